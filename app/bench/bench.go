@@ -1,0 +1,244 @@
+// Package bench is cryptosizer's domain vocabulary: microcontrollers,
+// library builds, cryptographic operations, measurements of them and the
+// positions in the source documents those measurements come from.
+//
+// It depends on the standard library only; every other package speaks in
+// these types.
+package bench
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Library names as they appear in the dataset.
+const (
+	WolfSSL = "wolfSSL"
+	CMOX    = "CMOX"
+)
+
+// Accelerator names: the crypto peripherals a build may use.
+const (
+	AccelAES  = "AES"
+	AccelHASH = "HASH"
+	AccelPKA  = "PKA"
+)
+
+// Pos is a position in a source document. Line and Col are 1-based; Col
+// counts bytes. The wolfSSL seed is a single line, so Col matters there.
+type Pos struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+}
+
+func (p Pos) String() string {
+	s := p.File
+	if s == "" {
+		s = "<input>"
+	}
+	if p.Line > 0 {
+		s += fmt.Sprintf(":%d", p.Line)
+		if p.Col > 0 {
+			s += fmt.Sprintf(":%d", p.Col)
+		}
+	}
+	return s
+}
+
+// Error is a parse or validation error at a position, quoting the
+// offending text.
+type Error struct {
+	Pos  Pos
+	Text string
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	t := e.Text
+	if len(t) > 80 {
+		t = t[:77] + "..."
+	}
+	if t == "" {
+		return fmt.Sprintf("%s: %s", e.Pos, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s: %q", e.Pos, e.Msg, t)
+}
+
+// ErrorList gathers every error of one parse, in input order.
+type ErrorList []*Error
+
+// Add appends an error.
+func (l *ErrorList) Add(pos Pos, text, format string, args ...any) {
+	*l = append(*l, &Error{Pos: pos, Text: text, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	return fmt.Sprintf("%s (and %d more errors)", l[0], len(l)-1)
+}
+
+// Err returns the list as an error, or nil when it is empty.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
+
+// Identity names the build a measurement belongs to: which part, which
+// board, which library and which configuration of it. Config keeps the
+// source's own label verbatim.
+type Identity struct {
+	MCU            string   `json:"mcu"`
+	Part           string   `json:"part"`
+	Board          string   `json:"board"`
+	Library        string   `json:"library"`
+	LibraryVersion string   `json:"library_version"`
+	Config         string   `json:"config"`
+	Acceleration   []string `json:"acceleration"`
+	ClockHz        int64    `json:"clock_hz"`
+}
+
+// BuildKey identifies one library build on one board: the unit the engine
+// ranks for wolfSSL.
+func (id Identity) BuildKey() string {
+	return strings.Join([]string{id.MCU, id.Board, id.Library, id.LibraryVersion, id.Config}, "\x1f")
+}
+
+// Measurement is one measured figure of one operation. Exactly one of
+// BytesPerSecond (bulk operations) and SecondsPerOp (per-operation
+// figures) is what the engine uses; CMOX rows carry both where both apply.
+type Measurement struct {
+	Identity
+	Op             string   `json:"op"`
+	BytesPerSecond *float64 `json:"bytes_per_second"`
+	SecondsPerOp   *float64 `json:"seconds_per_op"`
+	Cycles         *int64   `json:"cycles"`
+	MessageBytes   *int64   `json:"message_bytes"`
+	ChunkBytes     *int64   `json:"chunk_bytes"`
+	// Method says how the figure was taken: "benchmark" (wolfCrypt),
+	// "sole-buffer", "data-flow" or "final-tag" (CMOX).
+	Method string `json:"method"`
+	// Printed is the figure as the source printed it, with its unit.
+	Printed string `json:"printed"`
+	Source  string `json:"source"`
+	Pos     Pos    `json:"pos"`
+	// ConfigNote explains the config label where it needs explaining
+	// (for example an unpublished configuration name).
+	ConfigNote string `json:"config_note,omitempty"`
+}
+
+// Footprint is the memory a CMOX function needs, in bytes. A nil field was
+// not published (see Missing).
+type Footprint struct {
+	Identity
+	Op                 string `json:"op"`
+	Method             string `json:"method"`
+	CodeBytes          *int64 `json:"code_bytes"`
+	ConstantBytes      *int64 `json:"constant_bytes"`
+	GlobalBytes        *int64 `json:"global_bytes"`
+	StackBytes         *int64 `json:"stack_bytes"`
+	WorkingBufferBytes *int64 `json:"working_buffer_bytes"`
+	Source             string `json:"source"`
+	Pos                Pos    `json:"pos"`
+}
+
+// Missing records a figure the source should have carried but did not.
+// It is never a zero and never silently dropped.
+type Missing struct {
+	Identity
+	Op string `json:"op"`
+	// Field is the column that is missing ("cycles", "stack_bytes", ...).
+	Field  string `json:"field"`
+	Reason string `json:"reason"`
+	Source string `json:"source"`
+	Pos    Pos    `json:"pos"`
+}
+
+// Warning is a data-quality finding that does not stop a measurement from
+// being used, but must be shown wherever it applies.
+type Warning struct {
+	MCU    string `json:"mcu"`
+	Config string `json:"config,omitempty"`
+	Op     string `json:"op,omitempty"`
+	// Kind is a stable code: "clock-above-max", "claimed-accel-absent",
+	// "rounding", "version-unpublished", "config-unpublished", "inferred".
+	Kind   string `json:"kind"`
+	Text   string `json:"text"`
+	Source string `json:"source"`
+}
+
+// MCUFact is a curated row about one part.
+type MCUFact struct {
+	Part           string   `json:"part"`
+	Aliases        []string `json:"aliases"`
+	Core           string   `json:"core"`
+	MaxClockHz     int64    `json:"max_clock_hz"`
+	FlashBytes     int64    `json:"flash_bytes"`
+	RAMBytes       int64    `json:"ram_bytes"`
+	CryptoHardware []string `json:"crypto_hardware"`
+	HardwareNote   string   `json:"hardware_note"`
+	Boards         []string `json:"boards"`
+	SourceNote     string   `json:"source_note"`
+}
+
+// Has reports whether the part has the named crypto peripheral.
+func (f MCUFact) Has(accel string) bool {
+	for _, h := range f.CryptoHardware {
+		if h == accel {
+			return true
+		}
+	}
+	return false
+}
+
+// Matches reports whether name (as written in a source) denotes this part.
+// Sources write the family ("STM32WB55"), the full order code
+// ("STM32L152RET6") or an alias ("STM32L562E").
+func (f MCUFact) Matches(name string) bool {
+	n := strings.ToUpper(strings.TrimSpace(name))
+	if n == "" {
+		return false
+	}
+	p := strings.ToUpper(f.Part)
+	if strings.HasPrefix(n, p) || strings.HasPrefix(p, n) {
+		return true
+	}
+	for _, a := range f.Aliases {
+		if strings.EqualFold(a, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// Dataset is everything the engine knows.
+type Dataset struct {
+	MCUs         []MCUFact     `json:"mcus"`
+	Measurements []Measurement `json:"measurements"`
+	Footprints   []Footprint   `json:"footprints"`
+	Missing      []Missing     `json:"missing"`
+	Warnings     []Warning     `json:"warnings"`
+}
+
+// Fact returns the curated facts for a part name as written in a source.
+func (d *Dataset) Fact(name string) (MCUFact, bool) {
+	for _, f := range d.MCUs {
+		if f.Matches(name) {
+			return f, true
+		}
+	}
+	return MCUFact{}, false
+}
+
+// F64 and I64 return pointers, for the optional fields above.
+func F64(v float64) *float64 { return &v }
+
+// I64 returns a pointer to v.
+func I64(v int64) *int64 { return &v }

@@ -1,0 +1,92 @@
+// Command gendata reads the seed documents and writes the normalized
+// dataset to data/dataset.json, printing a per-source summary. It exits
+// non-zero when any source has an error: a dataset built from a document
+// it could not fully read is not written.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/dataset"
+)
+
+func main() {
+	seeds := flag.String("seeds", "seeds", "directory of seed documents")
+	out := flag.String("out", "data/dataset.json", "dataset file to write")
+	flag.Parse()
+	b, reports, err := generate(*seeds)
+	summary(os.Stdout, reports)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gendata:", err)
+		os.Exit(1)
+	}
+	if err := os.WriteFile(*out, b, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "gendata:", err)
+		os.Exit(1)
+	}
+	fmt.Printf("wrote %s (%d bytes)\n", *out, len(b))
+}
+
+// generate builds the dataset JSON from a seeds directory. Seed kinds go
+// by name: cmox-*.txt are ST wiki CMOX pages, wolfssl-*.md the wolfSSL
+// benchmark page, mcu-facts.tsv the curated part facts.
+func generate(dir string) ([]byte, []dataset.Report, error) {
+	factsText, err := os.ReadFile(filepath.Join(dir, "mcu-facts.tsv"))
+	if err != nil {
+		return nil, nil, err
+	}
+	facts, ferrs := dataset.ParseFacts("mcu-facts.tsv", string(factsText))
+	if len(ferrs) > 0 {
+		return nil, nil, ferrs
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	var inputs []dataset.Input
+	for _, e := range entries {
+		name := e.Name()
+		var kind string
+		switch {
+		case strings.HasPrefix(name, "cmox-") && strings.HasSuffix(name, ".txt"):
+			kind = dataset.KindCMOX
+		case strings.HasPrefix(name, "wolfssl-") && strings.HasSuffix(name, ".md"):
+			kind = dataset.KindWolfSSL
+		default:
+			continue
+		}
+		text, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return nil, nil, err
+		}
+		inputs = append(inputs, dataset.Input{Name: name, Kind: kind, Text: string(text)})
+	}
+	sort.Slice(inputs, func(i, j int) bool { return inputs[i].Name < inputs[j].Name })
+	ds, reports := dataset.Build(facts, inputs)
+	var all bench.ErrorList
+	for _, r := range reports {
+		all = append(all, r.Errors...)
+	}
+	if len(all) > 0 {
+		return nil, reports, all
+	}
+	b, err := dataset.Encode(ds)
+	return b, reports, err
+}
+
+func summary(w io.Writer, reports []dataset.Report) {
+	fmt.Fprintf(w, "%-30s %-8s %12s %10s %8s %8s %6s\n", "source", "kind", "measurements", "footprints", "missing", "warnings", "errors")
+	for _, r := range reports {
+		fmt.Fprintf(w, "%-30s %-8s %12d %10d %8d %8d %6d\n", r.Name, r.Kind, r.Measurements, r.Footprints, r.Missing, r.Warnings, len(r.Errors))
+		for _, e := range r.Errors {
+			fmt.Fprintf(w, "  error: %s\n", e)
+		}
+	}
+}

@@ -1,0 +1,122 @@
+package dataset
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"cryptosizer/app/bench"
+)
+
+func build(t *testing.T) *bench.Dataset {
+	t.Helper()
+	facts, errs := ParseFacts("facts", read(t, "../../seeds/mcu-facts.tsv"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	ds, reports := Build(facts, []Input{
+		{"wba", KindCMOX, read(t, "../../seeds/cmox-stm32wba52cg.txt")},
+		{"g0", KindCMOX, read(t, "../../seeds/cmox-stm32g071rb.txt")},
+		{"wolf", KindWolfSSL, read(t, "../../seeds/wolfssl-stm32-benchmarks.md")},
+	})
+	for _, r := range reports {
+		if len(r.Errors) > 0 {
+			t.Fatal(r.Errors)
+		}
+	}
+	return ds
+}
+
+func read(t *testing.T, p string) string {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestWarnings(t *testing.T) {
+	ds := build(t)
+	want := []struct{ mcu, kind, text string }{
+		{"STM32WB55", "claimed-accel-absent", "supports SHA-256 acceleration, but the STM32WB55RG has no HASH"},
+		{"STM32WB55", "claimed-accel-absent", "985.222 KB/s here and 984.252 KB/s in the software-only build"},
+		{"STM32WL55", "clock-above-max", "64 MHz, but the STM32WL55JC's maximum is 48 MHz"},
+		{"STM32WBA52CG", "version-unpublished", "@cfg1;0200.0016:8@"},
+		{"STM32WBA52CG", "config-unpublished", "cfg1, cfg2, cfg3, cfg5, cfg6, cfg7"},
+	}
+	for _, w := range want {
+		found := false
+		for _, x := range ds.Warnings {
+			found = found || x.MCU == w.mcu && x.Kind == w.kind && strings.Contains(x.Text, w.text)
+		}
+		if !found {
+			t.Errorf("no %s warning for %s containing %q", w.kind, w.mcu, w.text)
+		}
+	}
+}
+
+func TestUnits(t *testing.T) {
+	ds := build(t)
+	get := func(mcu, config, op, method string, chunk int64) *bench.Measurement {
+		for i, m := range ds.Measurements {
+			if m.MCU == mcu && m.Config == config && m.Op == op && m.Method == method && (chunk == 0 || m.ChunkBytes != nil && *m.ChunkBytes == chunk) {
+				return &ds.Measurements[i]
+			}
+		}
+		t.Fatalf("no %s %s %s", mcu, config, op)
+		return nil
+	}
+	// CMOX kbyte/s is base-10 and comes from cycles ÷ clock, not from
+	// the rounded "424 Kbytes/s".
+	m := get("STM32G071RB", "Small", "aes-128-cbc-enc", "data-flow", 128)
+	if *m.BytesPerSecond != 8000.0*64e6/1206640 || *m.Cycles != 1206640 || m.LibraryVersion != "5.0.0" {
+		t.Errorf("G071 AES data flow: %v B/s, %d cycles, v%s", *m.BytesPerSecond, *m.Cycles, m.LibraryVersion)
+	}
+	m = get("STM32WBA52CG", "cfg2", "ecdsa-p256-verify", "", 0)
+	if *m.SecondsPerOp != 4139208/100e6 || m.ConfigNote == "" {
+		t.Errorf("WBA ECDSA verify: %v s, note %q", *m.SecondsPerOp, m.ConfigNote)
+	}
+	m = get("STM32F777", "STM AES-CBC/Hash Acceleration, -Os, SP-ASM Cortex-M", "aes-128-cbc-enc", "benchmark", 0)
+	if *m.BytesPerSecond != 8755609.6 || strings.Join(m.Acceleration, ",") != "AES,HASH" || m.ClockHz != 216e6 || m.Part != "STM32F777xI" {
+		t.Errorf("F777: %+v", m)
+	}
+}
+
+func TestMissingNeverZero(t *testing.T) {
+	ds := build(t)
+	for _, m := range ds.Measurements {
+		if (m.BytesPerSecond == nil || *m.BytesPerSecond <= 0) && (m.SecondsPerOp == nil || *m.SecondsPerOp <= 0) {
+			t.Errorf("measurement without a positive figure: %s", m.Source)
+		}
+	}
+	for _, m := range ds.Missing {
+		if m.Reason == "" || m.Source == "" {
+			t.Errorf("missing entry without reason or source: %+v", m)
+		}
+	}
+}
+
+func TestFactsErrors(t *testing.T) {
+	_, errs := ParseFacts("f", "h\nSTM32X\tA\tCortex-M4\tfast\t1\t1\tAES\t\t\t\n")
+	if len(errs) != 1 || !strings.Contains(errs.Error(), "f:2: max_mhz") {
+		t.Errorf("got %v", errs)
+	}
+}
+
+func TestEncodeRoundTrip(t *testing.T) {
+	ds := build(t)
+	b, err := Encode(ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Measurements) != len(ds.Measurements) || len(back.Missing) != len(ds.Missing) {
+		t.Fatal("round trip lost records")
+	}
+	if _, err := Decode([]byte("{")); err == nil {
+		t.Fatal("want an error for truncated JSON")
+	}
+}

@@ -1,0 +1,62 @@
+package dataset
+
+import (
+	"strconv"
+	"strings"
+
+	"cryptosizer/app/bench"
+)
+
+// ParseFacts reads the curated MCU facts table (seeds/mcu-facts.tsv):
+// tab-separated, '#' comments, one header row.
+func ParseFacts(file, text string) ([]bench.MCUFact, bench.ErrorList) {
+	var errs bench.ErrorList
+	var out []bench.MCUFact
+	header := true
+	for i, line := range strings.Split(text, "\n") {
+		pos := bench.Pos{File: file, Line: i + 1}
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if header {
+			header = false
+			continue
+		}
+		c := strings.Split(line, "\t")
+		if len(c) != 10 {
+			errs.Add(pos, line, "want 10 tab-separated columns, got %d", len(c))
+			continue
+		}
+		mhz, err1 := strconv.ParseInt(c[3], 10, 64)
+		flash, err2 := strconv.ParseInt(c[4], 10, 64)
+		ram, err3 := strconv.ParseInt(c[5], 10, 64)
+		if err1 != nil || err2 != nil || err3 != nil || mhz <= 0 || flash <= 0 || ram <= 0 {
+			errs.Add(pos, line, "max_mhz, flash_kib and ram_kib must be positive integers")
+			continue
+		}
+		hw := list(c[6])
+		for _, h := range hw {
+			switch h {
+			case bench.AccelAES, bench.AccelHASH, bench.AccelPKA, "RNG":
+			default:
+				errs.Add(pos, h, "unknown crypto hardware (accepted: AES, HASH, PKA, RNG)")
+			}
+		}
+		out = append(out, bench.MCUFact{
+			Part: c[0], Aliases: list(c[1]), Core: c[2], MaxClockHz: mhz * 1_000_000,
+			FlashBytes: flash * 1024, RAMBytes: ram * 1024, CryptoHardware: hw,
+			HardwareNote: c[7], Boards: list(c[8]), SourceNote: c[9],
+		})
+	}
+	return out, errs
+}
+
+func list(s string) []string {
+	out := []string{}
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,562 @@
+// Package wolfcrypt parses wolfSSL's STM32 benchmark page and plain
+// wolfCrypt benchmark output.
+//
+// The page is markdown: "## MCU" sections with a "Supports … acceleration"
+// line, board and CPU, then one "### MCU (configuration label)" heading per
+// build, optional build-option code blocks and a fenced block of wolfCrypt
+// benchmark output. The seed copy lost its line breaks, so nothing here
+// relies on them: headings, fences and benchmark records are found by
+// their shape, and positions are byte columns when the input is one line.
+//
+// Parse and ParseOutput are pure functions: text in, plain data and
+// positioned errors out.
+package wolfcrypt
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"cryptosizer/app/bench"
+)
+
+// Page is a parsed benchmark page.
+type Page struct {
+	Sections []Section
+}
+
+// Section is one "## MCU" part of the page.
+type Section struct {
+	MCU      string // as written in the heading
+	Supports string // the "Supports … acceleration" claim, verbatim
+	Board    string
+	Core     string // e.g. "Cortex-M7"
+	ClockHz  int64
+	Clock    string // the clock as written, e.g. "480 MHz" or "up to 64MHz"
+	IDE      string
+	RTOS     string
+	Prose    string // the section's text before its first configuration
+	Pos      bench.Pos
+	Configs  []Config
+}
+
+// Config is one build: a "###" heading and its benchmark output.
+type Config struct {
+	Label        string // verbatim, without the enclosing parentheses
+	Heading      string // the whole heading text
+	BuildOptions []string
+	Notes        string // prose under the heading
+	Runs         []Run
+	Pos          bench.Pos
+}
+
+// Run is one block of wolfCrypt benchmark output.
+type Run struct {
+	Version    string // "wolfSSL version X"; empty when the block has none
+	BlockBytes int64  // from "block bytes N"; 0 when not printed
+	Caption    string // prose right before the block (e.g. the G071 fragment)
+	Results    []Result
+	Pos        bench.Pos
+}
+
+// Result is one "took" line.
+type Result struct {
+	Name    string // as printed, whitespace collapsed
+	Op      string // canonical op name
+	Count   float64
+	Unit    string // KB, MiB, ops, ...
+	Seconds float64
+	// BytesPerSecond is set for bulk results, SecondsPerOp for per-op ones.
+	BytesPerSecond float64
+	SecondsPerOp   float64
+	OpsPerSecond   float64
+	Printed        string // the figure as printed, e.g. "8.350 MB/s" or "avg 1.160 ms"
+	Text           string
+	Pos            bench.Pos
+}
+
+// Unit multipliers, exactly as wolfCrypt means them: KB/MB in the versions
+// on the page (≤ 5.6.0) are base-2, as are KiB/MiB (≥ 5.6.x); kB/mB are
+// base-10.
+var unitBytes = map[string]float64{
+	"B": 1, "bytes": 1,
+	"KB": 1024, "MB": 1024 * 1024, "GB": 1024 * 1024 * 1024,
+	"KiB": 1024, "MiB": 1024 * 1024, "GiB": 1024 * 1024 * 1024,
+	"kB": 1000, "mB": 1e6, "gB": 1e9,
+}
+
+// UnitBytes returns the byte multiplier of a wolfCrypt size unit.
+func UnitBytes(u string) (float64, bool) { v, ok := unitBytes[u]; return v, ok }
+
+const num = `(\d+(?:\.\d+)?)`
+
+var (
+	// recordRe matches the figures of one result, after its name.
+	recordRe = regexp.MustCompile(`(?:^|\s)` + num + `\s+(B|bytes|KB|MB|GB|KiB|MiB|GiB|kB|mB|gB|ops)\s+took\s+` + num +
+		`\s+(?:seconds|sec)\s*,\s*(?:avg\s+` + num + `\s+ms\s*,\s*)?` + num + `\s+(B/s|bytes/s|KB/s|MB/s|GB/s|KiB/s|MiB/s|GiB/s|kB/s|mB/s|gB/s|ops/sec)` +
+		`(?:\s*,?\s*Cycles per (?:byte|op)\s*=\s*` + num + `)?`)
+	// noiseRe matches the banner lines around the results.
+	noiseRe   = regexp.MustCompile(`-{10,}|wolfSSL version\s+(\d+\.\d+\.\d+\S*)|(?:Running )?wolfCrypt Benchmarks?\.\.\.|wolfCrypt Benchmark \(block bytes (\d+), min ` + num + ` sec each\)|Benchmark complete|Benchmark Test: Return code -?\d+|(?:Math|math):\s+[^\n]*?(?:\n|$)`)
+	headingRe = regexp.MustCompile(`(?:^|\s)(#{1,6})\s+(\S+)`)
+	fenceRe   = regexp.MustCompile("```")
+	supportRe = regexp.MustCompile(`Supports\s+(.+?)\s+acceleration\.`)
+	boardRe   = regexp.MustCompile(`Board:\s+(.+?)(?:\s+(?:CPU|IDE|RTOS|Compiler):|\s*$)`)
+	cpuRe     = regexp.MustCompile(`(?:CPU:\s+)?(Cortex[- ]?M\d+\+?)\s+at\s+((?:up to\s+)?` + num + `\s*MHz)`)
+	ideRe     = regexp.MustCompile(`IDE:\s+(.+?)(?:\s+(?:RTOS|Compiler):|\s*$)`)
+	rtosRe    = regexp.MustCompile(`RTOS:\s+(\S+)`)
+	defineRe  = regexp.MustCompile(`#define\s+(\w+(?:\s+[^#\s]+)?)|` + "`" + `(WOLF\w+)` + "`")
+	spaceRe   = regexp.MustCompile(`\s+`)
+)
+
+// lines maps byte offsets to line and column.
+type lines struct {
+	file   string
+	starts []int
+}
+
+func newLines(file, text string) lines {
+	l := lines{file: file, starts: []int{0}}
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			l.starts = append(l.starts, i+1)
+		}
+	}
+	return l
+}
+
+func (l lines) pos(off int) bench.Pos {
+	lo, hi := 0, len(l.starts)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if l.starts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return bench.Pos{File: l.file, Line: lo + 1, Col: off - l.starts[lo] + 1}
+}
+
+// Parse reads a benchmark page in markdown, with or without its line
+// breaks. Text that is plain wolfCrypt output without any markdown
+// heading is parsed as one unnamed section with one unnamed configuration.
+func Parse(file, text string) (*Page, bench.ErrorList) {
+	var errs bench.ErrorList
+	ln := newLines(file, text)
+	page := &Page{}
+	hs := headingRe.FindAllStringSubmatchIndex(text, -1)
+	fences := fenceRe.FindAllStringIndex(text, -1)
+	if len(fences)%2 == 1 {
+		errs.Add(ln.pos(fences[len(fences)-1][0]), "```", "code fence is never closed")
+		fences = fences[:len(fences)-1]
+	}
+	inFence := func(off int) bool {
+		for i := 0; i+1 < len(fences); i += 2 {
+			if off >= fences[i][0] && off < fences[i+1][1] {
+				return true
+			}
+		}
+		return false
+	}
+	var sec *Section
+	var cfg *Config
+	var caption string
+	// prose collects text outside fences since the last heading.
+	cursor := 0
+	flushProse := func(end int) {
+		if end <= cursor {
+			return
+		}
+		t := strings.TrimSpace(spaceRe.ReplaceAllString(text[cursor:end], " "))
+		cursor = end
+		if t == "" {
+			return
+		}
+		switch {
+		case cfg != nil:
+			cfg.Notes = strings.TrimSpace(cfg.Notes + " " + t)
+			caption = t
+		case sec != nil:
+			sec.Prose = strings.TrimSpace(sec.Prose + " " + t)
+		}
+	}
+	type event struct {
+		off  int
+		kind int // 0 heading, 1 fence block
+		idx  int
+	}
+	var evs []event
+	for i, h := range hs {
+		if !inFence(h[2]) {
+			evs = append(evs, event{h[2], 0, i})
+		}
+	}
+	for i := 0; i+1 < len(fences); i += 2 {
+		evs = append(evs, event{fences[i][0], 1, i})
+	}
+	sortEvents(evs, func(e event) int { return e.off })
+	for _, ev := range evs {
+		if ev.off < cursor {
+			continue
+		}
+		flushProse(ev.off)
+		if ev.kind == 1 {
+			open, close := fences[ev.idx], fences[ev.idx+1]
+			body := text[open[1]:close[0]]
+			bodyOff := open[1]
+			cursor = close[1]
+			if strings.Contains(body, " took ") || strings.Contains(body, "\ttook ") || strings.Contains(body, "\ntook") {
+				if cfg == nil {
+					sec, cfg = ensureConfig(page, sec, ln.pos(open[0]))
+				}
+				run := parseRun(text, bodyOff, bodyOff+len(body), ln, &errs)
+				run.Caption = caption
+				if run.Version == "" && len(cfg.Runs) > 0 {
+					run.Version = cfg.Runs[len(cfg.Runs)-1].Version
+				}
+				cfg.Runs = append(cfg.Runs, run)
+			} else if cfg != nil {
+				for _, m := range defineRe.FindAllStringSubmatch(body, -1) {
+					cfg.BuildOptions = append(cfg.BuildOptions, strings.TrimSpace(m[1]+m[2]))
+				}
+			}
+			caption = ""
+			continue
+		}
+		h := hs[ev.idx]
+		level := h[3] - h[2]
+		name := text[h[4]:h[5]]
+		cursor = h[5]
+		switch level {
+		case 1:
+			sec, cfg = nil, nil
+		case 2:
+			page.Sections = append(page.Sections, Section{MCU: name, Pos: ln.pos(h[2])})
+			sec, cfg = &page.Sections[len(page.Sections)-1], nil
+		default:
+			if sec == nil {
+				page.Sections = append(page.Sections, Section{MCU: name, Pos: ln.pos(h[2])})
+				sec = &page.Sections[len(page.Sections)-1]
+			}
+			label, end, ok := parenthesized(text, h[5])
+			c := Config{Label: label, Pos: ln.pos(h[2])}
+			if !ok {
+				errs.Add(ln.pos(h[2]), lineAt(text, h[2]), "configuration heading has no (label)")
+				end = h[5]
+			}
+			c.Heading = strings.TrimSpace(spaceRe.ReplaceAllString(text[h[4]:end], " "))
+			sec.Configs = append(sec.Configs, c)
+			cfg = &sec.Configs[len(sec.Configs)-1]
+			cursor = end
+		}
+		caption = ""
+	}
+	flushProse(len(text))
+	if len(page.Sections) == 0 && len(evs) == 0 && strings.Contains(text, "took") {
+		// Bare benchmark output.
+		sec, cfg = ensureConfig(page, nil, ln.pos(0))
+		cfg.Runs = append(cfg.Runs, parseRun(text, 0, len(text), ln, &errs))
+	}
+	for i := range page.Sections {
+		page.Sections[i].describe()
+	}
+	return page, errs
+}
+
+// decimalTimes returns the decimal s × mul ÷ 10^shift with a single
+// rounding: "8.350" × 1048576 is computed as 8350 × 1048576 / 1000, so the
+// dataset shows 8755609.6 and not 8755609.600000001, and "avg 1.160 ms" is
+// 1160 / 10^6 s = 0.00116 exactly as printed.
+func decimalTimes(s string, mul int64, shift int) float64 {
+	intPart, frac, _ := strings.Cut(s, ".")
+	digits := intPart + frac
+	n, err := strconv.ParseInt(digits, 10, 64)
+	if err != nil || n > math.MaxInt64/max(mul, 1) {
+		f, _ := strconv.ParseFloat(s, 64)
+		return f * float64(mul) / math.Pow10(shift)
+	}
+	return float64(n*mul) / math.Pow10(len(frac)+shift)
+}
+
+// ParseOutput reads plain wolfCrypt benchmark output (no markdown).
+func ParseOutput(file, text string) (Run, bench.ErrorList) {
+	var errs bench.ErrorList
+	r := parseRun(text, 0, len(text), newLines(file, text), &errs)
+	return r, errs
+}
+
+func ensureConfig(page *Page, sec *Section, pos bench.Pos) (*Section, *Config) {
+	if sec == nil {
+		page.Sections = append(page.Sections, Section{Pos: pos})
+		sec = &page.Sections[len(page.Sections)-1]
+	}
+	sec.Configs = append(sec.Configs, Config{Pos: pos})
+	return sec, &sec.Configs[len(sec.Configs)-1]
+}
+
+func sortEvents[T any](s []T, key func(T) int) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && key(s[j]) < key(s[j-1]); j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// parenthesized returns the balanced "( … )" group that starts after
+// optional words on the heading, and the offset after it. It stops at a
+// line break: a heading is one line in line-broken markdown.
+func parenthesized(text string, from int) (string, int, bool) {
+	i := from
+	for i < len(text) && text[i] != '(' {
+		if text[i] == '\n' || text[i] == '#' || text[i] == '`' || i-from > 80 {
+			return "", from, false
+		}
+		i++
+	}
+	if i >= len(text) {
+		return "", from, false
+	}
+	depth := 0
+	for j := i; j < len(text); j++ {
+		switch text[j] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return strings.TrimSpace(spaceRe.ReplaceAllString(text[i+1:j], " ")), j + 1, true
+			}
+		case '\n':
+			return "", from, false
+		}
+	}
+	return "", from, false
+}
+
+func lineAt(text string, off int) string {
+	end := strings.IndexByte(text[off:], '\n')
+	if end < 0 || end > 120 {
+		end = min(len(text)-off, 120)
+	}
+	return text[off : off+end]
+}
+
+// describe reads the section's prose: accelerators claimed, board, CPU
+// and clock, IDE and RTOS.
+func (s *Section) describe() {
+	p := s.Prose
+	if m := supportRe.FindStringSubmatch(p); m != nil {
+		s.Supports = m[1]
+	}
+	if m := boardRe.FindStringSubmatch(p); m != nil {
+		s.Board = m[1]
+	}
+	if m := cpuRe.FindStringSubmatch(p); m != nil {
+		s.Core = strings.Replace(m[1], "Cortex M", "Cortex-M", 1)
+		s.Clock = m[2]
+		f, _ := strconv.ParseFloat(m[3], 64)
+		s.ClockHz = int64(math.Round(f * 1e6))
+	}
+	if m := ideRe.FindStringSubmatch(p); m != nil {
+		s.IDE = m[1]
+	}
+	if m := rtosRe.FindStringSubmatch(p); m != nil {
+		s.RTOS = m[1]
+	}
+}
+
+// parseRun reads benchmark output in text[start:end]: banner lines and
+// "took" records. Anything else is an error naming its position.
+func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run {
+	body := text[start:end]
+	run := Run{Pos: ln.pos(start)}
+	// Blank out the banner so that only names and records remain.
+	masked := []byte(body)
+	for _, m := range noiseRe.FindAllStringSubmatchIndex(body, -1) {
+		if m[2] >= 0 && run.Version == "" {
+			run.Version = body[m[2]:m[3]]
+		}
+		if m[4] >= 0 {
+			run.BlockBytes, _ = strconv.ParseInt(body[m[4]:m[5]], 10, 64)
+		}
+		for i := m[0]; i < m[1]; i++ {
+			if masked[i] != '\n' {
+				masked[i] = ' '
+			}
+		}
+	}
+	ms := string(masked)
+	prev := 0
+	for _, m := range recordRe.FindAllStringSubmatchIndex(ms, -1) {
+		nameStart, nameEnd := prev, m[0]
+		rawName := ms[nameStart:nameEnd]
+		// In line-broken output the name is on the record's own line.
+		if i := strings.LastIndexByte(strings.TrimRight(rawName, " \t"), '\n'); i >= 0 {
+			if junk := strings.TrimSpace(rawName[:i]); junk != "" {
+				off := start + nameStart + strings.Index(rawName, junk)
+				errs.Add(ln.pos(off), lineAt(text, off), "unrecognized text in benchmark output")
+			}
+			nameStart += i + 1
+			rawName = ms[nameStart:nameEnd]
+		}
+		name := strings.TrimSpace(spaceRe.ReplaceAllString(rawName, " "))
+		lead := len(rawName) - len(strings.TrimLeft(rawName, " \t\r\n"))
+		off := start + nameStart + lead
+		prev = m[1]
+		rec := strings.TrimSpace(spaceRe.ReplaceAllString(body[nameStart+lead:m[1]], " "))
+		pos := ln.pos(off)
+		if name == "" {
+			errs.Add(pos, rec, "benchmark result without an algorithm name")
+			continue
+		}
+		op, ok := OpName(name)
+		if !ok {
+			errs.Add(pos, rec, "unknown wolfCrypt algorithm name %q", name)
+			continue
+		}
+		g := func(k int) string {
+			if m[2*k] < 0 {
+				return ""
+			}
+			return ms[m[2*k]:m[2*k+1]]
+		}
+		count, _ := strconv.ParseFloat(g(1), 64)
+		secs, _ := strconv.ParseFloat(g(3), 64)
+		rate, _ := strconv.ParseFloat(g(5), 64)
+		r := Result{Name: name, Op: op, Count: count, Unit: g(2), Seconds: secs, Text: rec, Pos: pos}
+		if g(2) == "ops" {
+			if g(6) != "ops/sec" || g(4) == "" {
+				errs.Add(pos, rec, "per-operation result without \"avg N ms\" and ops/sec")
+				continue
+			}
+			avg, _ := strconv.ParseFloat(g(4), 64)
+			if avg <= 0 {
+				errs.Add(pos, rec, "average time per operation is zero")
+				continue
+			}
+			r.SecondsPerOp = decimalTimes(g(4), 1, 3)
+			r.OpsPerSecond = rate
+			r.Printed = "avg " + g(4) + " ms"
+			if bench.IsBulk(op) {
+				errs.Add(pos, rec, "%s is a bulk algorithm but the result is per operation", name)
+				continue
+			}
+		} else {
+			unit := strings.TrimSuffix(g(6), "/s")
+			mul, ok := unitBytes[unit]
+			if !ok || g(6) == "ops/sec" {
+				errs.Add(pos, rec, "rate unit %q is not a byte rate", g(6))
+				continue
+			}
+			if rate <= 0 {
+				errs.Add(pos, rec, "rate is zero")
+				continue
+			}
+			r.BytesPerSecond = decimalTimes(g(5), int64(mul), 0)
+			r.Printed = g(5) + " " + g(6)
+			if !bench.IsBulk(op) {
+				errs.Add(pos, rec, "%s is measured per operation but the result is a byte rate", name)
+				continue
+			}
+		}
+		run.Results = append(run.Results, r)
+	}
+	if rest := strings.TrimSpace(ms[prev:]); rest != "" {
+		off := start + prev + strings.Index(ms[prev:], rest[:1])
+		errs.Add(ln.pos(off), lineAt(text, off), "unrecognized text in benchmark output")
+	}
+	return run
+}
+
+var (
+	asymRe = regexp.MustCompile(`^(ECC|ECDHE|ECDSA)(?: \[ ?(SECP\d+R1|SECP\d+K1|BRAINPOOLP\d+R1) ?\])? (\d+) (key gen|agree|sign|verify)$`)
+	rsaRe  = regexp.MustCompile(`^RSA (\d+) (public|private|key gen)$`)
+	dhRe   = regexp.MustCompile(`^DH (\d+) (key gen|agree)$`)
+	aesRe  = regexp.MustCompile(`^AES-(\d+)-(CBC|GCM|CTR|ECB|CCM|CFB|OFB|XTS)-(enc|dec)(-no_AAD)?$`)
+	sha3Re = regexp.MustCompile(`^SHA3-(\d+)$`)
+)
+
+var fixedNames = map[string]string{
+	"RNG": "rng", "CHACHA": "chacha20", "CHA-POLY": "chacha20-poly1305", "POLY1305": "poly1305",
+	"3DES": "3des-cbc", "GMAC Small": "gmac-small", "GMAC Table 4-bit": "gmac-table4",
+	"MD5": "md5", "SHA": "sha1", "SHA-1": "sha1", "SHA-224": "sha224", "SHA-256": "sha256",
+	"SHA-384": "sha384", "SHA-512": "sha512", "SHA-512/224": "sha512-224", "SHA-512/256": "sha512-256",
+	"HMAC-MD5": "hmac-md5", "HMAC-SHA": "hmac-sha1", "HMAC-SHA1": "hmac-sha1", "HMAC-SHA224": "hmac-sha224",
+	"HMAC-SHA256": "hmac-sha256", "HMAC-SHA384": "hmac-sha384", "HMAC-SHA512": "hmac-sha512",
+	"CURVE 25519 key gen": "x25519-keygen", "CURVE 25519 agree": "x25519-agree",
+	"ED 25519 key gen": "ed25519-keygen", "ED 25519 sign": "ed25519-sign", "ED 25519 verify": "ed25519-verify",
+}
+
+// OpName maps a wolfCrypt result name (whitespace collapsed) to its
+// canonical op.
+func OpName(name string) (string, bool) {
+	if op, ok := fixedNames[name]; ok {
+		return op, true
+	}
+	if m := aesRe.FindStringSubmatch(name); m != nil {
+		op := fmt.Sprintf("aes-%s-%s-%s", m[1], strings.ToLower(m[2]), m[3])
+		if m[4] != "" {
+			op += "-no-aad"
+		}
+		return op, bench.KnownOp(op)
+	}
+	if m := asymRe.FindStringSubmatch(name); m != nil {
+		curve := "p" + m[3]
+		if m[2] != "" && !strings.HasPrefix(m[2], "SECP"+m[3]+"R1") {
+			return "", false
+		}
+		var op string
+		switch m[1] + " " + m[4] {
+		case "ECC key gen":
+			op = "ecc-" + curve + "-keygen"
+		case "ECDHE agree":
+			op = "ecdh-" + curve + "-agree"
+		case "ECDSA sign":
+			op = "ecdsa-" + curve + "-sign"
+		case "ECDSA verify":
+			op = "ecdsa-" + curve + "-verify"
+		default:
+			return "", false
+		}
+		return op, bench.KnownOp(op)
+	}
+	if m := rsaRe.FindStringSubmatch(name); m != nil && m[2] != "key gen" {
+		op := "rsa-" + m[1] + "-" + m[2]
+		return op, bench.KnownOp(op)
+	}
+	if m := dhRe.FindStringSubmatch(name); m != nil {
+		op := "dh-" + m[1] + "-" + map[string]string{"key gen": "keygen", "agree": "agree"}[m[2]]
+		return op, bench.KnownOp(op)
+	}
+	if m := sha3Re.FindStringSubmatch(name); m != nil {
+		op := "sha3-" + m[1]
+		return op, bench.KnownOp(op)
+	}
+	return "", false
+}
+
+// ImpliedAcceleration reads a configuration label for the accelerators it
+// says the build uses. Only ST peripherals count ("STM …"); software
+// speed-ups such as ARM ASM are not acceleration.
+func ImpliedAcceleration(label string) []string {
+	l := strings.ToLower(label)
+	if strings.Contains(l, "no hw crypto") || strings.Contains(l, "no stm hw crypto") || !strings.Contains(l, "stm ") && !strings.HasPrefix(l, "stm") {
+		return []string{}
+	}
+	var out []string
+	if strings.Contains(l, "aes") || strings.Contains(l, "crypto/") || strings.Contains(l, "symmetric") {
+		out = append(out, bench.AccelAES)
+	}
+	if strings.Contains(l, "hash") || strings.Contains(l, "sha") {
+		out = append(out, bench.AccelHASH)
+	}
+	if strings.Contains(l, "pka") {
+		out = append(out, bench.AccelPKA)
+	}
+	return out
+}
+
+// Line is the line the run's block starts on.
+func (r Run) Line() int { return r.Pos.Line }

