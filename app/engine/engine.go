@@ -1,0 +1,605 @@
+// Package engine ranks candidates — a board with one library build — against
+// a workload. It turns the workload into an operation mix (rules.go), looks
+// up each operation's measurement, and returns verdicts, headroom and the
+// terms behind them as data. It does no I/O and knows nothing of the UI.
+package engine
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"cryptosizer/app/bench"
+)
+
+// Workload is what the product must do. A nil part is not required.
+type Workload struct {
+	TLS      *TLS      `json:"tls,omitempty"`
+	Firmware *Firmware `json:"firmware,omitempty"`
+	AES      *AES      `json:"aes,omitempty"`
+	// CPUBudget is the share of the CPU crypto may use, 0 < b ≤ 1.
+	CPUBudget float64 `json:"cpu_budget"`
+	// Clock: "measured" (default), "max", or a frequency in MHz (ClockMHz).
+	Clock     string   `json:"clock"`
+	ClockMHz  float64  `json:"clock_mhz,omitempty"`
+	Objective string   `json:"objective"` // headroom (default) or smallest
+	Library   string   `json:"library,omitempty"`
+	MCU       string   `json:"mcu,omitempty"`
+	Accel     []string `json:"accel,omitempty"` // required acceleration
+}
+
+// TLS is the handshake load.
+type TLS struct {
+	Rate       float64 `json:"rate"` // handshakes per second
+	Role       string  `json:"role"` // client or server
+	Version    string  `json:"version"`
+	Suite      string  `json:"suite"`
+	Chain      int     `json:"chain"`
+	Mutual     bool    `json:"mutual"`
+	Resume     float64 `json:"resume"`      // share of resumed handshakes, 0..1
+	ResumeKind string  `json:"resume_kind"` // psk or psk-dhe
+}
+
+// Firmware is the boot-time image verification.
+type Firmware struct {
+	SizeBytes int64   `json:"size_bytes"`
+	Sig       string  `json:"sig"`
+	Hash      string  `json:"hash"`
+	Deadline  float64 `json:"deadline_s"`
+}
+
+// AES is the continuous stream.
+type AES struct {
+	Rate float64 `json:"rate_bytes_per_s"`
+	Mode string  `json:"mode"`
+	Key  int     `json:"key"`
+	Dir  string  `json:"dir"` // encrypt or decrypt
+}
+
+// Verdicts.
+const (
+	Pass    = "pass"
+	Fail    = "fail"
+	Unknown = "unknown"
+)
+
+// Term is one operation's share of a requirement.
+type Term struct {
+	Op    string  `json:"op"`
+	Count float64 `json:"count"`
+	// Each is the time one operation takes, in seconds; for bulk terms it
+	// is the time for Bytes bytes.
+	Each   float64 `json:"each_s"`
+	Bytes  int64   `json:"bytes,omitempty"`
+	Rate   float64 `json:"rate_bytes_per_s,omitempty"`
+	Total  float64 `json:"total_s"` // Count × Each
+	Rule   string  `json:"rule"`
+	Config string  `json:"config,omitempty"` // the configuration chosen (CMOX)
+	Source string  `json:"source,omitempty"`
+	// Missing is set when no measurement exists for Op.
+	Missing bool `json:"missing,omitempty"`
+}
+
+// Requirement is one part of the workload, judged.
+type Requirement struct {
+	Kind     string   `json:"kind"` // tls, firmware, aes, cpu
+	Verdict  string   `json:"verdict"`
+	Required float64  `json:"required"`
+	Achieved float64  `json:"achieved"`
+	Unit     string   `json:"unit"`
+	Headroom *float64 `json:"headroom"`
+	// Utilization is the CPU share of continuous loads (tls, aes, cpu).
+	Utilization *float64 `json:"utilization,omitempty"`
+	Terms       []Term   `json:"terms"`
+	Missing     []string `json:"missing"`
+	Rule        string   `json:"rule"`
+}
+
+// Candidate is one board with one library build, evaluated.
+type Candidate struct {
+	Rank            int      `json:"rank"`
+	Verdict         string   `json:"verdict"`
+	MCU             string   `json:"mcu"`
+	Part            string   `json:"part"`
+	Board           string   `json:"board"`
+	Library         string   `json:"library"`
+	LibraryVersion  string   `json:"library_version"`
+	Config          string   `json:"config"`
+	Acceleration    []string `json:"acceleration"`
+	ClockHz         int64    `json:"clock_hz"`
+	MeasuredClockHz int64    `json:"measured_clock_hz"`
+	// Estimate is set when figures were scaled to another clock.
+	Estimate     bool          `json:"estimate"`
+	Headroom     *float64      `json:"headroom"`
+	Utilization  float64       `json:"utilization"`
+	Bottleneck   string        `json:"bottleneck"`
+	Requirements []Requirement `json:"requirements"`
+	Missing      []string      `json:"missing"`
+	Notes        []string      `json:"notes"`
+	Warnings     []string      `json:"warnings"`
+	FlashBytes   int64         `json:"flash_bytes"`
+	RAMBytes     int64         `json:"ram_bytes"`
+	Key          string        `json:"key"`
+}
+
+// Result is a ranked answer.
+type Result struct {
+	Workload   Workload    `json:"workload"`
+	Candidates []Candidate `json:"candidates"`
+}
+
+// build is the measurements of one candidate, by op.
+type build struct {
+	id   bench.Identity
+	ops  map[string][]*bench.Measurement
+	cmox bool
+}
+
+// Index groups a dataset's measurements into candidates once, so that
+// ranking on every keystroke does not regroup them.
+type Index struct {
+	ds     *bench.Dataset
+	builds []*build
+}
+
+// NewIndex prepares a dataset for ranking.
+func NewIndex(ds *bench.Dataset) *Index {
+	ix := &Index{ds: ds}
+	byKey := map[string]*build{}
+	for i := range ds.Measurements {
+		m := &ds.Measurements[i]
+		key := m.BuildKey()
+		if m.Library == bench.CMOX {
+			// CMOX is one library per part; configurations are chosen per op.
+			key = strings.Join([]string{m.MCU, m.Board, m.Library, m.LibraryVersion}, "\x1f")
+		}
+		b := byKey[key]
+		if b == nil {
+			b = &build{id: m.Identity, ops: map[string][]*bench.Measurement{}, cmox: m.Library == bench.CMOX}
+			if b.cmox {
+				b.id.Config = "fastest published configuration per operation"
+			}
+			byKey[key] = b
+			ix.builds = append(ix.builds, b)
+		}
+		b.ops[m.Op] = append(b.ops[m.Op], m)
+	}
+	return ix
+}
+
+// Rank evaluates every candidate against w and orders them.
+func (ix *Index) Rank(w Workload) Result {
+	w = Normalize(w)
+	res := Result{Workload: w, Candidates: []Candidate{}}
+	for _, b := range ix.builds {
+		if !ix.keep(b, w) {
+			continue
+		}
+		res.Candidates = append(res.Candidates, ix.evaluate(b, w))
+	}
+	order(res.Candidates, w.Objective)
+	for i := range res.Candidates {
+		res.Candidates[i].Rank = i + 1
+	}
+	return res
+}
+
+// Normalize fills defaults.
+func Normalize(w Workload) Workload {
+	if w.CPUBudget <= 0 || w.CPUBudget > 1 {
+		w.CPUBudget = 1
+	}
+	if w.Clock == "" {
+		w.Clock = "measured"
+	}
+	if w.Objective == "" {
+		w.Objective = "headroom"
+	}
+	if t := w.TLS; t != nil {
+		c := *t
+		if c.Role == "" {
+			c.Role = "server"
+		}
+		if c.Version == "" {
+			c.Version = "1.3"
+		}
+		if c.Suite == "" {
+			c.Suite = "ecdhe-ecdsa-p256"
+		}
+		if c.ResumeKind == "" {
+			c.ResumeKind = "psk"
+		}
+		w.TLS = &c
+	}
+	if f := w.Firmware; f != nil {
+		c := *f
+		if c.Sig == "" {
+			c.Sig = "ecdsa-p256"
+		}
+		if c.Hash == "" {
+			c.Hash = "sha256"
+		}
+		w.Firmware = &c
+	}
+	if a := w.AES; a != nil {
+		c := *a
+		if c.Mode == "" {
+			c.Mode = "cbc"
+		}
+		if c.Key == 0 {
+			c.Key = 128
+		}
+		if c.Dir == "" {
+			c.Dir = "encrypt"
+		}
+		w.AES = &c
+	}
+	return w
+}
+
+func (ix *Index) keep(b *build, w Workload) bool {
+	if w.Library != "" && !strings.EqualFold(w.Library, b.id.Library) {
+		return false
+	}
+	if w.MCU != "" && !strings.Contains(strings.ToUpper(b.id.MCU+" "+b.id.Part), strings.ToUpper(w.MCU)) {
+		return false
+	}
+	flagged := map[string]bool{}
+	if f, ok := ix.ds.Fact(b.id.MCU); ok {
+		for _, a := range b.id.Acceleration {
+			if !f.Has(a) {
+				flagged[a] = true
+			}
+		}
+	}
+	for _, need := range w.Accel {
+		has := false
+		for _, a := range b.id.Acceleration {
+			has = has || strings.EqualFold(a, need) && !flagged[a]
+		}
+		if !has {
+			return false
+		}
+	}
+	return true
+}
+
+// lookup finds the measurement the engine uses for op in a build, and the
+// time one operation (or one byte, for bulk ops) takes at the measured
+// clock. For CMOX it takes the fastest published configuration; for bulk
+// ops it prefers data-flow rows with the largest chunk.
+func lookup(b *build, op string) (*bench.Measurement, bool) {
+	ms := b.ops[op]
+	if len(ms) == 0 {
+		return nil, false
+	}
+	bulk := bench.IsBulk(op)
+	var best *bench.Measurement
+	better := func(m, o *bench.Measurement) bool {
+		if bulk {
+			if m.BytesPerSecond == nil {
+				return false
+			}
+			if o.BytesPerSecond == nil {
+				return true
+			}
+			rm, ro := methodRank(m), methodRank(o)
+			if rm != ro {
+				return rm > ro
+			}
+			cm, co := chunk(m), chunk(o)
+			if cm != co {
+				return cm > co
+			}
+			return *m.BytesPerSecond > *o.BytesPerSecond
+		}
+		if m.SecondsPerOp == nil {
+			return false
+		}
+		return o.SecondsPerOp == nil || *m.SecondsPerOp < *o.SecondsPerOp
+	}
+	for _, m := range ms {
+		if best == nil || better(m, best) {
+			best = m
+		}
+	}
+	if bulk && best.BytesPerSecond == nil || !bulk && best.SecondsPerOp == nil {
+		return nil, false
+	}
+	return best, true
+}
+
+func methodRank(m *bench.Measurement) int {
+	switch m.Method {
+	case "data-flow", "benchmark":
+		return 2
+	case "sole-buffer":
+		return 1
+	}
+	return 0
+}
+
+func chunk(m *bench.Measurement) int64 {
+	if m.ChunkBytes != nil {
+		return *m.ChunkBytes
+	}
+	if m.MessageBytes != nil {
+		return *m.MessageBytes
+	}
+	return 0
+}
+
+// scaler turns times at the measured clock into times at the clock used.
+type scaler struct {
+	factor   float64 // multiply times by this
+	clockHz  int64
+	estimate bool
+	note     string
+}
+
+func clockFor(ix *Index, b *build, w Workload) scaler {
+	s := scaler{factor: 1, clockHz: b.id.ClockHz}
+	if w.Clock == "measured" || b.id.ClockHz <= 0 {
+		return s
+	}
+	f, ok := ix.ds.Fact(b.id.MCU)
+	if !ok {
+		s.note = "no curated facts for this part: kept at the measured clock"
+		return s
+	}
+	if b.id.ClockHz > f.MaxClockHz {
+		s.note = "not scaled: the source's stated clock is above the part's maximum, so it cannot be trusted as a base"
+		return s
+	}
+	target := f.MaxClockHz
+	if w.Clock == "mhz" {
+		target = int64(math.Round(w.ClockMHz * 1e6))
+		if target > f.MaxClockHz {
+			s.note = "the requested clock is above the part's maximum; using the maximum"
+			target = f.MaxClockHz
+		}
+	}
+	if target == b.id.ClockHz {
+		return s
+	}
+	s.factor = float64(b.id.ClockHz) / float64(target)
+	s.clockHz = target
+	s.estimate = true
+	s.note = "estimate: figures scaled linearly from the measured clock (accelerator and memory timings may not scale)"
+	return s
+}
+
+func (ix *Index) evaluate(b *build, w Workload) Candidate {
+	sc := clockFor(ix, b, w)
+	c := Candidate{MCU: b.id.MCU, Part: b.id.Part, Board: b.id.Board, Library: b.id.Library,
+		LibraryVersion: b.id.LibraryVersion, Config: b.id.Config, Acceleration: b.id.Acceleration,
+		ClockHz: sc.clockHz, MeasuredClockHz: b.id.ClockHz, Estimate: sc.estimate,
+		Requirements: []Requirement{}, Missing: []string{}, Notes: []string{}, Warnings: []string{}, Key: keyOf(b.id)}
+	if c.Acceleration == nil {
+		c.Acceleration = []string{}
+	}
+	if sc.note != "" {
+		c.Notes = append(c.Notes, sc.note)
+	}
+	if f, ok := ix.ds.Fact(b.id.MCU); ok {
+		c.FlashBytes, c.RAMBytes = f.FlashBytes, f.RAMBytes
+	}
+	for _, wn := range ix.ds.Warnings {
+		if wn.MCU == b.id.MCU && (wn.Config == "" || wn.Config == b.id.Config) {
+			c.Warnings = append(c.Warnings, wn.Text)
+		}
+	}
+	term := func(op string, count float64, rule string, bytes int64) Term {
+		t := Term{Op: op, Count: count, Rule: rule, Bytes: bytes}
+		m, ok := lookup(b, op)
+		if !ok {
+			t.Missing = true
+			return t
+		}
+		if bytes > 0 {
+			t.Rate = *m.BytesPerSecond / sc.factor
+			t.Each = float64(bytes) / t.Rate
+		} else {
+			t.Each = *m.SecondsPerOp * sc.factor
+		}
+		t.Total = t.Each * count
+		t.Source = m.Source
+		if b.cmox {
+			t.Config = m.Config
+		}
+		return t
+	}
+	var continuous float64
+	var contUnknown bool
+	if t := w.TLS; t != nil {
+		r := Requirement{Kind: "tls", Required: t.Rate, Unit: "handshakes/s", Rule: "tls-*", Terms: []Term{}, Missing: []string{}}
+		ops := suites[t.Suite]
+		full := 1 - t.Resume
+		for _, row := range tlsTable(t.Role, t.Mutual) {
+			op := map[string]string{"keygen": ops.keygen, "agree": ops.agree, "sign": ops.sign, "verify": ops.verify}[row.role]
+			n := row.count(t.Chain) * full
+			if t.Resume > 0 && t.ResumeKind == "psk-dhe" && (row.role == "keygen" || row.role == "agree") {
+				n += t.Resume
+			}
+			r.Terms = append(r.Terms, term(op, n, row.rule, 0))
+		}
+		r.Terms = append(r.Terms, term(ops.hash, 1, "tls-hash", TLSHashBytes))
+		perHS := finish(&r)
+		if perHS > 0 {
+			r.Achieved = w.CPUBudget / perHS
+			u := t.Rate * perHS
+			r.Utilization = &u
+			if len(r.Missing) == 0 {
+				continuous += u
+				h := r.Achieved / t.Rate
+				r.Headroom = &h
+			}
+		}
+		if len(r.Missing) > 0 {
+			contUnknown = true
+		}
+		c.Requirements = append(c.Requirements, r)
+	}
+	if f := w.Firmware; f != nil {
+		r := Requirement{Kind: "firmware", Required: f.Deadline, Unit: "s", Rule: "fw-hash + fw-verify", Terms: []Term{}, Missing: []string{}}
+		r.Terms = append(r.Terms, term(f.Hash, 1, "fw-hash", f.SizeBytes))
+		var vt Term
+		for _, op := range fwSigOps[f.Sig] {
+			vt = term(op, 1, "fw-verify", 0)
+			if !vt.Missing {
+				break
+			}
+		}
+		r.Terms = append(r.Terms, vt)
+		total := finish(&r)
+		r.Achieved = total
+		if len(r.Missing) == 0 && total > 0 {
+			h := f.Deadline / total
+			r.Headroom = &h
+		}
+		c.Requirements = append(c.Requirements, r)
+	}
+	if a := w.AES; a != nil {
+		op := aesOp(a)
+		r := Requirement{Kind: "aes", Required: a.Rate, Unit: "B/s", Rule: "aes-stream", Terms: []Term{}, Missing: []string{}}
+		tm := term(op, 1, "aes-stream", 1)
+		r.Terms = append(r.Terms, tm)
+		finish(&r)
+		if !tm.Missing {
+			r.Achieved = tm.Rate
+			u := a.Rate / tm.Rate
+			r.Utilization = &u
+			continuous += u
+			h := w.CPUBudget / u
+			r.Headroom = &h
+		} else {
+			contUnknown = true
+		}
+		c.Requirements = append(c.Requirements, r)
+	}
+	if w.TLS != nil && w.AES != nil {
+		r := Requirement{Kind: "cpu", Required: w.CPUBudget, Achieved: continuous, Unit: "CPU share", Rule: "cpu-budget", Terms: []Term{}, Missing: []string{}}
+		u := continuous
+		r.Utilization = &u
+		if contUnknown {
+			r.Missing = append(r.Missing, "TLS or AES figures missing")
+		} else if u > 0 {
+			h := w.CPUBudget / u
+			r.Headroom = &h
+		}
+		c.Requirements = append(c.Requirements, r)
+	}
+	c.Utilization = continuous
+	c.Verdict = Pass
+	for i := range c.Requirements {
+		r := &c.Requirements[i]
+		switch {
+		case len(r.Missing) > 0:
+			r.Verdict = Unknown
+		case r.Headroom != nil && *r.Headroom >= 1:
+			r.Verdict = Pass
+		default:
+			r.Verdict = Fail
+		}
+		for _, m := range r.Missing {
+			c.Missing = appendUnique(c.Missing, m)
+		}
+		if r.Verdict == Fail || r.Verdict == Unknown && c.Verdict == Pass {
+			c.Verdict = r.Verdict
+		}
+		if r.Headroom != nil && (c.Headroom == nil || *r.Headroom < *c.Headroom) {
+			h := *r.Headroom
+			c.Headroom = &h
+			c.Bottleneck = r.Kind
+		}
+	}
+	return c
+}
+
+func aesOp(a *AES) string {
+	d := "enc"
+	if a.Dir == "decrypt" {
+		d = "dec"
+	}
+	return "aes-" + itoa(a.Key) + "-" + a.Mode + "-" + d
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
+
+// finish totals a requirement's terms and lists what is missing.
+func finish(r *Requirement) float64 {
+	var total float64
+	for _, t := range r.Terms {
+		if t.Missing {
+			if t.Count > 0 || t.Bytes > 0 {
+				r.Missing = appendUnique(r.Missing, t.Op)
+			}
+			continue
+		}
+		total += t.Total
+	}
+	return total
+}
+
+func appendUnique(s []string, v string) []string {
+	for _, x := range s {
+		if x == v {
+			return s
+		}
+	}
+	return append(s, v)
+}
+
+func keyOf(id bench.Identity) string {
+	k := id.MCU + "|" + id.Library + "|" + id.LibraryVersion
+	if id.Library != bench.CMOX {
+		k += "|" + id.Config
+	}
+	return k
+}
+
+func verdictRank(v string) int {
+	switch v {
+	case Pass:
+		return 0
+	case Unknown:
+		return 1
+	}
+	return 2
+}
+
+func order(cs []Candidate, objective string) {
+	h := func(c Candidate) float64 {
+		if c.Headroom == nil {
+			return math.Inf(1)
+		}
+		return *c.Headroom
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		a, b := cs[i], cs[j]
+		if va, vb := verdictRank(a.Verdict), verdictRank(b.Verdict); va != vb {
+			return va < vb
+		}
+		if a.Verdict == Pass && objective == "smallest" {
+			if a.ClockHz != b.ClockHz {
+				return a.ClockHz < b.ClockHz
+			}
+			if a.FlashBytes != b.FlashBytes {
+				return a.FlashBytes < b.FlashBytes
+			}
+		}
+		if ha, hb := h(a), h(b); ha != hb {
+			return ha > hb
+		}
+		return a.Key < b.Key
+	})
+}
