@@ -443,11 +443,16 @@ func (ix *Index) evaluate(b *build, w Workload) Candidate {
 	if f := w.Firmware; f != nil {
 		r := Requirement{Kind: "firmware", Required: f.Deadline, Unit: "s", Rule: "fw-hash + fw-verify", Terms: []Term{}, Missing: []string{}}
 		r.Terms = append(r.Terms, term(f.Hash, 1, "fw-hash", f.SizeBytes))
-		var vt Term
-		for _, op := range fwSigOps[f.Sig] {
-			vt = term(op, 1, "fw-verify", 0)
+		// Try each op that verifies this signature; if none is measured,
+		// report the first (the canonical one).
+		ops := fwSigOps[f.Sig]
+		vt := term(ops[0], 1, "fw-verify", 0)
+		for _, op := range ops[1:] {
 			if !vt.Missing {
 				break
+			}
+			if alt := term(op, 1, "fw-verify", 0); !alt.Missing {
+				vt = alt
 			}
 		}
 		r.Terms = append(r.Terms, vt)
