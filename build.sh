@@ -29,12 +29,30 @@ cmd_test() {
 
 cmd_cli() { go run ./app/cmd/cryptosizer "$@"; }
 
+cmd_build() {
+  command -v npm >/dev/null || die "npm is not installed (needed for the ECharts bundle: apt-get install npm)"
+  if [ ! -f node_modules/echarts/dist/echarts.min.js ]; then
+    npm ci --no-audit --no-fund >/dev/null || die "npm ci failed (package-lock.json pins echarts)"
+  fi
+  cp node_modules/echarts/dist/echarts.min.js web/echarts.min.js
+  echo "== web/app.wasm"
+  GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o web/app.wasm ./app/cmd/web
+  echo "== static site"
+  go run ./app/cmd/sitegen -out . ${PREFIX:+-prefix "$PREFIX"}
+  ls -l web/app.wasm | awk '{print "web/app.wasm: " $5 " bytes"}'
+}
+
+cmd_serve() {
+  cmd_build
+  go run ./app/cmd/serve -addr "127.0.0.1:${PORT:-8000}" -dir .
+}
+
 case "${1:-build}" in
   data) cmd_data ;;
   test) cmd_test ;;
   cli) shift; cmd_cli "$@" ;;
-  build) cmd_data >/dev/null; echo "web build: not yet (see issue 4); dataset regenerated" ;;
-  serve) cmd_data; go run ./app/cmd/cryptosizer dataset --format table | tail -20 ;;
+  build) cmd_build ;;
+  serve) cmd_serve ;;
   -h|--help|help) sed -n '2,9p' "$0" ;;
   *) die "unknown command '$1' (accepted: build, serve, test, data, cli)" ;;
 esac

@@ -1,0 +1,122 @@
+// Command sitegen writes the static site: index.html, app.js,
+// app-worker.js, wasm_exec.js, manifest.webmanifest and app.css in the
+// output directory, and the app icons under web/. web/app.wasm and
+// web/echarts.min.js must already be there: the version is a hash of
+// everything the page loads, so a new build is detected as an update.
+//
+//	sitegen [-out .] [-prefix /sub/path]
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"cryptosizer/app/ui"
+)
+
+func main() {
+	out := flag.String("out", ".", "directory to write the site to (its web/ holds app.wasm)")
+	prefix := flag.String("prefix", "", "URL path the site is served under, e.g. /tools/cryptosizer (empty: the host's root)")
+	flag.Parse()
+	if err := run(*out, *prefix); err != nil {
+		fmt.Fprintln(os.Stderr, "sitegen:", err)
+		os.Exit(1)
+	}
+}
+
+func run(out, prefix string) error {
+	web := filepath.Join(out, "web")
+	if err := icons(web); err != nil {
+		return err
+	}
+	version, err := hashFiles(web, "app.wasm", "echarts.min.js", "cryptosizer.css", "icon.svg")
+	if err != nil {
+		return fmt.Errorf("%w (run ./build.sh, which builds web/app.wasm and copies echarts first)", err)
+	}
+	ui.Routes()
+	h := &app.Handler{
+		Name:            "cryptosizer",
+		ShortName:       "cryptosizer",
+		Title:           "cryptosizer — size STM32 crypto workloads",
+		Description:     "Rank STM32 boards, crypto acceleration and libraries (CMOX, wolfSSL) against TLS, secure-boot and AES workloads.",
+		Lang:            "en",
+		BackgroundColor: "#ffffff",
+		ThemeColor:      "#0b5394",
+		LoadingLabel:    "Loading cryptosizer… {progress}%",
+		Icon: app.Icon{
+			Default:  "/web/icon-192.png",
+			Large:    "/web/icon-512.png",
+			Maskable: "/web/icon-512.png",
+			SVG:      "/web/icon.svg",
+		},
+		Styles:  []string{"/web/cryptosizer.css"},
+		Scripts: []string{"/web/echarts.min.js"},
+		Version: version,
+	}
+	if p := strings.Trim(prefix, "/"); p != "" {
+		h.Resources = app.PrefixedLocation("/" + p)
+	}
+	return app.GenerateStaticWebsite(out, h)
+}
+
+func hashFiles(dir string, names ...string) (string, error) {
+	h := sha256.New()
+	for _, n := range names {
+		f, err := os.Open(filepath.Join(dir, n))
+		if err != nil {
+			return "", err
+		}
+		_, err = io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return "", err
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// icons draws the PNG icons go-app asks for (192 and 512 px) and writes
+// the SVG one, so that no icon is fetched from elsewhere.
+func icons(dir string) error {
+	for _, size := range []int{192, 512} {
+		img := image.NewRGBA(image.Rect(0, 0, size, size))
+		bg := color.RGBA{0x0b, 0x53, 0x94, 0xff}
+		fg := color.RGBA{0xff, 0xff, 0xff, 0xff}
+		for y := 0; y < size; y++ {
+			for x := 0; x < size; x++ {
+				c := bg
+				// A chip: a white square with pins on each side.
+				in := x > size/4 && x < 3*size/4 && y > size/4 && y < 3*size/4
+				pin := (x > size/8 && x < size/4 || x > 3*size/4 && x < 7*size/8) && (y/(size/16))%2 == 1 && y > size/4 && y < 3*size/4
+				if in || pin {
+					c = fg
+				}
+				img.Set(x, y, c)
+			}
+		}
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("icon-%d.png", size)))
+		if err != nil {
+			return err
+		}
+		if err := png.Encode(f, img); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+	}
+	svg := `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#0b5394"/><rect x="4" y="4" width="8" height="8" fill="#fff"/></svg>`
+	return os.WriteFile(filepath.Join(dir, "icon.svg"), []byte(svg), 0o644)
+}

@@ -1,0 +1,15 @@
+// Command web is the WebAssembly entry point of the cryptosizer app. It is
+// built with GOOS=js GOARCH=wasm into web/app.wasm; the static-site
+// generator is a separate command and is not linked in.
+package main
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"cryptosizer/app/ui"
+)
+
+func main() {
+	ui.Routes()
+	app.RunWhenOnBrowser()
+}

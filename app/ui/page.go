@@ -1,0 +1,432 @@
+// Package ui is the web app: go-app components that run the engine in
+// WebAssembly on the bundled dataset. State lives in the URL query (the
+// same names as the CLI flags); results re-rank on every input.
+package ui
+
+import (
+	"encoding/json"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"cryptosizer/app/dataset"
+	"cryptosizer/app/engine"
+	"cryptosizer/app/explain"
+	"cryptosizer/app/workload"
+	"cryptosizer/data"
+)
+
+// Defaults is the workload a first visit shows: a TLS server, a signed
+// image and an AES stream, so every chart has something to say.
+var Defaults = workload.Params{
+	"tls-rate": "20", "tls-role": "server", "tls-version": "1.3", "tls-suite": "ecdhe-ecdsa-p256", "tls-chain": "2",
+	"fw-size": "256 KiB", "fw-sig": "ecdsa-p256", "fw-hash": "sha256", "fw-deadline": "200ms",
+	"aes-rate": "1 MiB/s", "aes-mode": "cbc", "aes-key": "128", "aes-dir": "encrypt",
+	"cpu-budget": "70%", "clock": "measured", "objective": "headroom",
+}
+
+var index *engine.Index
+
+// Index returns the engine index over the bundled dataset, built once.
+func Index() *engine.Index {
+	if index == nil {
+		ds, err := dataset.Decode(data.JSON)
+		if err != nil {
+			panic("bundled dataset is corrupt: " + err.Error()) // caught by tests, never by users
+		}
+		index = engine.NewIndex(ds)
+	}
+	return index
+}
+
+// Page is the calculator.
+type Page struct {
+	app.Compo
+
+	params    workload.Params
+	errs      workload.Errors
+	urlErrs   []string
+	res       engine.Result
+	selected  string
+	filter    string
+	sortBy    string
+	embed     bool
+	origin    string
+	updateNow bool
+	renders   int
+}
+
+// OnNav restores the state from the URL.
+func (p *Page) OnNav(ctx app.Context) {
+	u := ctx.Page().URL()
+	q := u.Query()
+	p.embed = q.Get("embed") == "1"
+	p.origin = q.Get("origin")
+	p.selected = q.Get("pick")
+	p.params = workload.Params{}
+	given := workload.FromQuery(q)
+	if len(given) == 0 {
+		for k, v := range Defaults {
+			p.params[k] = v
+		}
+	} else {
+		for k, v := range given {
+			p.params[k] = v
+		}
+	}
+	// An invalid parameter falls back to its default, with a message.
+	_, errs := workload.Parse(p.params)
+	p.urlErrs = nil
+	for _, e := range errs {
+		f, _ := workload.FieldByName(e.Field)
+		p.urlErrs = append(p.urlErrs, "URL parameter "+e.Error()+" — accepted: "+f.Accepted+"; using the default instead")
+		if d, ok := Defaults[e.Field]; ok && given[e.Field] != "" {
+			p.params[e.Field] = d
+		} else {
+			delete(p.params, e.Field)
+		}
+	}
+	p.rank()
+}
+
+// OnAppUpdate shows the new-version banner.
+func (p *Page) OnAppUpdate(ctx app.Context) { p.updateNow = ctx.AppUpdateAvailable() }
+
+func (p *Page) rank() {
+	w, errs := workload.Parse(p.params)
+	p.errs = errs
+	p.res = Index().Rank(w)
+	p.renders++
+}
+
+func (p *Page) onInput(name string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		p.params[name] = ctx.JSSrc().Get("value").String()
+		if name == "tls-mutual" {
+			p.params[name] = "false"
+			if ctx.JSSrc().Get("checked").Bool() {
+				p.params[name] = "true"
+			}
+		}
+		p.rank()
+		p.syncURL(ctx)
+	}
+}
+
+func (p *Page) syncURL(ctx app.Context) {
+	u := *ctx.Page().URL()
+	q := p.params.Query()
+	extra := url.Values{}
+	if p.embed {
+		extra.Set("embed", "1")
+	}
+	if p.origin != "" {
+		extra.Set("origin", p.origin)
+	}
+	if p.selected != "" {
+		extra.Set("pick", p.selected)
+	}
+	if e := extra.Encode(); e != "" {
+		if q != "" {
+			q += "&"
+		}
+		q += e
+	}
+	u.RawQuery = q
+	ctx.Page().ReplaceURL(&u)
+}
+
+func (p *Page) selectCandidate(key string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if t := e.Get("type").String(); t == "keydown" {
+			if k := e.Get("key").String(); k != "Enter" && k != " " {
+				return
+			}
+			e.PreventDefault()
+		}
+		p.selected = key
+		p.syncURL(ctx)
+		if !p.embed {
+			return
+		}
+		for _, c := range p.res.Candidates {
+			if c.Key == key {
+				p.post(ctx, c)
+			}
+		}
+	}
+}
+
+// post tells the embedding page which candidate was picked. The target
+// origin is the "origin" parameter or the referrer's origin, never "*".
+func (p *Page) post(ctx app.Context, c engine.Candidate) {
+	parent := app.Window().Get("parent")
+	target := p.origin
+	if target == "" {
+		if ref := app.Window().Get("document").Get("referrer").String(); ref != "" {
+			if u, err := url.Parse(ref); err == nil && u.Scheme != "" {
+				target = u.Scheme + "://" + u.Host
+			}
+		}
+	}
+	if target == "" || target == "*" || !parent.Truthy() {
+		return
+	}
+	msg := map[string]any{"type": "cryptosizer:select", "candidate": c, "url": ctx.Page().URL().String()}
+	b, err := json.Marshal(msg)
+	if err != nil {
+		return
+	}
+	parent.Call("postMessage", app.Window().Get("JSON").Call("parse", string(b)), target)
+}
+
+// Render draws the page.
+func (p *Page) Render() app.UI {
+	cls := "page"
+	if p.embed {
+		cls += " embed"
+	}
+	return app.Div().Class(cls).Body(
+		app.If(p.updateNow, func() app.UI {
+			return app.Div().Class("banner").Role("status").Body(
+				app.Text("A new version of cryptosizer is available. "),
+				app.Button().Text("Reload").OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() }),
+			)
+		}),
+		app.If(!p.embed, func() app.UI {
+			return app.Header().Body(
+				app.H1().Text("cryptosizer"),
+				app.P().Text("Which STM32 board, crypto acceleration and library can carry your security workload — and by how much?"),
+			)
+		}),
+		app.Range(p.urlErrs).Slice(func(i int) app.UI {
+			return app.P().Class("url-error").Role("alert").Text(p.urlErrs[i])
+		}),
+		app.Div().Class("layout").Body(
+			p.renderForm(),
+			p.renderResults(),
+		),
+	)
+}
+
+func (p *Page) renderForm() app.UI {
+	groups := []struct{ id, title string }{{"tls", "TLS handshakes"}, {"firmware", "Firmware image"}, {"aes", "AES stream"}, {"budget", "Budget and clock"}, {"filter", "Filters"}}
+	return app.Form().Class("workload").Aria("label", "Workload").OnSubmit(func(ctx app.Context, e app.Event) { e.PreventDefault() }).Body(
+		app.Range(groups).Slice(func(i int) app.UI {
+			g := groups[i]
+			var fields []workload.Field
+			for _, f := range workload.Fields {
+				if f.Group == g.id {
+					fields = append(fields, f)
+				}
+			}
+			return app.FieldSet().Body(
+				app.Legend().Text(g.title),
+				app.Range(fields).Slice(func(j int) app.UI { return p.renderField(fields[j]) }),
+			)
+		}),
+	)
+}
+
+var choices = map[string][]string{
+	"tls-role": {"server", "client"}, "tls-version": {"1.3", "1.2"},
+	"tls-suite":       {"ecdhe-ecdsa-p256", "ecdhe-ecdsa-p384", "ecdhe-rsa-2048", "x25519-ed25519"},
+	"tls-resume-kind": {"psk", "psk-dhe"}, "fw-sig": {"ecdsa-p256", "ecdsa-p384", "ed25519", "rsa-2048", "rsa-3072"},
+	"fw-hash": {"sha256", "sha384"}, "aes-mode": {"cbc", "gcm"}, "aes-key": {"128", "192", "256"},
+	"aes-dir": {"encrypt", "decrypt"}, "objective": {"headroom", "smallest"}, "library": {"", "wolfssl", "cmox"},
+}
+
+func (p *Page) renderField(f workload.Field) app.UI {
+	id := "f-" + f.Name
+	err := p.errs.ByField(f.Name)
+	var input app.UI
+	switch {
+	case f.Name == "tls-mutual":
+		input = app.Input().Type("checkbox").ID(id).Name(f.Name).Checked(p.params[f.Name] == "true").OnChange(p.onInput(f.Name))
+	case choices[f.Name] != nil:
+		opts := choices[f.Name]
+		input = app.Select().ID(id).Name(f.Name).OnChange(p.onInput(f.Name)).Body(
+			app.Range(opts).Slice(func(i int) app.UI {
+				label := opts[i]
+				if label == "" {
+					label = "any"
+				}
+				return app.Option().Value(opts[i]).Text(label).Selected(p.value(f) == opts[i])
+			}),
+		)
+	default:
+		input = app.Input().Type("text").ID(id).Name(f.Name).Value(p.params[f.Name]).Placeholder(f.Default).
+			Aria("invalid", err != nil).Aria("describedby", id+"-msg").Attr("autocomplete", "off").
+			OnInput(p.onInput(f.Name))
+	}
+	msg := f.Accepted
+	cls := "hint"
+	if err != nil {
+		msg, cls = err.Msg, "error"
+	}
+	return app.Div().Class("field").Body(
+		app.Label().For(id).Text(f.Label),
+		input,
+		app.Small().ID(id+"-msg").Class(cls).Text(msg),
+	)
+}
+
+func (p *Page) value(f workload.Field) string {
+	if v, ok := p.params[f.Name]; ok {
+		return v
+	}
+	return f.Default
+}
+
+func (p *Page) visible() []engine.Candidate {
+	var out []engine.Candidate
+	q := strings.ToLower(strings.TrimSpace(p.filter))
+	for _, c := range p.res.Candidates {
+		hay := strings.ToLower(strings.Join([]string{c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config, strings.Join(c.Acceleration, " "), c.Verdict}, " "))
+		if q == "" || strings.Contains(hay, q) {
+			out = append(out, c)
+		}
+	}
+	switch p.sortBy {
+	case "mcu":
+		sort.SliceStable(out, func(i, j int) bool { return out[i].MCU < out[j].MCU })
+	case "clock":
+		sort.SliceStable(out, func(i, j int) bool { return out[i].ClockHz < out[j].ClockHz })
+	}
+	return out
+}
+
+func (p *Page) renderResults() app.UI {
+	cs := p.visible()
+	var fwDeadline float64
+	if p.res.Workload.Firmware != nil {
+		fwDeadline = p.res.Workload.Firmware.Deadline
+	}
+	groups := []string{engine.Pass, engine.Unknown, engine.Fail}
+	return app.Section().ID("results").Class("results").Attr("data-renders", p.renders).Attr("data-count", len(p.res.Candidates)).Aria("live", "polite").Body(
+		app.P().Class("summary").Text(explain.Workload(p.res.Workload)),
+		app.Div().Class("tools").Body(
+			app.Label().For("filter").Text("Filter results"),
+			app.Input().Type("search").ID("filter").Value(p.filter).Placeholder("e.g. H7, PKA, cmox").OnInput(func(ctx app.Context, e app.Event) {
+				p.filter = ctx.JSSrc().Get("value").String()
+			}),
+			app.Label().For("sort").Text("Sort"),
+			app.Select().ID("sort").OnChange(func(ctx app.Context, e app.Event) { p.sortBy = ctx.JSSrc().Get("value").String() }).Body(
+				app.Option().Value("").Text("rank"), app.Option().Value("mcu").Text("MCU"), app.Option().Value("clock").Text("clock"),
+			),
+			app.Button().Type("button").Class("print").Text("Print").OnClick(func(ctx app.Context, e app.Event) { app.Window().Call("print") }),
+		),
+		app.Range(groups).Slice(func(gi int) app.UI {
+			var rows []engine.Candidate
+			for _, c := range cs {
+				if c.Verdict == groups[gi] {
+					rows = append(rows, c)
+				}
+			}
+			if len(rows) == 0 {
+				return app.Text("")
+			}
+			return app.Table().Class("rank "+groups[gi]).Body(
+				app.Caption().Text(strings.ToUpper(groups[gi][:1])+groups[gi][1:]+" ("+itoa(len(rows))+")"),
+				app.THead().Body(app.Tr().Body(
+					th("#"), th("Verdict"), th("Board"), th("MCU"), th("Library"), th("Configuration"), th("Accel."), th("Clock"), th("Headroom"), th("CPU"), th("Bottleneck"),
+				)),
+				app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI { return p.renderRow(rows[i]) })),
+			)
+		}),
+		p.renderDetails(),
+		app.Div().Class("charts").Body(
+			&Chart{ID: "chart-headroom", Label: "Headroom per candidate against the 1× line", Option: HeadroomChart(cs)},
+			app.If(p.res.Workload.Firmware != nil, func() app.UI {
+				return &Chart{ID: "chart-firmware", Label: "Firmware verify time split into hashing and signature", Option: FirmwareChart(cs, fwDeadline)}
+			}),
+			app.If(p.res.Workload.TLS != nil, func() app.UI {
+				return &Chart{ID: "chart-handshake", Label: "Handshake time split by operation", Option: HandshakeChart(cs)}
+			}),
+		),
+		app.Footer().Body(
+			app.P().Text("Model: per-handshake operation counts from RFC 5246 §7.4, RFC 8422 §5.4 and RFC 8446 §4.4; firmware verify = size ÷ hash rate + one signature verification. "+
+				"Data: ST wiki CMOX pages (STM32WBA52CG, STM32G071RB, STM32L152RE) and wolfSSL's STM32 benchmark page. Missing measurements make a verdict unknown, never a pass."),
+		),
+	)
+}
+
+func th(s string) app.UI { return app.Th().Scope("col").Text(s) }
+
+func (p *Page) renderRow(c engine.Candidate) app.UI {
+	cls := "row"
+	if c.Key == p.selected {
+		cls += " selected"
+	}
+	clock := itoa(int(c.ClockHz/1_000_000)) + " MHz"
+	if c.Estimate {
+		clock += " (est.)"
+	}
+	cpu := explain.Percent(c.Utilization)
+	if c.Verdict == engine.Unknown {
+		cpu = "—"
+	}
+	acc := strings.Join(c.Acceleration, "+")
+	if acc == "" {
+		acc = "none"
+	}
+	return app.Tr().Class(cls).TabIndex(0).Aria("selected", c.Key == p.selected).Attr("data-key", c.Key).
+		OnClick(p.selectCandidate(c.Key)).OnKeyDown(p.selectCandidate(c.Key)).Body(
+		app.Td().Text(itoa(c.Rank)),
+		app.Td().Body(app.Span().Class("badge "+c.Verdict).Text(c.Verdict)),
+		app.Td().Text(orDash(c.Board)),
+		app.Td().Text(c.MCU),
+		app.Td().Text(strings.TrimSpace(c.Library+" "+c.LibraryVersion)),
+		app.Td().Class("config").Text(c.Config),
+		app.Td().Text(acc),
+		app.Td().Text(clock),
+		app.Td().Class("num").Text(explain.Headroom(c.Headroom)),
+		app.Td().Class("num").Text(cpu),
+		app.Td().Text(explain.Bottleneck(c)),
+	)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "not stated"
+	}
+	return s
+}
+
+func (p *Page) renderDetails() app.UI {
+	var c *engine.Candidate
+	for i := range p.res.Candidates {
+		if p.res.Candidates[i].Key == p.selected {
+			c = &p.res.Candidates[i]
+		}
+	}
+	if c == nil {
+		return app.P().Class("hint").Text("Select a row (click, or Tab then Enter) to see its arithmetic and sources.")
+	}
+	return app.Section().ID("details").Class("details").Aria("label", "Candidate details").Body(
+		app.H2().Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
+		app.P().Text("Verdict "+c.Verdict+", headroom "+explain.Headroom(c.Headroom)+", clock "+itoa(int(c.ClockHz/1e6))+" MHz (measured at "+itoa(int(c.MeasuredClockHz/1e6))+" MHz)"),
+		app.Range(c.Notes).Slice(func(i int) app.UI { return app.P().Class("note").Text(c.Notes[i]) }),
+		app.Range(c.Warnings).Slice(func(i int) app.UI {
+			return app.P().Class("warning").Role("note").Text("Data-quality warning: " + c.Warnings[i])
+		}),
+		app.Range(c.Requirements).Slice(func(i int) app.UI {
+			r := c.Requirements[i]
+			steps := explain.Steps(r)
+			return app.Div().Class("req").Body(
+				app.H3().Body(app.Span().Class("badge "+r.Verdict).Text(r.Verdict), app.Text(" "+r.Kind+" — headroom "+explain.Headroom(r.Headroom))),
+				app.Ol().Body(app.Range(steps).Slice(func(j int) app.UI { return app.Li().Text(steps[j]) })),
+				app.Ul().Class("sources").Body(app.Range(r.Terms).Slice(func(j int) app.UI {
+					t := r.Terms[j]
+					src := t.Source
+					if t.Missing {
+						src = "no measurement in the dataset"
+					}
+					return app.Li().Body(app.Code().Text(t.Op), app.Text(" — "+src+" (rule "+t.Rule+": "+engine.Rules[t.Rule].Ref+")"))
+				})),
+			)
+		}),
+	)
+}
