@@ -23,6 +23,8 @@ cmd_test() {
   [ -z "$bad" ] || die "files need gofmt: $bad"
   echo "== go vet"
   go vet ./...
+  echo "== build (the end-to-end tests drive the generated site)"
+  cmd_build
   echo "== go test"
   go test -count=1 ./...
 }
@@ -53,6 +55,6 @@ case "${1:-build}" in
   cli) shift; cmd_cli "$@" ;;
   build) cmd_build ;;
   serve) cmd_serve ;;
-  -h|--help|help) sed -n '2,9p' "$0" ;;
+  -h|--help|help) sed -n '2,8p' "$0" ;;
   *) die "unknown command '$1' (accepted: build, serve, test, data, cli)" ;;
 esac

@@ -29,6 +29,12 @@ var Defaults = workload.Params{
 
 var index *engine.Index
 
+var startURL *url.URL
+
+// SetStartURL records the URL the page was opened with, before go-app
+// starts; the wasm main calls it.
+func SetStartURL(u *url.URL) { startURL = u }
+
 // Index returns the engine index over the bundled dataset, built once.
 func Index() *engine.Index {
 	if index == nil {
@@ -60,8 +66,15 @@ type Page struct {
 
 // OnNav restores the state from the URL.
 func (p *Page) OnNav(ctx app.Context) {
-	u := ctx.Page().URL()
-	q := u.Query()
+	if p.renders > 0 {
+		// go-app may navigate again during start-up with a URL that has
+		// lost its query; the state read at first is the page's state.
+		return
+	}
+	q := ctx.Page().URL().Query()
+	if startURL != nil {
+		q = startURL.Query()
+	}
 	p.embed = q.Get("embed") == "1"
 	p.origin = q.Get("origin")
 	p.selected = q.Get("pick")
@@ -80,8 +93,7 @@ func (p *Page) OnNav(ctx app.Context) {
 	_, errs := workload.Parse(p.params)
 	p.urlErrs = nil
 	for _, e := range errs {
-		f, _ := workload.FieldByName(e.Field)
-		p.urlErrs = append(p.urlErrs, "URL parameter "+e.Error()+" — accepted: "+f.Accepted+"; using the default instead")
+		p.urlErrs = append(p.urlErrs, "URL parameter "+e.Error()+" — using the default instead")
 		if d, ok := Defaults[e.Field]; ok && given[e.Field] != "" {
 			p.params[e.Field] = d
 		} else {
@@ -116,7 +128,7 @@ func (p *Page) onInput(name string) app.EventHandler {
 }
 
 func (p *Page) syncURL(ctx app.Context) {
-	u := *ctx.Page().URL()
+	u := *app.Window().URL()
 	q := p.params.Query()
 	extra := url.Values{}
 	if p.embed {
@@ -305,7 +317,7 @@ func (p *Page) renderResults() app.UI {
 		fwDeadline = p.res.Workload.Firmware.Deadline
 	}
 	groups := []string{engine.Pass, engine.Unknown, engine.Fail}
-	return app.Section().ID("results").Class("results").Attr("data-renders", p.renders).Attr("data-count", len(p.res.Candidates)).Aria("live", "polite").Body(
+	return app.Section().ID("results").Class("results").Attr("data-renders", p.renders).Attr("data-client", app.IsClient).Attr("data-count", len(p.res.Candidates)).Aria("live", "polite").Body(
 		app.P().Class("summary").Text(explain.Workload(p.res.Workload)),
 		app.Div().Class("tools").Body(
 			app.Label().For("filter").Text("Filter results"),

@@ -11,5 +11,8 @@ import (
 
 func main() {
 	ui.Routes()
+	if app.IsClient {
+		ui.SetStartURL(app.Window().URL())
+	}
 	app.RunWhenOnBrowser()
 }

@@ -1,0 +1,252 @@
+// Package e2e drives the generated static site in Debian's headless
+// Chromium. It needs `./build.sh build` first (./build.sh test does it)
+// and chromium on PATH; set CRYPTOSIZER_SKIP_E2E=1 to skip on a machine
+// without a browser (CI never sets it).
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"mime"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+var root = filepath.Join("..", "..")
+
+// site serves the repository root (the built static site) on loopback.
+type site struct {
+	srv  *http.Server
+	ln   net.Listener
+	base string
+}
+
+func serve(t *testing.T, host string, h http.Handler) *site {
+	t.Helper()
+	ln, err := net.Listen("tcp", host+":0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &site{srv: &http.Server{Handler: h}, ln: ln, base: "http://" + ln.Addr().String()}
+	go s.srv.Serve(ln)
+	t.Cleanup(func() { s.srv.Close() })
+	return s
+}
+
+func siteHandler() http.Handler {
+	mime.AddExtensionType(".wasm", "application/wasm")
+	mime.AddExtensionType(".webmanifest", "application/manifest+json")
+	return http.FileServer(http.Dir(root))
+}
+
+func browser(t *testing.T) (context.Context, context.CancelFunc) {
+	t.Helper()
+	if os.Getenv("CRYPTOSIZER_SKIP_E2E") == "1" {
+		t.Skip("CRYPTOSIZER_SKIP_E2E=1")
+	}
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Fatal("chromium not found: apt-get install chromium (or set CRYPTOSIZER_SKIP_E2E=1)")
+	}
+	if _, err := os.Stat(filepath.Join(root, "web", "app.wasm")); err != nil {
+		t.Fatal("web/app.wasm missing: run ./build.sh build first")
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-site-isolation-trials", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1000),
+	}
+	actx, cancel1 := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	ctx, cancel3 := context.WithTimeout(ctx, 120*time.Second)
+	return ctx, func() { cancel3(); cancel2(); cancel1() }
+}
+
+type step = chromedp.Action[chromedp.Void]
+
+// poll waits until a JavaScript expression is truthy.
+func poll(expr string, timeout time.Duration) step {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := chromedp.Poll[any](expr, chromedp.WithPollingTimeout(timeout))(ctx, t)
+		return chromedp.Void{}, err
+	}
+}
+
+func eval[T any](ctx context.Context, expr string) (T, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+}
+
+// waitReady waits until the page has ranked at least n times.
+func waitReady(n int) step {
+	return poll(fmt.Sprintf(`(() => { const r = document.querySelector('#results'); return r && r.dataset.client === 'true' && +r.dataset.renders >= %d && document.querySelectorAll('tr.row').length > 0 })()`, n), 60*time.Second)
+}
+
+const chartData = `(() => { const i = echarts.getInstanceByDom(document.getElementById('chart-headroom')); return i ? JSON.stringify(i.getOption().series[0].data) : '' })()`
+
+func text(ctx context.Context, t *testing.T, expr string) string {
+	t.Helper()
+	v, err := eval[string](ctx, expr)
+	if err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+func TestPageRanksAndReacts(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	var mu sync.Mutex
+	var offOrigin []string
+	err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+			u := e.Request.URL
+			if !strings.HasPrefix(u, s.base) && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") {
+				mu.Lock()
+				offOrigin = append(offOrigin, u)
+				mu.Unlock()
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1), poll(chartData+".length > 2", 30*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	rows := text(ctx, t, `String(document.querySelectorAll('tr.row').length)`)
+	first := text(ctx, t, `document.querySelector('tr.row td.num').textContent`)
+	firstChart := text(ctx, t, chartData)
+	summary := text(ctx, t, `document.querySelector('.summary').textContent`)
+	if rows != "27" || !strings.Contains(summary, "TLS 1.3 server ecdhe-ecdsa-p256, 20 handshakes/s") {
+		t.Fatalf("%s rows, summary %q", rows, summary)
+	}
+	// Typing changes the ranking and the chart.
+	err = chromedp.Do(ctx,
+		poll(`(e => { e.focus(); e.select(); return true })(document.getElementById('f-tls-rate'))`, 5*time.Second),
+		chromedp.SendKeys(chromedp.ID("f-tls-rate"), "2"),
+		waitReady(2),
+		poll(chartData+" !== "+strconvQuote(firstChart), 10*time.Second),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := text(ctx, t, `document.querySelector('tr.row td.num').textContent`)
+	url := text(ctx, t, `location.search`)
+	if after == first || !strings.Contains(url, "tls-rate=2") {
+		t.Errorf("input did not re-rank: headroom %q → %q, url %q", first, after, url)
+	}
+	// An invalid value shows a message next to the field, and nothing crashes.
+	err = chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.ID("f-fw-size"), "x"),
+		poll(`document.querySelector('#f-fw-size-msg').className === 'error'`, 10*time.Second),
+	)
+	msg := text(ctx, t, `document.querySelector('#f-fw-size-msg').textContent`)
+	if err != nil || !strings.Contains(msg, "accepted: a size such as 256KiB") {
+		t.Errorf("inline validation: %v %q", err, msg)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(offOrigin) > 0 {
+		t.Errorf("requests left the page's origin: %v", offOrigin)
+	}
+}
+
+func strconvQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func TestURLStateAndBadParams(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=5&tls-suite=x25519-ed25519&fw-size=1MiB&fw-deadline=1s&fw-sig=ed25519"), waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	suite := text(ctx, t, `document.getElementById('f-tls-suite').value`)
+	size := text(ctx, t, `document.getElementById('f-fw-size').value`)
+	summary := text(ctx, t, `document.querySelector('.summary').textContent`)
+	if suite != "x25519-ed25519" || size != "1MiB" || !strings.Contains(summary, "firmware 1 MiB ed25519/sha256 within 1.000 s") {
+		t.Errorf("state not restored: suite %q size %q summary %q", suite, size, summary)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=banana&fw-size=2MB&fw-deadline=soon"), waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	errText := text(ctx, t, `[...document.querySelectorAll('.url-error')].map(e => e.textContent).join(' | ')`)
+	if !strings.Contains(errText, `tls-rate "banana"`) || !strings.Contains(errText, `fw-deadline "soon"`) || !strings.Contains(errText, "using the default") {
+		t.Errorf("bad parameter message: %q", errText)
+	}
+}
+
+func TestOffline(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(s.base+"/"),
+		waitReady(1),
+		poll(`navigator.serviceWorker.ready.then(() => true)`, 60*time.Second),
+		poll(`caches.keys().then(k => Promise.all(k.map(n => caches.open(n).then(c => c.keys())))).then(a => a.flat().length >= 8)`, 60*time.Second),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cut the server and the HTTP cache: only the service worker is left.
+	s.srv.Close()
+	if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
+		t.Fatalf("offline load failed: %v", err)
+	}
+}
+
+func TestEmbedPostsSelection(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	app := serve(t, "127.0.0.1", siteHandler())
+	var host *site
+	host = serve(t, "localhost", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprintf(w, `<!doctype html><title>vendor portal</title><script>window.got = [];
+addEventListener('message', e => window.got.push({origin: e.origin, data: e.data}));</script>
+<iframe id="calc" width="1200" height="900" src="%s/?embed=1&tls-rate=20&origin=%s"></iframe>`, app.base, host.base)
+	}))
+	if err := chromedp.Do(ctx, chromedp.Navigate(host.base+"/")); err != nil {
+		t.Fatal(err)
+	}
+	frames, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSS("#calc")))
+	if err != nil || len(frames) == 0 {
+		t.Fatal(err)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.WaitVisible(chromedp.CSS("tr.row"), chromedp.FromNode(frames[0])),
+		chromedp.Click(chromedp.CSS("tr.row"), chromedp.FromNode(frames[0])),
+		poll(`window.got.length > 0`, 20*time.Second),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := text(ctx, t, `JSON.stringify(window.got[0])`)
+	if !strings.Contains(got, `"type":"cryptosizer:select"`) || !strings.Contains(got, `"origin":"`+app.base+`"`) || !strings.Contains(got, `"rank":1`) || !strings.Contains(got, `embed=1`) {
+		t.Errorf("message: %s", got)
+	}
+}
