@@ -238,8 +238,10 @@ addEventListener('message', e => window.got.push({origin: e.origin, data: e.data
 		t.Fatal(err)
 	}
 	err = chromedp.Do(ctx,
-		chromedp.WaitVisible(chromedp.CSS("tr.row"), chromedp.FromNode(frames[0])),
-		chromedp.Click(chromedp.CSS("tr.row"), chromedp.FromNode(frames[0])),
+		// The static HTML carries a pre-rendered table: wait for the wasm
+		// app to take over before clicking.
+		chromedp.WaitVisible(chromedp.CSS(`#results[data-client="true"] tr.row`), chromedp.FromNode(frames[0])),
+		chromedp.Click(chromedp.CSS(`#results[data-client="true"] tr.row`), chromedp.FromNode(frames[0])),
 		poll(`window.got.length > 0`, 20*time.Second),
 	)
 	if err != nil {

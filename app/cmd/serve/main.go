@@ -8,6 +8,7 @@ import (
 	"log"
 	"mime"
 	"net/http"
+	"strings"
 )
 
 func main() {
@@ -19,6 +20,11 @@ func main() {
 	fs := http.FileServer(http.Dir(*dir))
 	log.Printf("serving %s on http://%s", *dir, *addr)
 	log.Fatal(http.ListenAndServe(*addr, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.URL.Path, "/.") {
+			// The site is served from the repository root: keep .git out.
+			http.NotFound(w, r)
+			return
+		}
 		w.Header().Set("Cache-Control", "no-cache")
 		fs.ServeHTTP(w, r)
 	})))
