@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"math"
 
-	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"cryptosizer/app/engine"
@@ -27,8 +26,46 @@ func itoa(n int) string {
 	return string(b)
 }
 
-func optionJSON(c interface{ JSON() map[string]interface{} }) string {
-	b, err := json.Marshal(c.JSON())
+// option is the top level of an ECharts option. The parts are go-echarts'
+// typed option model (package opts); the assembly is ours because
+// go-echarts' charts package links its HTML renderer (html/template and
+// templates), 400 KB of WebAssembly the browser never uses.
+type option struct {
+	Title     opts.Title   `json:"title"`
+	Tooltip   opts.Tooltip `json:"tooltip"`
+	Legend    opts.Legend  `json:"legend"`
+	Grid      opts.Grid    `json:"grid"`
+	XAxis     []xAxis      `json:"xAxis"`
+	YAxis     []opts.YAxis `json:"yAxis"`
+	Series    []series     `json:"series"`
+	Animation bool         `json:"animation"`
+}
+
+// xAxis adds the category data that opts.XAxis leaves to the chart type.
+type xAxis struct {
+	opts.XAxis
+	Type string   `json:"type"`
+	Data []string `json:"data"`
+}
+
+type series struct {
+	Name     string          `json:"name"`
+	Type     string          `json:"type"`
+	Stack    string          `json:"stack,omitempty"`
+	Data     []opts.BarData  `json:"data"`
+	MarkLine *opts.MarkLines `json:"markLine,omitempty"`
+}
+
+func (o *option) JSON() string {
+	if o.XAxis[0].Data == nil {
+		o.XAxis[0].Data = []string{}
+	}
+	for i := range o.Series {
+		if o.Series[i].Data == nil {
+			o.Series[i].Data = []opts.BarData{}
+		}
+	}
+	b, err := json.Marshal(o)
 	if err != nil {
 		return "{}"
 	}
@@ -40,18 +77,23 @@ func round(v float64, places int) float64 {
 	return math.Round(v*p) / p
 }
 
-func baseBar(title, yName string) *charts.Bar {
-	bar := charts.NewBar()
-	bar.SetGlobalOptions(
-		charts.WithTitleOpts(opts.Title{Title: title, TitleStyle: &opts.TextStyle{FontSize: 14}}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "24"}),
-		charts.WithGridOpts(opts.Grid{Left: "8", Right: "16", Bottom: "8", Top: "64", ContainLabel: opts.Bool(true)}),
-		charts.WithXAxisOpts(opts.XAxis{AxisLabel: &opts.AxisLabel{Rotate: 30, Interval: "0", FontSize: 10}}),
-		charts.WithYAxisOpts(opts.YAxis{Name: yName}),
-		charts.WithAnimation(false),
-	)
-	return bar
+func baseBar(title, yName string) *option {
+	return &option{
+		Title:   opts.Title{Title: title, TitleStyle: &opts.TextStyle{FontSize: 14}},
+		Tooltip: opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"},
+		Legend:  opts.Legend{Show: opts.Bool(true), Top: "24"},
+		Grid:    opts.Grid{Left: "8", Right: "16", Bottom: "8", Top: "64", ContainLabel: opts.Bool(true)},
+		XAxis:   []xAxis{{XAxis: opts.XAxis{AxisLabel: &opts.AxisLabel{Rotate: 30, Interval: "0", FontSize: 10}}, Type: "category"}},
+		YAxis:   []opts.YAxis{{Name: yName, Type: "value"}},
+	}
+}
+
+// markLine draws a horizontal line at y with a label.
+func markLine(name string, y float64) *opts.MarkLines {
+	return &opts.MarkLines{
+		Data:          []interface{}{opts.MarkLineNameYAxisItem{Name: name, YAxis: y}},
+		MarkLineStyle: opts.MarkLineStyle{Symbol: []string{"none", "none"}, Label: &opts.Label{Show: opts.Bool(true), Formatter: name}},
+	}
 }
 
 // HeadroomChart is headroom per candidate against the line at 1× (the
@@ -71,11 +113,9 @@ func HeadroomChart(cs []engine.Candidate) string {
 		names = append(names, label(c))
 		data = append(data, opts.BarData{Name: label(c), Value: round(math.Min(*c.Headroom, 1e6), 3), ItemStyle: &opts.ItemStyle{Color: color}})
 	}
-	bar.SetXAxis(names).AddSeries("headroom", data,
-		charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: "budget / deadline", YAxis: 1}),
-		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"}, Label: &opts.Label{Show: opts.Bool(true), Formatter: "1× budget"}}))
-	bar.Validate()
-	return optionJSON(bar)
+	bar.XAxis[0].Data = names
+	bar.Series = []series{{Name: "headroom", Type: "bar", Data: data, MarkLine: markLine("1× = just meets it", 1)}}
+	return bar.JSON()
 }
 
 // FirmwareChart splits the verify time into hashing and signature, in
@@ -97,20 +137,19 @@ func FirmwareChart(cs []engine.Candidate, deadline float64) string {
 			sig = append(sig, opts.BarData{Value: round(r.Terms[1].Total*1e3, 3)})
 		}
 	}
-	bar.SetXAxis(names).
-		AddSeries("hash", hash, charts.WithBarChartOpts(opts.BarChart{Stack: "fw"})).
-		AddSeries("signature", sig, charts.WithBarChartOpts(opts.BarChart{Stack: "fw"}),
-			charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: "deadline", YAxis: round(deadline*1e3, 3)}),
-			charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"}, Label: &opts.Label{Show: opts.Bool(true), Formatter: "deadline"}}))
-	bar.Validate()
-	return optionJSON(bar)
+	bar.XAxis[0].Data = names
+	bar.Series = []series{
+		{Name: "hash", Type: "bar", Stack: "fw", Data: hash},
+		{Name: "signature", Type: "bar", Stack: "fw", Data: sig, MarkLine: markLine("deadline", round(deadline*1e3, 3))},
+	}
+	return bar.JSON()
 }
 
 // HandshakeChart splits one handshake's time by operation, in ms.
 func HandshakeChart(cs []engine.Candidate) string {
 	bar := baseBar("Handshake time by operation", "ms per handshake")
 	var names []string
-	series := map[string][]opts.BarData{}
+	perOp := map[string][]opts.BarData{}
 	var order []string
 	var shown []engine.Candidate
 	for _, c := range cs {
@@ -121,8 +160,8 @@ func HandshakeChart(cs []engine.Candidate) string {
 			if r.Kind == "tls" && len(r.Missing) == 0 {
 				shown = append(shown, c)
 				for _, t := range r.Terms {
-					if _, ok := series[t.Op]; !ok {
-						series[t.Op] = nil
+					if _, ok := perOp[t.Op]; !ok {
+						perOp[t.Op] = nil
 						order = append(order, t.Op)
 					}
 				}
@@ -140,14 +179,13 @@ func HandshakeChart(cs []engine.Candidate) string {
 				got[t.Op] += t.Total
 			}
 			for _, op := range order {
-				series[op] = append(series[op], opts.BarData{Value: round(got[op]*1e3, 4)})
+				perOp[op] = append(perOp[op], opts.BarData{Value: round(got[op]*1e3, 4)})
 			}
 		}
 	}
-	bar.SetXAxis(names)
+	bar.XAxis[0].Data = names
 	for _, op := range order {
-		bar.AddSeries(op, series[op], charts.WithBarChartOpts(opts.BarChart{Stack: "hs"}))
+		bar.Series = append(bar.Series, series{Name: op, Type: "bar", Stack: "hs", Data: perOp[op]})
 	}
-	bar.Validate()
-	return optionJSON(bar)
+	return bar.JSON()
 }

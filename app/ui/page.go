@@ -38,7 +38,11 @@ func SetStartURL(u *url.URL) { startURL = u }
 // Index returns the engine index over the bundled dataset, built once.
 func Index() *engine.Index {
 	if index == nil {
-		ds, err := dataset.Decode(data.JSON)
+		b, err := data.JSON()
+		if err != nil {
+			panic("bundled dataset is corrupt: " + err.Error()) // caught by tests, never by users
+		}
+		ds, err := dataset.Decode(b)
 		if err != nil {
 			panic("bundled dataset is corrupt: " + err.Error()) // caught by tests, never by users
 		}

@@ -40,7 +40,11 @@ type testCase struct {
 }
 
 func index(t testing.TB) *engine.Index {
-	ds, err := dataset.Decode(data.JSON)
+	b, err := data.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := dataset.Decode(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +219,8 @@ func BenchmarkRank(b *testing.B) {
 }
 
 func BenchmarkRank100x(b *testing.B) {
-	ds, _ := dataset.Decode(data.JSON)
+	raw, _ := data.JSON()
+	ds, _ := dataset.Decode(raw)
 	base := ds.Measurements
 	for i := 1; i < 100; i++ {
 		for _, m := range base {

@@ -14,7 +14,13 @@ import (
 	"cryptosizer/data"
 )
 
-func loadDataset() (*bench.Dataset, error) { return dataset.Decode(data.JSON) }
+func loadDataset() (*bench.Dataset, error) {
+	b, err := data.JSON()
+	if err != nil {
+		return nil, err
+	}
+	return dataset.Decode(b)
+}
 
 func cmdDataset(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("dataset", flag.ContinueOnError)

@@ -15,6 +15,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
+	"cryptosizer/data"
 )
 
 func main() {
@@ -27,11 +28,18 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gendata:", err)
 		os.Exit(1)
 	}
-	if err := os.WriteFile(*out, b, 0o644); err != nil {
+	z, err := data.Compress(b)
+	if err == nil {
+		err = os.WriteFile(*out, b, 0o644)
+	}
+	if err == nil {
+		err = os.WriteFile(*out+".gz", z, 0o644)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "gendata:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("wrote %s (%d bytes)\n", *out, len(b))
+	fmt.Printf("wrote %s (%d bytes) and %s.gz (%d bytes)\n", *out, len(b), *out, len(z))
 }
 
 // generate builds the dataset JSON from a seeds directory. Seed kinds go

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"testing"
+
+	"cryptosizer/data"
 )
 
 // TestDatasetFresh fails when data/dataset.json is not what the seeds
@@ -19,6 +21,10 @@ func TestDatasetFresh(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Fatal("data/dataset.json is stale against seeds/: run ./build.sh data")
+	}
+	embedded, err := data.JSON()
+	if err != nil || !bytes.Equal(embedded, want) {
+		t.Fatalf("data/dataset.json.gz does not hold data/dataset.json (%v): run ./build.sh data", err)
 	}
 	counts := map[string][4]int{
 		"cmox-stm32g071rb.txt":        {138, 50, 0, 0},
