@@ -135,7 +135,7 @@ func TestPageRanksAndReacts(t *testing.T) {
 	first := text(ctx, t, `document.querySelector('tr.row td.num').textContent`)
 	firstChart := text(ctx, t, chartData)
 	summary := text(ctx, t, `document.querySelector('.summary').textContent`)
-	if rows != "27" || !strings.Contains(summary, "TLS 1.3 server ecdhe-ecdsa-p256, 20 handshakes/s") {
+	if rows != "27" || !strings.Contains(summary, "TLS 1.3 server ecdhe-ecdsa-p256, 10 handshakes/s") {
 		t.Fatalf("%s rows, summary %q", rows, summary)
 	}
 	// Typing changes the ranking and the chart.
@@ -161,6 +161,26 @@ func TestPageRanksAndReacts(t *testing.T) {
 	msg := text(ctx, t, `document.querySelector('#f-fw-size-msg').textContent`)
 	if err != nil || !strings.Contains(msg, "accepted: a size such as 256KiB") {
 		t.Errorf("inline validation: %v %q", err, msg)
+	}
+	// Column headers sort; rows are selectable from the keyboard.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("sort-mcu")), poll(`document.querySelector('th[aria-sort=ascending] #sort-mcu') !== null`, 5*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	mcus := text(ctx, t, `[...document.querySelectorAll('table.fail tr.row td:nth-child(4)')].map(td => td.textContent).join(',')`)
+	list := strings.Split(mcus, ",")
+	for i := 1; i < len(list); i++ {
+		if list[i-1] > list[i] {
+			t.Errorf("not sorted by MCU: %v", list)
+			break
+		}
+	}
+	err = chromedp.Do(ctx,
+		poll(`(r => { r.focus(); r.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true})); return true })(document.querySelector('tr.row'))`, 5*time.Second),
+		poll(`document.querySelector('#details h2') !== null`, 10*time.Second),
+	)
+	details := text(ctx, t, `document.querySelector('#details').textContent`)
+	if err != nil || !strings.Contains(details, "headroom") || !strings.Contains(details, "wolfssl-stm32-benchmarks.md:1:") {
+		t.Errorf("keyboard selection did not open the details with sources: %v %.300s", err, details)
 	}
 	mu.Lock()
 	defer mu.Unlock()

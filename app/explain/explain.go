@@ -78,6 +78,16 @@ func Bottleneck(c engine.Candidate) string {
 	if c.Bottleneck == "" {
 		return "—"
 	}
+	if c.Bottleneck == "cpu" {
+		// Name the shares that add up to the budget.
+		var parts []string
+		for _, r := range c.Requirements {
+			if (r.Kind == "tls" || r.Kind == "aes") && r.Utilization != nil {
+				parts = append(parts, strings.ToUpper(r.Kind)+" "+Percent(*r.Utilization))
+			}
+		}
+		return "cpu (" + strings.Join(parts, " + ") + ")"
+	}
 	for _, r := range c.Requirements {
 		if r.Kind == c.Bottleneck && r.Kind == "tls" {
 			// Name the heaviest operation of the handshake.
