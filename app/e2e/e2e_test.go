@@ -33,7 +33,7 @@ type site struct {
 	base string
 }
 
-func serve(t *testing.T, host string, h http.Handler) *site {
+func serve(t testing.TB, host string, h http.Handler) *site {
 	t.Helper()
 	ln, err := net.Listen("tcp", host+":0")
 	if err != nil {
@@ -51,7 +51,7 @@ func siteHandler() http.Handler {
 	return http.FileServer(http.Dir(root))
 }
 
-func browser(t *testing.T) (context.Context, context.CancelFunc) {
+func browser(t testing.TB) (context.Context, context.CancelFunc) {
 	t.Helper()
 	if os.Getenv("CRYPTOSIZER_SKIP_E2E") == "1" {
 		t.Skip("CRYPTOSIZER_SKIP_E2E=1")
@@ -97,7 +97,7 @@ func waitReady(n int) step {
 
 const chartData = `(() => { const i = echarts.getInstanceByDom(document.getElementById('chart-headroom')); return i ? JSON.stringify(i.getOption().series[0].data) : '' })()`
 
-func text(ctx context.Context, t *testing.T, expr string) string {
+func text(ctx context.Context, t testing.TB, expr string) string {
 	t.Helper()
 	v, err := eval[string](ctx, expr)
 	if err != nil {
@@ -270,5 +270,55 @@ addEventListener('message', e => window.got.push({origin: e.origin, data: e.data
 	got := text(ctx, t, `JSON.stringify(window.got[0])`)
 	if !strings.Contains(got, `"type":"cryptosizer:select"`) || !strings.Contains(got, `"origin":"`+app.base+`"`) || !strings.Contains(got, `"rank":1`) || !strings.Contains(got, `embed=1`) {
 		t.Errorf("message: %s", got)
+	}
+}
+
+func TestUpdateBanner(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	var mu sync.Mutex
+	deployed := false
+	base := siteHandler()
+	s := serve(t, "127.0.0.1", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		v2 := deployed
+		mu.Unlock()
+		if v2 && r.URL.Path == "/app-worker.js" {
+			// A new deployment: a different worker script (as a new
+			// Version would produce).
+			b, err := os.ReadFile(filepath.Join(root, "app-worker.js"))
+			if err != nil {
+				http.Error(w, err.Error(), 500)
+				return
+			}
+			w.Header().Set("Content-Type", "text/javascript")
+			w.Write(append(b, []byte("\n// next deployment\n")...))
+			return
+		}
+		base.ServeHTTP(w, r)
+	}))
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(s.base+"/"),
+		waitReady(1),
+		poll(`navigator.serviceWorker.controller !== null`, 60*time.Second),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := text(ctx, t, `String(document.querySelectorAll('.banner').length)`); n != "0" {
+		t.Fatalf("update banner shown before any update: %s", n)
+	}
+	mu.Lock()
+	deployed = true
+	mu.Unlock()
+	err = chromedp.Do(ctx,
+		poll(`(goappTryUpdate(), true)`, 5*time.Second),
+		poll(`document.querySelector('.banner button') !== null`, 60*time.Second),
+	)
+	if err != nil {
+		t.Fatalf("no update banner after a new deployment: %v", err)
+	}
+	if b := text(ctx, t, `document.querySelector('.banner').textContent`); !strings.Contains(b, "new version") {
+		t.Errorf("banner: %q", b)
 	}
 }

@@ -43,7 +43,9 @@ func (c *Chart) apply() {
 	if c.inst == nil || c.Option == c.applied || c.Option == "" {
 		return
 	}
-	c.inst.Call("setOption", app.Window().Get("JSON").Call("parse", c.Option), true)
+	// lazyUpdate: ECharts draws on the next animation frame, so typing
+	// is not held up by chart drawing.
+	c.inst.Call("setOption", app.Window().Get("JSON").Call("parse", c.Option), map[string]any{"notMerge": true, "lazyUpdate": true})
 	c.applied = c.Option
 }
 

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -66,6 +67,9 @@ type Page struct {
 	origin    string
 	updateNow bool
 	renders   int
+	// Chart options, rebuilt when the ranking or the view changes.
+	chartKey                        string
+	chartHeadroom, chartFW, chartHS string
 }
 
 // OnNav restores the state from the URL.
@@ -111,6 +115,11 @@ func (p *Page) OnNav(ctx app.Context) {
 func (p *Page) OnAppUpdate(ctx app.Context) { p.updateNow = ctx.AppUpdateAvailable() }
 
 func (p *Page) rank() {
+	if app.IsClient {
+		perf := app.Window().Get("performance")
+		t0 := perf.Call("now").Float()
+		defer func() { app.Window().Set("cryptosizerRankOnlyMs", perf.Call("now").Float()-t0) }()
+	}
 	w, errs := workload.Parse(p.params)
 	p.errs = errs
 	p.res = Index().Rank(w)
@@ -329,12 +338,25 @@ func (p *Page) visible() []engine.Candidate {
 	return out
 }
 
+// charts rebuilds the chart options only when what they show changed.
+func (p *Page) charts(cs []engine.Candidate) {
+	key := strconv.Itoa(p.renders) + "\x1f" + p.filter + "\x1f" + p.sortBy
+	if key == p.chartKey {
+		return
+	}
+	p.chartKey = key
+	p.chartHeadroom = HeadroomChart(cs)
+	if f := p.res.Workload.Firmware; f != nil {
+		p.chartFW = FirmwareChart(cs, f.Deadline)
+	}
+	if p.res.Workload.TLS != nil {
+		p.chartHS = HandshakeChart(cs)
+	}
+}
+
 func (p *Page) renderResults() app.UI {
 	cs := p.visible()
-	var fwDeadline float64
-	if p.res.Workload.Firmware != nil {
-		fwDeadline = p.res.Workload.Firmware.Deadline
-	}
+	p.charts(cs)
 	groups := []string{engine.Pass, engine.Unknown, engine.Fail}
 	return app.Section().ID("results").Class("results").Attr("data-renders", p.renders).Attr("data-client", app.IsClient).Attr("data-count", len(p.res.Candidates)).Aria("live", "polite").Body(
 		app.P().Class("summary").Text(explain.Workload(p.res.Workload)),
@@ -366,12 +388,12 @@ func (p *Page) renderResults() app.UI {
 		}),
 		p.renderDetails(),
 		app.Div().Class("charts").Body(
-			&Chart{ID: "chart-headroom", Label: "Headroom per candidate against the 1× line", Option: HeadroomChart(cs)},
+			&Chart{ID: "chart-headroom", Label: "Headroom per candidate against the 1× line", Option: p.chartHeadroom},
 			app.If(p.res.Workload.Firmware != nil, func() app.UI {
-				return &Chart{ID: "chart-firmware", Label: "Firmware verify time split into hashing and signature", Option: FirmwareChart(cs, fwDeadline)}
+				return &Chart{ID: "chart-firmware", Label: "Firmware verify time split into hashing and signature", Option: p.chartFW}
 			}),
 			app.If(p.res.Workload.TLS != nil, func() app.UI {
-				return &Chart{ID: "chart-handshake", Label: "Handshake time split by operation", Option: HandshakeChart(cs)}
+				return &Chart{ID: "chart-handshake", Label: "Handshake time split by operation", Option: p.chartHS}
 			}),
 		),
 		app.Footer().Body(

@@ -1,0 +1,118 @@
+package e2e
+
+import (
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// Browser figures for the issue notes, never asserted:
+//
+//	go test -run '^$' -bench . -benchtime 3x ./app/e2e/
+//
+// ms-to-ranking is performance.now() when the first client-side ranking
+// is in the DOM (time from navigation start); bytes is the sum of the
+// transfer sizes the page reports.
+const (
+	readyAt     = `performance.now()`
+	transferred = `String(performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource')).reduce((n, e) => n + (e.transferSize || 0), 0))`
+)
+
+func f(t testing.TB, s string) float64 {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func BenchmarkColdLoad(b *testing.B) {
+	var ms, bytes float64
+	for i := 0; i < b.N; i++ {
+		ctx, cancel := browser(b)
+		s := serveB(b)
+		if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
+			b.Fatal(err)
+		}
+		v, err := eval[float64](ctx, readyAt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, err := eval[string](ctx, transferred)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ms += v
+		bytes += f(b, n)
+		cancel()
+		s.srv.Close()
+	}
+	b.ReportMetric(ms/float64(b.N), "ms-to-ranking")
+	b.ReportMetric(bytes/float64(b.N), "bytes-transferred")
+}
+
+func BenchmarkOfflineLoad(b *testing.B) {
+	var ms float64
+	for i := 0; i < b.N; i++ {
+		ctx, cancel := browser(b)
+		s := serveB(b)
+		err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1),
+			poll(`caches.keys().then(k => Promise.all(k.map(n => caches.open(n).then(c => c.keys())))).then(a => a.flat().length >= 8)`, 60*time.Second))
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.srv.Close()
+		if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+			b.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
+			b.Fatal(err)
+		}
+		v, err := eval[float64](ctx, readyAt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ms += v
+		cancel()
+	}
+	b.ReportMetric(ms/float64(b.N), "ms-to-ranking-offline")
+}
+
+// BenchmarkRerank types into the handshake-rate field and reads how long
+// each input took to re-rank and re-render (window.cryptosizerRerankMs).
+func BenchmarkRerank(b *testing.B) {
+	ctx, cancel := browser(b)
+	defer cancel()
+	s := serveB(b)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("f-tls-rate"), strconv.Itoa(i%10)), waitReady(i+2)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	avg, err := eval[float64](ctx, `window.cryptosizerRerankMs.reduce((a, b) => a + b, 0) / window.cryptosizerRerankMs.length`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	max, err := eval[float64](ctx, `Math.max(...window.cryptosizerRerankMs)`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rankOnly, err := eval[float64](ctx, `window.cryptosizerRankOnlyMs`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(rankOnly, "ms-rank-only-last")
+	b.ReportMetric(avg, "ms-rerank-avg")
+	b.ReportMetric(max, "ms-rerank-max")
+}
+
+func serveB(b *testing.B) *site { return serve(b, "127.0.0.1", siteHandler()) }
