@@ -237,6 +237,60 @@ func TestOffline(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
 		t.Fatalf("offline load failed: %v", err)
 	}
+	// A shared link (state in the query) opens offline too.
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=3&tls-role=client"), waitReady(1)); err != nil {
+		t.Fatalf("offline load with a query failed: %v", err)
+	}
+	if sum := text(ctx, t, `document.querySelector('.summary').textContent`); !strings.Contains(sum, "TLS 1.3 client ecdhe-ecdsa-p256, 3 handshakes/s") {
+		t.Errorf("offline link did not restore its state: %q", sum)
+	}
+}
+
+// TestSubPathOffline builds the site for /tools/cs/, serves it there as a
+// static host would (the directory URL with its trailing slash) and opens
+// it offline.
+func TestSubPathOffline(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "web"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"app.wasm", "echarts.min.js", "cryptosizer.css"} {
+		b, err := os.ReadFile(filepath.Join(root, "web", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "web", f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gen := exec.Command("go", "run", "./app/cmd/sitegen", "-out", dir, "-prefix", "/tools/cs")
+	gen.Dir = root
+	if out, err := gen.CombinedOutput(); err != nil {
+		t.Fatalf("sitegen: %v\n%s", err, out)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/tools/cs/", http.StripPrefix("/tools/cs", http.FileServer(http.Dir(dir))))
+	s := serve(t, "127.0.0.1", mux)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(s.base+"/tools/cs/?tls-rate=4"),
+		waitReady(1),
+		poll(`caches.keys().then(k => Promise.all(k.map(n => caches.open(n).then(c => c.keys())))).then(a => a.flat().length >= 8)`, 60*time.Second),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.srv.Close()
+	if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/tools/cs/?tls-rate=6"), waitReady(1)); err != nil {
+		t.Fatalf("offline load under a sub-path failed: %v", err)
+	}
+	if sum := text(ctx, t, `document.querySelector('.summary').textContent`); !strings.Contains(sum, "6 handshakes/s") {
+		t.Errorf("summary %q", sum)
+	}
 }
 
 func TestEmbedPostsSelection(t *testing.T) {

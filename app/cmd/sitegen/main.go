@@ -64,10 +64,53 @@ func run(out, prefix string) error {
 		Scripts: []string{"/web/echarts.min.js"},
 		Version: version,
 	}
+	root := "/"
 	if p := strings.Trim(prefix, "/"); p != "" {
 		h.Resources = app.PrefixedLocation("/" + p)
+		root = "/" + p + "/"
 	}
+	sw, err := serviceWorker(root)
+	if err != nil {
+		return err
+	}
+	h.ServiceWorkerTemplate = sw
 	return app.GenerateStaticWebsite(out, h)
+}
+
+// serviceWorker adapts go-app's worker to a static host. The stock one
+// caches the page as "/prefix" and looks requests up verbatim, so offline
+// it misses "/prefix/" (what a static host serves for the directory) and
+// every URL with a query — and the query is where this app keeps its
+// state. This one caches the page under its directory URL and answers
+// every navigation to it, whatever the query, from that entry.
+func serviceWorker(root string) (string, error) {
+	alias := strings.TrimSuffix(root, "/")
+	if alias == "" {
+		alias = "/"
+	}
+	s := app.DefaultAppWorkerJS
+	replace := func(old, new string) error {
+		if !strings.Contains(s, old) {
+			return fmt.Errorf("go-app's service worker template changed: %q not found; update sitegen", old)
+		}
+		s = strings.Replace(s, old, new, 1)
+		return nil
+	}
+	if err := replace(`const resourcesToCache = {{.ResourcesToCache}};`, fmt.Sprintf(`const pageRoot = %q;
+const pageAlias = %q;
+const resourcesToCache = {{.ResourcesToCache}}.map((u) => (u === pageAlias ? pageRoot : u));`, root, alias)); err != nil {
+		return "", err
+	}
+	err := replace(`async function fetchWithCache(request) {
+  const cachedResponse = await caches.match(request);`, `async function fetchWithCache(request) {
+  let cachedResponse = await caches.match(request);
+  if (!cachedResponse && request.mode === "navigate") {
+    const path = new URL(request.url).pathname;
+    if (path === pageRoot || path === pageAlias || path === pageRoot + "index.html") {
+      cachedResponse = await caches.match(pageRoot, { ignoreSearch: true });
+    }
+  }`)
+	return s, err
 }
 
 func hashFiles(dir string, names ...string) (string, error) {
