@@ -67,18 +67,28 @@ type Page struct {
 	origin    string
 	updateNow bool
 	renders   int
+	navigated bool
 	// Chart options, rebuilt when the ranking or the view changes.
 	chartKey                        string
 	chartHeadroom, chartFW, chartHS string
 }
 
-// OnNav restores the state from the URL.
+// OnInit shows the default workload until the URL is read.
+func (p *Page) OnInit() {
+	p.params = workload.Params{}
+	for k, v := range Defaults {
+		p.params[k] = v
+	}
+	p.rank()
+}
+
+// OnNav restores the state from the URL, once: the state read at first
+// is the page's state, later changes go into the URL, not out of it.
 func (p *Page) OnNav(ctx app.Context) {
-	if p.renders > 0 {
-		// go-app may navigate again during start-up with a URL that has
-		// lost its query; the state read at first is the page's state.
+	if p.navigated {
 		return
 	}
+	p.navigated = true
 	q := ctx.Page().URL().Query()
 	if startURL != nil {
 		q = startURL.Query()
@@ -109,6 +119,22 @@ func (p *Page) OnNav(ctx app.Context) {
 		}
 	}
 	p.rank()
+	// Form controls rendered before the URL was read keep their DOM
+	// state (a <select>'s choice ignores later "selected" attributes), so
+	// set them from the restored state once the update is on screen.
+	ctx.Defer(func(app.Context) {
+		for _, f := range workload.Fields {
+			el := app.Window().GetElementByID("f-" + f.Name)
+			if !el.Truthy() {
+				continue
+			}
+			if f.Name == "tls-mutual" {
+				el.Set("checked", p.params[f.Name] == "true")
+				continue
+			}
+			el.Set("value", p.value(f))
+		}
+	})
 }
 
 // OnAppUpdate shows the new-version banner.
@@ -310,11 +336,16 @@ func (p *Page) renderField(f workload.Field) app.UI {
 	)
 }
 
+// value is what a field's control shows: the parameter, or for a choice
+// left empty its default.
 func (p *Page) value(f workload.Field) string {
 	if v, ok := p.params[f.Name]; ok {
 		return v
 	}
-	return f.Default
+	if choices[f.Name] != nil {
+		return f.Default
+	}
+	return ""
 }
 
 func (p *Page) visible() []engine.Candidate {
@@ -358,7 +389,7 @@ func (p *Page) renderResults() app.UI {
 	cs := p.visible()
 	p.charts(cs)
 	groups := []string{engine.Pass, engine.Unknown, engine.Fail}
-	return app.Section().ID("results").Class("results").Attr("data-renders", p.renders).Attr("data-client", app.IsClient).Attr("data-count", len(p.res.Candidates)).Aria("live", "polite").Body(
+	return app.Section().ID("results").Class("results").Attr("data-renders", p.renders).Attr("data-client", app.IsClient && p.navigated).Attr("data-count", len(p.res.Candidates)).Aria("live", "polite").Body(
 		app.P().Class("summary").Text(explain.Workload(p.res.Workload)),
 		app.Div().Class("tools").Body(
 			app.Label().For("filter").Text("Filter results"),

@@ -1,0 +1,75 @@
+package ui
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"cryptosizer/app/engine"
+	"cryptosizer/app/workload"
+)
+
+func ranked(t *testing.T, p workload.Params) engine.Result {
+	w, errs := workload.Parse(p)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return Index().Rank(w)
+}
+
+func TestChartOptions(t *testing.T) {
+	res := ranked(t, Defaults)
+	var h struct {
+		XAxis  []struct{ Data []string } `json:"xAxis"`
+		Series []struct {
+			Name     string
+			Stack    string
+			Data     []struct{ Value float64 }
+			MarkLine struct {
+				Data []struct{ YAxis float64 }
+			} `json:"markLine"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal([]byte(HeadroomChart(res.Candidates)), &h); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.XAxis[0].Data) != maxBars || h.Series[0].MarkLine.Data[0].YAxis != 1 {
+		t.Errorf("headroom chart: %d bars, line at %v", len(h.XAxis[0].Data), h.Series[0].MarkLine.Data)
+	}
+	if got, want := h.Series[0].Data[0].Value, round(*res.Candidates[0].Headroom, 3); got != want {
+		t.Errorf("first bar %v, want the first candidate's headroom %v", got, want)
+	}
+	if err := json.Unmarshal([]byte(FirmwareChart(res.Candidates, 0.5)), &h); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Series) != 2 || h.Series[0].Stack != "fw" || h.Series[1].MarkLine.Data[0].YAxis != 500 {
+		t.Errorf("firmware chart series: %+v", h.Series)
+	}
+	if err := json.Unmarshal([]byte(HandshakeChart(res.Candidates)), &h); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Series) != 4 || h.Series[0].Name != "ecc-p256-keygen" || h.Series[3].Name != "sha256" {
+		t.Errorf("handshake chart series: %d", len(h.Series))
+	}
+	// No data at all still gives a valid, empty chart.
+	if s := HeadroomChart(nil); !strings.Contains(s, `"data":[]`) {
+		t.Errorf("empty chart: %s", s)
+	}
+}
+
+func TestPageRendersDefaults(t *testing.T) {
+	e := app.NewTestEngine()
+	p := &Page{}
+	if err := e.Load(p); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	html := app.HTMLString(p)
+	for _, want := range []string{`data-count="27"`, `class="badge pass"`, `id="f-tls-rate"`, `aria-sort="none"`, "Select a row"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}
