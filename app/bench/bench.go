@@ -103,12 +103,15 @@ type Identity struct {
 	Config         string   `json:"config"`
 	Acceleration   []string `json:"acceleration"`
 	ClockHz        int64    `json:"clock_hz"`
+	// Imported names the user's import set a measurement came from; it is
+	// empty for the bundled dataset.
+	Imported string `json:"imported,omitempty"`
 }
 
 // BuildKey identifies one library build on one board: the unit the engine
 // ranks for wolfSSL.
 func (id Identity) BuildKey() string {
-	return strings.Join([]string{id.MCU, id.Board, id.Library, id.LibraryVersion, id.Config}, "\x1f")
+	return strings.Join([]string{id.Imported, id.MCU, id.Board, id.Library, id.LibraryVersion, id.Config}, "\x1f")
 }
 
 // Measurement is one measured figure of one operation. Exactly one of

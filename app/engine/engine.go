@@ -117,9 +117,11 @@ type Candidate struct {
 	Missing      []string      `json:"missing"`
 	Notes        []string      `json:"notes"`
 	Warnings     []string      `json:"warnings"`
-	FlashBytes   int64         `json:"flash_bytes"`
-	RAMBytes     int64         `json:"ram_bytes"`
-	Key          string        `json:"key"`
+	// Imported names the user's import set; empty for bundled data.
+	Imported   string `json:"imported,omitempty"`
+	FlashBytes int64  `json:"flash_bytes"`
+	RAMBytes   int64  `json:"ram_bytes"`
+	Key        string `json:"key"`
 }
 
 // Result is a ranked answer.
@@ -151,7 +153,7 @@ func NewIndex(ds *bench.Dataset) *Index {
 		key := m.BuildKey()
 		if m.Library == bench.CMOX {
 			// CMOX is one library per part; configurations are chosen per op.
-			key = strings.Join([]string{m.MCU, m.Board, m.Library, m.LibraryVersion}, "\x1f")
+			key = strings.Join([]string{m.Imported, m.MCU, m.Board, m.Library, m.LibraryVersion}, "\x1f")
 		}
 		b := byKey[key]
 		if b == nil {
@@ -374,7 +376,8 @@ func (ix *Index) evaluate(b *build, w Workload) Candidate {
 	c := Candidate{MCU: b.id.MCU, Part: b.id.Part, Board: b.id.Board, Library: b.id.Library,
 		LibraryVersion: b.id.LibraryVersion, Config: b.id.Config, Acceleration: b.id.Acceleration,
 		ClockHz: sc.clockHz, MeasuredClockHz: b.id.ClockHz, Estimate: sc.estimate,
-		Requirements: []Requirement{}, Missing: []string{}, Notes: []string{}, Warnings: []string{}, Key: keyOf(b.id)}
+		Requirements: []Requirement{}, Missing: []string{}, Notes: []string{}, Warnings: []string{}, Key: keyOf(b.id),
+		Imported: b.id.Imported}
 	if c.Acceleration == nil {
 		c.Acceleration = []string{}
 	}
@@ -568,6 +571,9 @@ func appendUnique(s []string, v string) []string {
 
 func keyOf(id bench.Identity) string {
 	k := id.MCU + "|" + id.Library + "|" + id.LibraryVersion
+	if id.Imported != "" {
+		k = "imported:" + id.Imported + "|" + k
+	}
 	if id.Library != bench.CMOX {
 		k += "|" + id.Config
 	}

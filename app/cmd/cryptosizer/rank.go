@@ -6,10 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
+	"cryptosizer/app/bench"
+	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
 	"cryptosizer/app/workload"
@@ -35,6 +40,17 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 		fs.Var(&strFlag{name: f.Name, p: p, bool: f.Name == "tls-mutual"}, f.Name, f.Label+": "+f.Accepted)
 	}
 	format := fs.String("format", "table", "output format: table, json or csv")
+	var imports []string
+	fs.Func("import", "rank your own benchmark too: a file of wolfCrypt benchmark output (bare or in markdown) or a CMOX performance page/table (repeatable)", func(v string) error {
+		imports = append(imports, v)
+		return nil
+	})
+	var ov dataset.Override
+	fs.StringVar(&ov.MCU, "import-mcu", "", "MCU of the imported files, where the text does not say (e.g. STM32H563ZI)")
+	fs.StringVar(&ov.Board, "import-board", "", "board of the imported files")
+	fs.StringVar(&ov.Config, "import-config", "", "configuration label of the imported files")
+	fs.StringVar(&ov.Version, "import-version", "", "library version of the imported files")
+	importClock := fs.Float64("import-clock", 0, "CPU clock of the imported files in MHz, where the text does not say")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -65,6 +81,29 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cryptosizer:", err)
 		return 1
 	}
+	if *importClock < 0 || *importClock > 10000 || math.IsNaN(*importClock) {
+		fmt.Fprintf(stderr, "cryptosizer rank: --import-clock %g: accepted: a clock in MHz above 0\n", *importClock)
+		return 2
+	}
+	ov.ClockHz = int64(math.Round(*importClock * 1e6))
+	var sets []bench.Dataset
+	for _, path := range imports {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "cryptosizer rank: --import %s: %v\n", path, err)
+			return 2
+		}
+		im := dataset.Import(ds.MCUs, filepath.Base(path), string(b), ov)
+		if len(im.Errors) > 0 {
+			for _, e := range im.Errors {
+				fmt.Fprintf(stderr, "cryptosizer rank: --import %s: %s\n", path, e)
+			}
+			fmt.Fprintln(stderr, "cryptosizer rank: name what a file does not say with --import-mcu, --import-board, --import-clock (MHz), --import-config, --import-version")
+			return 2
+		}
+		sets = append(sets, im.Data)
+	}
+	ds = dataset.Merge(ds, sets...)
 	res := engine.NewIndex(ds).Rank(w)
 	switch *format {
 	case "json":
@@ -97,7 +136,11 @@ func rankTable(w io.Writer, res engine.Result) {
 		if c.Estimate {
 			mhz += "*"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Rank, strings.ToUpper(c.Verdict), c.MCU, clip(orDash(c.Board), 24),
+		mcu := c.MCU
+		if c.Imported != "" {
+			mcu += " (imported)"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Rank, strings.ToUpper(c.Verdict), mcu, clip(orDash(c.Board), 24),
 			c.Library+" "+orDash(c.LibraryVersion), clip(c.Config, 44), orDash(strings.Join(c.Acceleration, "+")), mhz,
 			explain.Headroom(c.Headroom), cpu(c), explain.Bottleneck(c))
 	}

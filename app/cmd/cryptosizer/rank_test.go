@@ -80,3 +80,46 @@ func TestRankBadInput(t *testing.T) {
 		}
 	}
 }
+
+func TestRankImport(t *testing.T) {
+	var out, errb bytes.Buffer
+	args := []string{"rank", "--tls-rate", "20", "--format", "json",
+		"--import", "../../source/wolfcrypt/testdata/bare-5.7.txt", "--import-mcu", "STM32U585", "--import-clock", "160", "--import-config", "bench on my desk",
+		"--import", "../../source/wolfcrypt/testdata/linebroken.md"}
+	if code := run(args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var doc struct {
+		Candidates []struct {
+			MCU, Config, Imported, Verdict string
+			ClockHz                        int64 `json:"clock_hz"`
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, c := range doc.Candidates {
+		if c.Imported != "" {
+			got[c.Imported+" "+c.MCU+" "+c.Config] = c.Verdict
+		}
+	}
+	want := []string{"bare-5.7.txt STM32U585 bench on my desk", "linebroken.md STM32H753ZI STM Crypto/Hash Acceleration, -Os, SP-ASM Cortex-M", "linebroken.md STM32U585 No STM HW Crypto, SP Math C32"}
+	for _, w := range want {
+		if _, ok := got[w]; !ok {
+			t.Errorf("no imported candidate %q in %v", w, got)
+		}
+	}
+	if len(doc.Candidates) != 27+3 {
+		t.Errorf("%d candidates, want 30", len(doc.Candidates))
+	}
+	errb.Reset()
+	if code := run([]string{"rank", "--import", "../../source/wolfcrypt/testdata/bare-5.7.txt"}, &out, &errb); code != 2 ||
+		!strings.Contains(errb.String(), "bare-5.7.txt:1:1: the text does not name the MCU") || !strings.Contains(errb.String(), "--import-mcu") {
+		t.Errorf("unnamed import: exit %d, %s", code, errb.String())
+	}
+	errb.Reset()
+	if code := run([]string{"rank", "--import", "/nonexistent/file"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "--import /nonexistent/file") {
+		t.Errorf("missing file: exit %d, %s", code, errb.String())
+	}
+}

@@ -139,8 +139,24 @@ var (
 
 // Parse reads one CMOX wiki page. file names the page in positions.
 func Parse(file, text string) (*Page, bench.ErrorList) {
+	return ParseWith(file, text, Setup{})
+}
+
+// Setup is what a pasted table may need from the user because the text
+// does not say it: the part and the core clock.
+type Setup struct {
+	MCU     string
+	ClockHz int64
+}
+
+// ParseWith reads a page or a pasted table, taking the MCU and clock from
+// setup where the text does not state them.
+func ParseWith(file, text string, setup Setup) (*Page, bench.ErrorList) {
 	var errs bench.ErrorList
-	p := &Page{}
+	p := &Page{MCU: setup.MCU, ClockHz: setup.ClockHz}
+	if setup.ClockHz > 0 {
+		p.Clock = strconv.FormatFloat(float64(setup.ClockHz)/1e6, 'f', -1, 64) + " MHz"
+	}
 	var cur *header
 	var lastPerf string
 	for i, raw := range strings.Split(text, "\n") {
@@ -188,10 +204,10 @@ func Parse(file, text string) (*Page, bench.ErrorList) {
 		t.Rows++
 	}
 	if p.MCU == "" {
-		errs.Add(bench.Pos{File: file}, "", `no "STM32 MCU" line: not a CMOX performance page`)
+		errs.Add(bench.Pos{File: file}, "", `no "STM32 MCU" line: not a CMOX performance page (name the MCU)`)
 	}
 	if p.ClockHz == 0 {
-		errs.Add(bench.Pos{File: file}, "", `no "System Core Clock Frequency" line`)
+		errs.Add(bench.Pos{File: file}, "", `no "System Core Clock Frequency" line (give the core clock)`)
 	}
 	return p, errs
 }

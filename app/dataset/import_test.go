@@ -1,0 +1,99 @@
+package dataset
+
+import (
+	"strings"
+	"testing"
+
+	"cryptosizer/app/bench"
+)
+
+func facts(t *testing.T) []bench.MCUFact {
+	f, errs := ParseFacts("facts", read(t, "../../seeds/mcu-facts.tsv"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return f
+}
+
+func TestImportVariants(t *testing.T) {
+	tests := []struct {
+		name, file string
+		ov         Override
+		kind       string
+		n          int
+		found      Override
+		configs    int
+	}{
+		{"bare 5.7 output named by the user", "../source/wolfcrypt/testdata/bare-5.7.txt", Override{MCU: "STM32H563ZI", ClockHz: 250e6, Config: "mine"}, KindWolfSSL, 8, Override{Version: "5.7.0"}, 1},
+		{"line-broken markdown, two boards", "../source/wolfcrypt/testdata/linebroken.md", Override{}, KindWolfSSL, 10,
+			Override{MCU: "STM32H753ZI", Board: "NUCLEO-H753ZI", Config: "STM Crypto/Hash Acceleration, -Os, SP-ASM Cortex-M", Version: "4.4.1", ClockHz: 480e6}, 2},
+		{"the collapsed wolfSSL page", "../../seeds/wolfssl-stm32-benchmarks.md", Override{}, KindWolfSSL, 601, Override{MCU: "STM32H753ZI"}, 24},
+		{"a CMOX page", "../../seeds/cmox-stm32g071rb.txt", Override{}, KindCMOX, 138, Override{MCU: "STM32G071RB", Board: "NUCLEO-G071RB", Version: "5.0.0", ClockHz: 64e6}, 1},
+	}
+	for _, tc := range tests {
+		im := Import(facts(t), "set", read(t, tc.file), tc.ov)
+		if len(im.Errors) > 0 {
+			t.Errorf("%s: %v", tc.name, im.Errors)
+			continue
+		}
+		if im.Kind != tc.kind || len(im.Data.Measurements) != tc.n || im.Configs != tc.configs {
+			t.Errorf("%s: kind %s, %d measurements, %d configs; want %s, %d, %d", tc.name, im.Kind, len(im.Data.Measurements), im.Configs, tc.kind, tc.n, tc.configs)
+		}
+		if tc.found.MCU != "" && im.Found.MCU != tc.found.MCU || tc.found.Version != "" && im.Found.Version != tc.found.Version ||
+			tc.found.ClockHz != 0 && im.Found.ClockHz != tc.found.ClockHz || tc.found.Config != "" && im.Found.Config != tc.found.Config {
+			t.Errorf("%s: found %+v, want %+v", tc.name, im.Found, tc.found)
+		}
+		for _, m := range im.Data.Measurements {
+			if m.Imported != "set" {
+				t.Fatalf("%s: measurement not marked imported: %+v", tc.name, m.Identity)
+			}
+		}
+	}
+	im := Import(facts(t), "set", read(t, "../source/wolfcrypt/testdata/bare-5.7.txt"), Override{MCU: "STM32U585", ClockHz: 160e6, Config: "STM PKA"})
+	m := im.Data.Measurements[0]
+	if m.MCU != "STM32U585" || m.ClockHz != 160e6 || m.Config != "STM PKA" || strings.Join(m.Acceleration, ",") != "PKA" || m.LibraryVersion != "5.7.0" {
+		t.Errorf("override not applied: %+v", m.Identity)
+	}
+}
+
+func TestImportErrors(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"empty", "  \n", "nothing to import"},
+		{"prose", "Hello, these are my results!\n", `not recognized: paste wolfCrypt benchmark output`},
+		{"html", "<script>alert(1)</script> RNG 1 MB took 1.000 seconds, 1.000 MB/s", `set:1:1: unknown wolfCrypt algorithm name "<script>alert(1)</script> RNG"`},
+		{"unnamed", "SHA-256 1 MB took 1.000 seconds, 1.000 MB/s\n", "does not name the MCU"},
+		{"bad line", "SHA-256 1 MB took 1.000 seconds, 1.000 MB/s\nmy notes here\nSHA-384 1 MB took 1.000 seconds, 1.000 MB/s\n", `set:2:1: unrecognized text in benchmark output: "my notes here"`},
+		{"enormous", strings.Repeat("x", MaxImportBytes+1), "the limit is 262144 bytes"},
+		{"cmox without clock", "HASH mode Buffer size Cycles Time\nSHA256 32 bytes 9480 148 µs\n", `no "System Core Clock Frequency" line (give the core clock)`},
+	}
+	for _, tc := range tests {
+		im := Import(facts(t), "set", tc.text, Override{})
+		var all []string
+		for _, e := range im.Errors {
+			all = append(all, e.Error())
+		}
+		if !strings.Contains(strings.Join(all, "\n"), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.name, im.Errors, tc.want)
+		}
+	}
+	// A pasted CMOX table with the MCU and clock given by the user.
+	im := Import(facts(t), "set", "HASH mode Buffer size Cycles Time\nSHA256 32 bytes 9480 148 µs\n", Override{MCU: "STM32G071RB", ClockHz: 64e6})
+	if len(im.Errors) > 0 || len(im.Data.Measurements) != 1 || *im.Data.Measurements[0].Cycles != 9480 {
+		t.Errorf("CMOX table: %v %+v", im.Errors, im.Data.Measurements)
+	}
+}
+
+func FuzzImport(f *testing.F) {
+	f.Add("SHA-256 1 MB took 1.000 seconds, 1.000 MB/s\n", "STM32H563ZI", int64(250e6))
+	f.Add("STM32 MCU X\nSystem core clock frequency 64 MHz\nHASH mode Cycles Time\nSHA256 1 2 µs\n", "", int64(0))
+	f.Add("## A\n### A (x)\n```\nRSA 2048 public 1 ops took 1 sec, avg 1 ms, 1 ops/sec\n```\n", "", int64(-5))
+	fs, _ := ParseFacts("facts", "h\nSTM32H563ZI\tSTM32H563\tCortex-M33\t250\t2048\t640\tHASH,PKA,RNG\t\t\t\n")
+	f.Fuzz(func(t *testing.T, text, mcu string, clock int64) {
+		im := Import(fs, "fuzz", text, Override{MCU: mcu, ClockHz: clock})
+		for _, m := range im.Data.Measurements {
+			if (m.BytesPerSecond == nil || !(*m.BytesPerSecond > 0)) && (m.SecondsPerOp == nil || !(*m.SecondsPerOp > 0)) {
+				t.Fatalf("measurement without a positive figure: %+v", m)
+			}
+		}
+	})
+}
