@@ -5,7 +5,9 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"mime"
@@ -19,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -374,5 +377,135 @@ func TestUpdateBanner(t *testing.T) {
 	}
 	if b := text(ctx, t, `document.querySelector('.banner').textContent`); !strings.Contains(b, "new version") {
 		t.Errorf("banner: %q", b)
+	}
+}
+
+// TestImportExport pastes benchmark output, previews and adds it, sees it
+// ranked, reloads (online and offline) and keeps it, then downloads the
+// ranking as CSV and compares it with the table.
+func TestImportExport(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	dl := t.TempDir()
+	if _, err := chromedp.CallBrowser(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dl}); err != nil {
+		t.Fatal(err)
+	}
+	paste, err := os.ReadFile(filepath.Join(root, "app", "source", "wolfcrypt", "testdata", "bare-5.7.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostile := "<img src=x onerror=\"window.pwned=1\">\n"
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(s.base+"/?tls-rate=20"),
+		waitReady(1),
+		poll(`(document.getElementById('import').open = true)`, 5*time.Second),
+		// A hostile paste is shown as text and never run.
+		chromedp.SetValue(chromedp.ID("import-text"), hostile+string(paste)),
+		poll(`(document.getElementById('import-text').dispatchEvent(new Event('input', {bubbles: true})), true)`, 5*time.Second),
+		poll(`document.querySelector('#import-preview .import-errors') !== null`, 10*time.Second),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	preview := text(ctx, t, `document.getElementById('import-preview').textContent`)
+	if !strings.Contains(preview, "line 1: unrecognized text in benchmark output") || !strings.Contains(preview, `<img src=x`) || !strings.Contains(preview, "Recognized 8 measurements") {
+		t.Errorf("preview: %.400s", preview)
+	}
+	if pwned := text(ctx, t, `String(window.pwned === 1 || document.querySelector('#import-preview img') !== null)`); pwned != "false" {
+		t.Fatal("pasted HTML was interpreted")
+	}
+	// The bad paste is refused; the clean one is added with the names the
+	// text leaves out.
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.ID("import-add")),
+		poll(`(document.getElementById('import-msg') || {textContent: ''}).textContent.startsWith('Not added')`, 5*time.Second),
+		chromedp.SetValue(chromedp.ID("import-text"), string(paste)),
+		poll(`(document.getElementById('import-text').dispatchEvent(new Event('input', {bubbles: true})), true)`, 5*time.Second),
+		chromedp.SendKeys(chromedp.ID("import-mcu"), "STM32U585"),
+		chromedp.SendKeys(chromedp.ID("import-clock"), "160"),
+		chromedp.SendKeys(chromedp.ID("import-config"), "desk build"),
+		poll(`document.querySelector('#import-preview .import-errors') === null`, 10*time.Second),
+		chromedp.Click(chromedp.ID("import-add")),
+		poll(`document.querySelectorAll('.badge.imported').length === 1`, 10*time.Second),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := text(ctx, t, `document.getElementById('results').dataset.count`); n != "28" {
+		t.Errorf("%s candidates after the import, want 28", n)
+	}
+	stored := text(ctx, t, `localStorage.getItem('cryptosizer.imports.v1')`)
+	if !strings.Contains(stored, `"mcu":"STM32U585"`) || strings.Contains(stored, "onerror") {
+		t.Errorf("stored imports: %.300s", stored)
+	}
+	// Reload keeps it; so does an offline reload.
+	err = chromedp.Do(ctx,
+		chromedp.Reload(),
+		waitReady(1),
+		poll(`document.querySelectorAll('.badge.imported').length === 1`, 10*time.Second),
+		poll(`caches.keys().then(k => Promise.all(k.map(n => caches.open(n).then(c => c.keys())))).then(a => a.flat().length >= 8)`, 60*time.Second),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Download the ranking and compare it with the table.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("export-csv"))); err != nil {
+		t.Fatal(err)
+	}
+	csvPath := filepath.Join(dl, "cryptosizer-ranking.csv")
+	var csvText []byte
+	for i := 0; i < 100 && len(csvText) == 0; i++ {
+		time.Sleep(100 * time.Millisecond)
+		csvText, _ = os.ReadFile(csvPath)
+	}
+	rows, err := csv.NewReader(bytes.NewReader(csvText)).ReadAll()
+	if err != nil || len(rows) != 29 {
+		t.Fatalf("downloaded CSV: %v, %d rows", err, len(rows))
+	}
+	firstMCU := text(ctx, t, `document.querySelector('tr.row td:nth-child(4)').firstChild.textContent`)
+	if rows[1][2] != firstMCU || rows[0][0] != "rank" {
+		t.Errorf("CSV first row %v, table's first MCU %q", rows[1], firstMCU)
+	}
+	imported := false
+	for _, r := range rows {
+		imported = imported || r[2] == "STM32U585" && r[6] == "desk build"
+	}
+	if !imported {
+		t.Error("the CSV lacks the imported candidate")
+	}
+	// Charts download as SVG and PNG.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("chart-headroom-svg")), chromedp.Click(chromedp.ID("chart-headroom-png"))); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []struct{ name, head string }{{"chart-headroom.svg", "<svg"}, {"chart-headroom.png", "\x89PNG"}} {
+		var b []byte
+		for i := 0; i < 100 && len(b) == 0; i++ {
+			time.Sleep(100 * time.Millisecond)
+			b, _ = os.ReadFile(filepath.Join(dl, f.name))
+		}
+		if !bytes.HasPrefix(b, []byte(f.head)) {
+			t.Errorf("%s: %d bytes starting %q", f.name, len(b), b[:min(len(b), 8)])
+		}
+	}
+	// The link carries the import to another browser.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("copy-link")), poll(`document.getElementById('share-link') !== null`, 5*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	link := text(ctx, t, `document.getElementById('share-link').value`)
+	if !strings.Contains(link, "tls-rate=20") || !strings.Contains(link, "#imports=") {
+		t.Fatalf("share link %q", link)
+	}
+	other, cancel2 := browser(t)
+	defer cancel2()
+	if err := chromedp.Do(other, chromedp.Navigate(link), waitReady(1), poll(`document.querySelectorAll('.badge.imported').length === 1`, 10*time.Second)); err != nil {
+		t.Fatalf("link did not carry the import: %v", err)
+	}
+	s.srv.Close()
+	if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Reload(), waitReady(1), poll(`document.querySelectorAll('.badge.imported').length === 1`, 10*time.Second)); err != nil {
+		t.Fatalf("offline reload lost the import: %v", err)
 	}
 }

@@ -169,6 +169,9 @@ func NewIndex(ds *bench.Dataset) *Index {
 	return ix
 }
 
+// Dataset is the data the index ranks.
+func (ix *Index) Dataset() *bench.Dataset { return ix.ds }
+
 // Rank evaluates every candidate against w and orders them.
 func (ix *Index) Rank(w Workload) Result {
 	w = Normalize(w)

@@ -29,7 +29,7 @@ func (c *Chart) OnMount(ctx app.Context) {
 		if !ec.Truthy() {
 			return
 		}
-		c.inst = ec.Call("init", ctx.JSSrc(), nil, map[string]any{"renderer": "svg"})
+		c.inst = ec.Call("init", ctx.JSSrc())
 		c.apply()
 	})
 }

@@ -68,6 +68,16 @@ type Page struct {
 	updateNow bool
 	renders   int
 	navigated bool
+
+	// Imports: the user's sets, their parse errors, the paste form, and
+	// the index over bundled + imported data.
+	imports    []ImportSet
+	importErrs map[string]string
+	importNote string
+	form       importForm
+	ix         *engine.Index
+	shareMsg   string
+	sharedLink string
 	// Chart options, rebuilt when the ranking or the view changes.
 	chartKey                        string
 	chartHeadroom, chartFW, chartHS string
@@ -89,10 +99,14 @@ func (p *Page) OnNav(ctx app.Context) {
 		return
 	}
 	p.navigated = true
-	q := ctx.Page().URL().Query()
+	u := ctx.Page().URL()
 	if startURL != nil {
-		q = startURL.Query()
+		u = startURL
 	}
+	q := u.Query()
+	p.loadImports()
+	p.importsFromFragment(u.Fragment)
+	p.reindex()
 	p.embed = q.Get("embed") == "1"
 	p.origin = q.Get("origin")
 	p.selected = q.Get("pick")
@@ -148,7 +162,7 @@ func (p *Page) rank() {
 	}
 	w, errs := workload.Parse(p.params)
 	p.errs = errs
-	p.res = Index().Rank(w)
+	p.res = p.index().Rank(w)
 	p.renders++
 }
 
@@ -180,6 +194,7 @@ func (p *Page) onInput(name string) app.EventHandler {
 
 func (p *Page) syncURL(ctx app.Context) {
 	u := *app.Window().URL()
+	u.Fragment = "" // imports from a link are stored once read
 	q := p.params.Query()
 	extra := url.Values{}
 	if p.embed {
@@ -267,8 +282,9 @@ func (p *Page) Render() app.UI {
 		app.Range(p.urlErrs).Slice(func(i int) app.UI {
 			return app.P().Class("url-error").Role("alert").Text(p.urlErrs[i])
 		}),
+		app.If(p.importNote != "", func() app.UI { return app.P().Class("note").Role("status").Text(p.importNote) }),
 		app.Div().Class("layout").Body(
-			p.renderForm(),
+			app.Div().Class("side").Body(p.renderForm(), p.renderImport()),
 			p.renderResults(),
 		),
 	)
@@ -397,7 +413,18 @@ func (p *Page) renderResults() app.UI {
 				p.filter = ctx.JSSrc().Get("value").String()
 			}),
 			app.Button().Type("button").Class("print").Text("Print").OnClick(func(ctx app.Context, e app.Event) { app.Window().Call("print") }),
+			app.Button().Type("button").ID("export-csv").Text("Download CSV").OnClick(p.exportCSV),
+			app.Button().Type("button").ID("export-json").Text("Download JSON").OnClick(p.exportJSON),
+			app.Button().Type("button").ID("copy-link").Text("Copy link").OnClick(p.copyLink),
 		),
+		app.If(p.sharedLink != "" || p.shareMsg != "", func() app.UI {
+			return app.Div().Class("share").Body(
+				app.If(p.shareMsg != "", func() app.UI { return app.P().ID("share-msg").Role("status").Text(p.shareMsg) }),
+				app.If(p.sharedLink != "", func() app.UI {
+					return app.Input().Type("text").ID("share-link").ReadOnly(true).Value(p.sharedLink).Aria("label", "Link to this result")
+				}),
+			)
+		}),
 		app.Range(groups).Slice(func(gi int) app.UI {
 			var rows []engine.Candidate
 			for _, c := range cs {
@@ -419,12 +446,12 @@ func (p *Page) renderResults() app.UI {
 		}),
 		p.renderDetails(),
 		app.Div().Class("charts").Body(
-			&Chart{ID: "chart-headroom", Label: "Headroom per candidate against the 1× line", Option: p.chartHeadroom},
+			chartBox("chart-headroom", "Headroom per candidate against the 1× line", p.chartHeadroom),
 			app.If(p.res.Workload.Firmware != nil, func() app.UI {
-				return &Chart{ID: "chart-firmware", Label: "Firmware verify time split into hashing and signature", Option: p.chartFW}
+				return chartBox("chart-firmware", "Firmware verify time split into hashing and signature", p.chartFW)
 			}),
 			app.If(p.res.Workload.TLS != nil, func() app.UI {
-				return &Chart{ID: "chart-handshake", Label: "Handshake time split by operation", Option: p.chartHS}
+				return chartBox("chart-handshake", "Handshake time split by operation", p.chartHS)
 			}),
 		),
 		app.Footer().Body(
@@ -435,6 +462,16 @@ func (p *Page) renderResults() app.UI {
 }
 
 func th(s string) app.UI { return app.Th().Scope("col").Text(s) }
+
+func chartBox(id, label, option string) app.UI {
+	return app.Figure().Class("chart-box").Body(
+		&Chart{ID: id, Label: label, Option: option},
+		app.FigCaption().Body(
+			app.Button().Type("button").ID(id+"-png").Text("PNG").Aria("label", "Download "+label+" as PNG").OnClick(exportChart(id, option, "png")),
+			app.Button().Type("button").ID(id+"-svg").Text("SVG").Aria("label", "Download "+label+" as SVG").OnClick(exportChart(id, option, "svg")),
+		),
+	)
+}
 
 type sortColumn struct {
 	less func(a, b engine.Candidate) bool
@@ -494,7 +531,7 @@ func (p *Page) renderRow(c engine.Candidate) app.UI {
 		app.Td().Text(itoa(c.Rank)),
 		app.Td().Body(app.Span().Class("badge "+c.Verdict).Text(c.Verdict)),
 		app.Td().Text(orDash(c.Board)),
-		app.Td().Text(c.MCU),
+		app.Td().Body(app.Text(c.MCU), app.If(c.Imported != "", func() app.UI { return app.Span().Class("badge imported").Title(c.Imported).Text("imported") })),
 		app.Td().Text(strings.TrimSpace(c.Library+" "+c.LibraryVersion)),
 		app.Td().Class("config").Text(c.Config),
 		app.Td().Text(acc),

@@ -73,3 +73,31 @@ func TestPageRendersDefaults(t *testing.T) {
 		}
 	}
 }
+
+func TestLinkEncoding(t *testing.T) {
+	sets := []ImportSet{{ID: "import-1", Text: "SHA-256 1 MB took 1.000 seconds, 1.000 MB/s\n", MCU: "STM32U585", ClockMHz: 160}}
+	enc, err := encodeSets(sets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := decodeSets(enc)
+	if err != nil || len(back) != 1 || back[0] != sets[0] {
+		t.Fatalf("round trip: %v %+v", err, back)
+	}
+	for _, bad := range []string{"!!!", "AAAA", strings.Repeat("A", 5*maxLinkChars)} {
+		if _, err := decodeSets(bad); err == nil {
+			t.Errorf("decodeSets(%.20q) accepted", bad)
+		}
+	}
+}
+
+func TestImportFormClock(t *testing.T) {
+	f := importForm{text: "x", clock: "fast"}
+	if _, msg := f.set(); !strings.Contains(msg, `clock "fast": accepted: a frequency in MHz`) {
+		t.Errorf("msg %q", msg)
+	}
+	f.clock = "250 MHz"
+	if s, msg := f.set(); msg != "" || s.ClockMHz != 250 {
+		t.Errorf("250 MHz: %v %q", s.ClockMHz, msg)
+	}
+}
