@@ -12,6 +12,7 @@ import (
 	"math"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"cryptosizer/app/bench"
@@ -89,11 +90,16 @@ func cmoxVersion(raw string) string {
 	if len(raw) < 6 {
 		return raw
 	}
-	var a, b, c int
-	if _, err := fmt.Sscanf(raw[:6], "%02x%02x%02x", &a, &b, &c); err != nil {
-		return raw
+	// strconv, not fmt.Sscanf: the scanner would be linked into the wasm.
+	var parts [3]string
+	for i := range parts {
+		v, err := strconv.ParseUint(raw[2*i:2*i+2], 16, 8)
+		if err != nil {
+			return raw
+		}
+		parts[i] = strconv.FormatUint(v, 10)
 	}
-	return fmt.Sprintf("%d.%d.%d", a, b, c)
+	return strings.Join(parts[:], ".")
 }
 
 func addCMOX(ds *bench.Dataset, file string, p *cmox.Page) {
