@@ -111,6 +111,12 @@ func BenchmarkRerank(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(rankOnly, "ms-rank-only-last")
+	if r, err := eval[float64](ctx, `window.cryptosizerRenderMs || -1`); err == nil {
+		b.ReportMetric(r, "ms-render-tree-last")
+	}
+	if r, err := eval[float64](ctx, `window.cryptosizerChartsMs || -1`); err == nil {
+		b.ReportMetric(r, "ms-chart-options-last")
+	}
 	b.ReportMetric(avg, "ms-rerank-avg")
 	b.ReportMetric(max, "ms-rerank-max")
 }

@@ -5,6 +5,7 @@ package ui
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"sort"
 	"strconv"
@@ -31,6 +32,9 @@ var Defaults = workload.Params{
 var index *engine.Index
 
 var startURL *url.URL
+
+// foldFails is how many failing candidates show before "show all".
+const foldFails = 8
 
 // SetStartURL records the URL the page was opened with, before go-app
 // starts; the wasm main calls it.
@@ -68,6 +72,8 @@ type Page struct {
 	updateNow bool
 	renders   int
 	navigated bool
+	// showAllFails unfolds the failing candidates beyond foldFails.
+	showAllFails bool
 
 	// Imports: the user's sets, their parse errors, the paste form, and
 	// the index over bundled + imported data.
@@ -262,6 +268,11 @@ func (p *Page) post(ctx app.Context, c engine.Candidate) {
 
 // Render draws the page.
 func (p *Page) Render() app.UI {
+	if app.IsClient {
+		perf := app.Window().Get("performance")
+		t0 := perf.Call("now").Float()
+		defer func() { app.Window().Set("cryptosizerRenderMs", perf.Call("now").Float()-t0) }()
+	}
 	cls := "page"
 	if p.embed {
 		cls += " embed"
@@ -403,7 +414,12 @@ func (p *Page) charts(cs []engine.Candidate) {
 
 func (p *Page) renderResults() app.UI {
 	cs := p.visible()
-	p.charts(cs)
+	if app.IsClient {
+		perf := app.Window().Get("performance")
+		t0 := perf.Call("now").Float()
+		p.charts(cs)
+		app.Window().Set("cryptosizerChartsMs", perf.Call("now").Float()-t0)
+	}
 	groups := []string{engine.Pass, engine.Unknown, engine.Fail}
 	return app.Section().ID("results").Class("results").Attr("data-renders", p.renders).Attr("data-client", app.IsClient && p.navigated).Attr("data-count", len(p.res.Candidates)).Aria("live", "polite").Body(
 		app.P().Class("summary").Text(explain.Workload(p.res.Workload)),
@@ -435,14 +451,23 @@ func (p *Page) renderResults() app.UI {
 			if len(rows) == 0 {
 				return app.Text("")
 			}
-			return app.Table().Class("rank "+groups[gi]).Body(
+			all := len(rows)
+			if groups[gi] == engine.Fail && !p.showAllFails && all > foldFails {
+				// The failures that came closest are what matters; the
+				// rest is one click away (and keeps re-ranking fast).
+				rows = rows[:foldFails]
+			}
+			return app.Div().Body(app.Table().Class("rank "+groups[gi]).Body(
 				app.Caption().Text(strings.ToUpper(groups[gi][:1])+groups[gi][1:]+" ("+itoa(len(rows))+")"),
 				app.THead().Body(app.Tr().Body(
 					p.th("rank", "#"), th("Verdict"), th("Board"), p.th("mcu", "MCU"), th("Library"), th("Configuration"), th("Accel."),
 					p.th("clock", "Clock"), p.th("headroom", "Headroom"), p.th("cpu", "CPU"), th("Bottleneck"),
 				)),
 				app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI { return p.renderRow(rows[i]) })),
-			)
+			), app.If(len(rows) < all, func() app.UI {
+				return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d failing candidates", all)).
+					OnClick(func(ctx app.Context, e app.Event) { p.showAllFails = true })
+			}))
 		}),
 		p.renderDetails(),
 		app.Div().Class("charts").Body(
