@@ -13,6 +13,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
@@ -40,16 +41,21 @@ const foldFails = 8
 // starts; the wasm main calls it.
 func SetStartURL(u *url.URL) { startURL = u }
 
+// dataErr is set when the bundled dataset cannot be read; the page says
+// so instead of ranking (a panic would stop the whole wasm app).
+var dataErr error
+
 // Index returns the engine index over the bundled dataset, built once.
 func Index() *engine.Index {
 	if index == nil {
+		var ds *bench.Dataset
 		b, err := data.JSON()
-		if err != nil {
-			panic("bundled dataset is corrupt: " + err.Error()) // caught by tests, never by users
+		if err == nil {
+			ds, err = dataset.Decode(b)
 		}
-		ds, err := dataset.Decode(b)
 		if err != nil {
-			panic("bundled dataset is corrupt: " + err.Error()) // caught by tests, never by users
+			dataErr = err
+			ds = &bench.Dataset{}
 		}
 		index = engine.NewIndex(ds)
 	}
@@ -289,6 +295,9 @@ func (p *Page) Render() app.UI {
 				app.H1().Text("cryptosizer"),
 				app.P().Text("Which STM32 board, crypto acceleration and library can carry your security workload — and by how much?"),
 			)
+		}),
+		app.If(dataErr != nil, func() app.UI {
+			return app.P().Class("url-error").Role("alert").Text("The bundled dataset could not be read: " + fmt.Sprint(dataErr))
 		}),
 		app.Range(p.urlErrs).Slice(func(i int) app.UI {
 			return app.P().Class("url-error").Role("alert").Text(p.urlErrs[i])
