@@ -466,8 +466,12 @@ func (p *Page) renderResults() app.UI {
 				// rest is one click away (and keeps re-ranking fast).
 				rows = rows[:foldFails]
 			}
-			return app.Div().Body(app.Table().Class("rank "+groups[gi]).Body(
-				app.Caption().Text(strings.ToUpper(groups[gi][:1])+groups[gi][1:]+" ("+itoa(len(rows))+")"),
+			caption := strings.ToUpper(groups[gi][:1]) + groups[gi][1:] + " (" + itoa(all) + ")"
+			if len(rows) < all {
+				caption = strings.ToUpper(groups[gi][:1]) + groups[gi][1:] + " (" + itoa(all) + ", the closest " + itoa(len(rows)) + " shown)"
+			}
+			return app.Div().Class("table-wrap").Body(app.Table().Class("rank "+groups[gi]).Body(
+				app.Caption().Text(caption),
 				app.THead().Body(app.Tr().Body(
 					p.th("rank", "#"), th("Verdict"), th("Board"), p.th("mcu", "MCU"), th("Library"), th("Configuration"), th("Accel."),
 					p.th("clock", "Clock"), p.th("headroom", "Headroom"), p.th("cpu", "CPU"), th("Bottleneck"),
