@@ -5,8 +5,9 @@
 package engine
 
 import (
+	"cmp"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"cryptosizer/app/bench"
@@ -130,11 +131,16 @@ type Result struct {
 	Candidates []Candidate `json:"candidates"`
 }
 
-// build is the measurements of one candidate, by op.
+// build is the measurements of one candidate, by op, with what ranking
+// needs to know about its part, looked up once.
 type build struct {
-	id   bench.Identity
-	ops  map[string][]*bench.Measurement
-	cmox bool
+	id       bench.Identity
+	ops      map[string][]*bench.Measurement
+	cmox     bool
+	fact     bench.MCUFact
+	hasFact  bool
+	warnings []string
+	flagged  map[string]bool // accelerators claimed but absent in silicon
 }
 
 // Index groups a dataset's measurements into candidates once, so that
@@ -165,6 +171,21 @@ func NewIndex(ds *bench.Dataset) *Index {
 			ix.builds = append(ix.builds, b)
 		}
 		b.ops[m.Op] = append(b.ops[m.Op], m)
+	}
+	for _, b := range ix.builds {
+		b.fact, b.hasFact = ds.Fact(b.id.MCU)
+		b.warnings = []string{}
+		for _, wn := range ds.Warnings {
+			if wn.MCU == b.id.MCU && (wn.Config == "" || wn.Config == b.id.Config) {
+				b.warnings = append(b.warnings, wn.Text)
+			}
+		}
+		b.flagged = map[string]bool{}
+		for _, a := range b.id.Acceleration {
+			if b.hasFact && !b.fact.Has(a) {
+				b.flagged[a] = true
+			}
+		}
 	}
 	return ix
 }
@@ -249,18 +270,10 @@ func (ix *Index) keep(b *build, w Workload) bool {
 	if w.MCU != "" && !strings.Contains(strings.ToUpper(b.id.MCU+" "+b.id.Part), strings.ToUpper(w.MCU)) {
 		return false
 	}
-	flagged := map[string]bool{}
-	if f, ok := ix.ds.Fact(b.id.MCU); ok {
-		for _, a := range b.id.Acceleration {
-			if !f.Has(a) {
-				flagged[a] = true
-			}
-		}
-	}
 	for _, need := range w.Accel {
 		has := false
 		for _, a := range b.id.Acceleration {
-			has = has || strings.EqualFold(a, need) && !flagged[a]
+			has = has || strings.EqualFold(a, need) && !b.flagged[a]
 		}
 		if !has {
 			return false
@@ -347,7 +360,7 @@ func clockFor(ix *Index, b *build, w Workload) scaler {
 	if w.Clock == "measured" || b.id.ClockHz <= 0 {
 		return s
 	}
-	f, ok := ix.ds.Fact(b.id.MCU)
+	f, ok := b.fact, b.hasFact
 	if !ok {
 		s.note = "no curated facts for this part: kept at the measured clock"
 		return s
@@ -387,14 +400,10 @@ func (ix *Index) evaluate(b *build, w Workload) Candidate {
 	if sc.note != "" {
 		c.Notes = append(c.Notes, sc.note)
 	}
-	if f, ok := ix.ds.Fact(b.id.MCU); ok {
-		c.FlashBytes, c.RAMBytes = f.FlashBytes, f.RAMBytes
+	if b.hasFact {
+		c.FlashBytes, c.RAMBytes = b.fact.FlashBytes, b.fact.RAMBytes
 	}
-	for _, wn := range ix.ds.Warnings {
-		if wn.MCU == b.id.MCU && (wn.Config == "" || wn.Config == b.id.Config) {
-			c.Warnings = append(c.Warnings, wn.Text)
-		}
-	}
+	c.Warnings = b.warnings
 	term := func(op string, count float64, rule string, bytes int64) Term {
 		t := Term{Op: op, Count: count, Rule: rule, Bytes: bytes}
 		m, ok := lookup(b, op)
@@ -593,29 +602,40 @@ func verdictRank(v string) int {
 	return 2
 }
 
+// order sorts candidates: passes (by the objective), then unknown, then
+// fail by how close they came. It sorts indices, not the large structs.
 func order(cs []Candidate, objective string) {
-	h := func(c Candidate) float64 {
+	h := func(c *Candidate) float64 {
 		if c.Headroom == nil {
 			return math.Inf(1)
 		}
 		return *c.Headroom
 	}
-	sort.SliceStable(cs, func(i, j int) bool {
-		a, b := cs[i], cs[j]
+	idx := make([]int, len(cs))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(i, j int) int {
+		a, b := &cs[i], &cs[j]
 		if va, vb := verdictRank(a.Verdict), verdictRank(b.Verdict); va != vb {
-			return va < vb
+			return cmp.Compare(va, vb)
 		}
 		if a.Verdict == Pass && objective == "smallest" {
 			if a.ClockHz != b.ClockHz {
-				return a.ClockHz < b.ClockHz
+				return cmp.Compare(a.ClockHz, b.ClockHz)
 			}
 			if a.FlashBytes != b.FlashBytes {
-				return a.FlashBytes < b.FlashBytes
+				return cmp.Compare(a.FlashBytes, b.FlashBytes)
 			}
 		}
 		if ha, hb := h(a), h(b); ha != hb {
-			return ha > hb
+			return -cmp.Compare(ha, hb)
 		}
-		return a.Key < b.Key
+		return strings.Compare(a.Key, b.Key)
 	})
+	sorted := make([]Candidate, len(cs))
+	for k, i := range idx {
+		sorted[k] = cs[i]
+	}
+	copy(cs, sorted)
 }
