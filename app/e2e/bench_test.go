@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"encoding/json"
+	"math"
 	"strconv"
 	"testing"
 	"time"
@@ -83,7 +85,7 @@ func BenchmarkOfflineLoad(b *testing.B) {
 }
 
 // BenchmarkRerank types into the handshake-rate field and reads how long
-// each input took to re-rank and re-render (window.cryptosizerRerankMs).
+// each input took to re-rank and re-render (window.cryptosizerTiming).
 func BenchmarkRerank(b *testing.B) {
 	ctx, cancel := browser(b)
 	defer cancel()
@@ -98,27 +100,28 @@ func BenchmarkRerank(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	avg, err := eval[float64](ctx, `window.cryptosizerRerankMs.reduce((a, b) => a + b, 0) / window.cryptosizerRerankMs.length`)
+	var t struct {
+		Rerank                        []float64
+		Rank, Handler, Render, Charts float64
+	}
+	raw, err := eval[string](ctx, `JSON.stringify(window.cryptosizerTiming)`)
 	if err != nil {
 		b.Fatal(err)
 	}
-	max, err := eval[float64](ctx, `Math.max(...window.cryptosizerRerankMs)`)
-	if err != nil {
-		b.Fatal(err)
+	if err := json.Unmarshal([]byte(raw), &t); err != nil || len(t.Rerank) == 0 {
+		b.Fatalf("timings %q: %v", raw, err)
 	}
-	rankOnly, err := eval[float64](ctx, `window.cryptosizerRankOnlyMs`)
-	if err != nil {
-		b.Fatal(err)
+	var sum, max float64
+	for _, v := range t.Rerank {
+		sum += v
+		max = math.Max(max, v)
 	}
-	b.ReportMetric(rankOnly, "ms-rank-only-last")
-	if r, err := eval[float64](ctx, `window.cryptosizerRenderMs || -1`); err == nil {
-		b.ReportMetric(r, "ms-render-tree-last")
-	}
-	if r, err := eval[float64](ctx, `window.cryptosizerChartsMs || -1`); err == nil {
-		b.ReportMetric(r, "ms-chart-options-last")
-	}
-	b.ReportMetric(avg, "ms-rerank-avg")
+	b.ReportMetric(sum/float64(len(t.Rerank)), "ms-rerank-avg")
 	b.ReportMetric(max, "ms-rerank-max")
+	b.ReportMetric(t.Rank, "ms-rank-last")
+	b.ReportMetric(t.Handler, "ms-handler-last")
+	b.ReportMetric(t.Render, "ms-render-tree-last")
+	b.ReportMetric(t.Charts, "ms-chart-options-last")
 }
 
 func serveB(b *testing.B) *site { return serve(b, "127.0.0.1", siteHandler()) }

@@ -167,41 +167,30 @@ func (p *Page) OnNav(ctx app.Context) {
 func (p *Page) OnAppUpdate(ctx app.Context) { p.updateNow = ctx.AppUpdateAvailable() }
 
 func (p *Page) rank() {
-	if app.IsClient {
-		perf := app.Window().Get("performance")
-		t0 := perf.Call("now").Float()
-		defer func() { app.Window().Set("cryptosizerRankOnlyMs", perf.Call("now").Float()-t0) }()
-	}
+	defer since("rank", now())
 	w, errs := workload.Parse(p.params)
 	p.errs = errs
 	p.res = p.index().Rank(w)
 	p.renders++
 }
 
-func (p *Page) onInput(name string) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		perf := app.Window().Get("performance")
-		start := perf.Call("now").Float()
-		// How long an input takes to re-rank and re-render, for the
-		// browser benchmarks (window.cryptosizerRerankMs).
-		ctx.Defer(func(app.Context) {
-			log := app.Window().Get("cryptosizerRerankMs")
-			if !log.Truthy() {
-				app.Window().Set("cryptosizerRerankMs", []any{})
-				log = app.Window().Get("cryptosizerRerankMs")
-			}
-			log.Call("push", perf.Call("now").Float()-start)
-		})
-		p.params[name] = ctx.JSSrc().Get("value").String()
-		if name == "tls-mutual" {
-			p.params[name] = "false"
-			if ctx.JSSrc().Get("checked").Bool() {
-				p.params[name] = "true"
-			}
-		}
-		p.rank()
-		p.syncURL(ctx)
+// OnMount takes the parts' actions.
+func (p *Page) OnMount(ctx app.Context) {
+	ctx.Handle(actionParam, p.handleParam)
+	ctx.Handle(actionSelect, p.handleSelect)
+}
+
+func (p *Page) handleParam(ctx app.Context, a app.Action) {
+	v, ok := a.Value.(param)
+	if !ok {
+		return
 	}
+	start := now()
+	ctx.Defer(func(app.Context) { logRerank(start) })
+	p.params[v.Name] = v.Value
+	p.rank()
+	p.syncURL(ctx)
+	since("handler", start)
 }
 
 func (p *Page) syncURL(ctx app.Context) {
@@ -228,23 +217,19 @@ func (p *Page) syncURL(ctx app.Context) {
 	ctx.Page().ReplaceURL(&u)
 }
 
-func (p *Page) selectCandidate(key string) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		if t := e.Get("type").String(); t == "keydown" {
-			if k := e.Get("key").String(); k != "Enter" && k != " " {
-				return
-			}
-			e.PreventDefault()
-		}
-		p.selected = key
-		p.syncURL(ctx)
-		if !p.embed {
-			return
-		}
-		for _, c := range p.res.Candidates {
-			if c.Key == key {
-				p.post(ctx, c)
-			}
+func (p *Page) handleSelect(ctx app.Context, a app.Action) {
+	key, ok := a.Value.(string)
+	if !ok {
+		return
+	}
+	p.selected = key
+	p.syncURL(ctx)
+	if !p.embed {
+		return
+	}
+	for _, c := range p.res.Candidates {
+		if c.Key == key {
+			p.post(ctx, c)
 		}
 	}
 }
@@ -274,11 +259,7 @@ func (p *Page) post(ctx app.Context, c engine.Candidate) {
 
 // Render draws the page.
 func (p *Page) Render() app.UI {
-	if app.IsClient {
-		perf := app.Window().Get("performance")
-		t0 := perf.Call("now").Float()
-		defer func() { app.Window().Set("cryptosizerRenderMs", perf.Call("now").Float()-t0) }()
-	}
+	defer since("render", now())
 	cls := "page"
 	if p.embed {
 		cls += " embed"
@@ -338,38 +319,17 @@ var choices = map[string][]string{
 }
 
 func (p *Page) renderField(f workload.Field) app.UI {
-	id := "f-" + f.Name
-	err := p.errs.ByField(f.Name)
-	var input app.UI
+	fi := &FieldInput{Name: f.Name, Label: f.Label, Kind: "text", Value: p.params[f.Name], Placeholder: f.Default, Msg: f.Accepted}
 	switch {
 	case f.Name == "tls-mutual":
-		input = app.Input().Type("checkbox").ID(id).Name(f.Name).Checked(p.params[f.Name] == "true").OnChange(p.onInput(f.Name))
+		fi.Kind = "checkbox"
 	case choices[f.Name] != nil:
-		opts := choices[f.Name]
-		input = app.Select().ID(id).Name(f.Name).OnChange(p.onInput(f.Name)).Body(
-			app.Range(opts).Slice(func(i int) app.UI {
-				label := opts[i]
-				if label == "" {
-					label = "any"
-				}
-				return app.Option().Value(opts[i]).Text(label).Selected(p.value(f) == opts[i])
-			}),
-		)
-	default:
-		input = app.Input().Type("text").ID(id).Name(f.Name).Value(p.params[f.Name]).Placeholder(f.Default).
-			Aria("invalid", err != nil).Aria("describedby", id+"-msg").Attr("autocomplete", "off").
-			OnInput(p.onInput(f.Name))
+		fi.Kind, fi.Value, fi.Options = "select", p.value(f), strings.Join(choices[f.Name], "\n")
 	}
-	msg := f.Accepted
-	cls := "hint"
-	if err != nil {
-		msg, cls = err.Msg, "error"
+	if err := p.errs.ByField(f.Name); err != nil {
+		fi.Msg, fi.Invalid = err.Msg, true
 	}
-	return app.Div().Class("field").Body(
-		app.Label().For(id).Text(f.Label),
-		input,
-		app.Small().ID(id+"-msg").Class(cls).Text(msg),
-	)
+	return fi
 }
 
 // value is what a field's control shows: the parameter, or for a choice
@@ -423,12 +383,9 @@ func (p *Page) charts(cs []engine.Candidate) {
 
 func (p *Page) renderResults() app.UI {
 	cs := p.visible()
-	if app.IsClient {
-		perf := app.Window().Get("performance")
-		t0 := perf.Call("now").Float()
-		p.charts(cs)
-		app.Window().Set("cryptosizerChartsMs", perf.Call("now").Float()-t0)
-	}
+	t0 := now()
+	p.charts(cs)
+	since("charts", t0)
 	groups := []string{engine.Pass, engine.Unknown, engine.Fail}
 	return app.Section().ID("results").Class("results").Attr("data-renders", p.renders).Attr("data-client", app.IsClient && p.navigated).Attr("data-count", len(p.res.Candidates)).Aria("live", "polite").Body(
 		app.P().Class("summary").Text(explain.Workload(p.res.Workload)),
@@ -548,10 +505,6 @@ func (p *Page) th(key, label string) app.UI {
 }
 
 func (p *Page) renderRow(c engine.Candidate) app.UI {
-	cls := "row"
-	if c.Key == p.selected {
-		cls += " selected"
-	}
 	clock := itoa(int(c.ClockHz/1_000_000)) + " MHz"
 	if c.Estimate {
 		clock += " (est.)"
@@ -564,20 +517,9 @@ func (p *Page) renderRow(c engine.Candidate) app.UI {
 	if acc == "" {
 		acc = "none"
 	}
-	return app.Tr().Class(cls).TabIndex(0).Aria("selected", c.Key == p.selected).Attr("data-key", c.Key).
-		OnClick(p.selectCandidate(c.Key)).OnKeyDown(p.selectCandidate(c.Key)).Body(
-		app.Td().Text(itoa(c.Rank)),
-		app.Td().Body(app.Span().Class("badge "+c.Verdict).Text(c.Verdict)),
-		app.Td().Text(orDash(c.Board)),
-		app.Td().Body(app.Text(c.MCU), app.If(c.Imported != "", func() app.UI { return app.Span().Class("badge imported").Title(c.Imported).Text("imported") })),
-		app.Td().Text(strings.TrimSpace(c.Library+" "+c.LibraryVersion)),
-		app.Td().Class("config").Text(c.Config),
-		app.Td().Text(acc),
-		app.Td().Text(clock),
-		app.Td().Class("num").Text(explain.Headroom(c.Headroom)),
-		app.Td().Class("num").Text(cpu),
-		app.Td().Text(explain.Bottleneck(c)),
-	)
+	return &Row{Key: c.Key, Rank: itoa(c.Rank), Verdict: c.Verdict, Board: orDash(c.Board), MCU: c.MCU, Imported: c.Imported,
+		Library: strings.TrimSpace(c.Library + " " + c.LibraryVersion), Config: c.Config, Accel: acc, Clock: clock,
+		Headroom: explain.Headroom(c.Headroom), CPU: cpu, Bottleneck: explain.Bottleneck(c), Selected: c.Key == p.selected}
 }
 
 func orDash(s string) string {
