@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/json"
 	"math"
+	"sort"
 	"strconv"
 	"testing"
 	"time"
@@ -116,6 +117,9 @@ func BenchmarkRerank(b *testing.B) {
 		sum += v
 		max = math.Max(max, v)
 	}
+	sorted := append([]float64{}, t.Rerank...)
+	sort.Float64s(sorted)
+	b.ReportMetric(sorted[len(sorted)/2], "ms-rerank-median")
 	b.ReportMetric(sum/float64(len(t.Rerank)), "ms-rerank-avg")
 	b.ReportMetric(max, "ms-rerank-max")
 	b.ReportMetric(t.Rank, "ms-rank-last")

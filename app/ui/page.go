@@ -386,7 +386,33 @@ func (p *Page) renderResults() app.UI {
 	t0 := now()
 	p.charts(cs)
 	since("charts", t0)
-	groups := []string{engine.Pass, engine.Unknown, engine.Fail}
+	// Rows in verdict order (pass, unknown, fail), each group in the
+	// chosen sort order; failures beyond the closest foldFails are hidden.
+	counts := map[string]int{}
+	for _, c := range cs {
+		counts[c.Verdict]++
+	}
+	var rows []engine.Candidate
+	var starts []bool
+	for _, g := range []string{engine.Pass, engine.Unknown, engine.Fail} {
+		first := true
+		for _, c := range cs {
+			if c.Verdict == g {
+				rows = append(rows, c)
+				starts = append(starts, first)
+				first = false
+			}
+		}
+	}
+	shownUpTo, hidden := len(rows), 0
+	if !p.showAllFails && counts[engine.Fail] > foldFails {
+		hidden = counts[engine.Fail] - foldFails
+		shownUpTo = len(rows) - hidden
+	}
+	caption := fmt.Sprintf("%d pass · %d unknown · %d fail", counts[engine.Pass], counts[engine.Unknown], counts[engine.Fail])
+	if hidden > 0 {
+		caption += fmt.Sprintf(" (the closest %d failures shown)", foldFails)
+	}
 	return app.Section().ID("results").Class("results").Attr("data-renders", p.renders).Attr("data-client", app.IsClient && p.navigated).Attr("data-count", len(p.res.Candidates)).Aria("live", "polite").Body(
 		app.P().Class("summary").Text(explain.Workload(p.res.Workload)),
 		app.Div().Class("tools").Body(
@@ -407,37 +433,21 @@ func (p *Page) renderResults() app.UI {
 				}),
 			)
 		}),
-		app.Range(groups).Slice(func(gi int) app.UI {
-			var rows []engine.Candidate
-			for _, c := range cs {
-				if c.Verdict == groups[gi] {
-					rows = append(rows, c)
-				}
-			}
-			if len(rows) == 0 {
-				return app.Text("")
-			}
-			all := len(rows)
-			if groups[gi] == engine.Fail && !p.showAllFails && all > foldFails {
-				// The failures that came closest are what matters; the
-				// rest is one click away (and keeps re-ranking fast).
-				rows = rows[:foldFails]
-			}
-			caption := strings.ToUpper(groups[gi][:1]) + groups[gi][1:] + " (" + itoa(all) + ")"
-			if len(rows) < all {
-				caption = strings.ToUpper(groups[gi][:1]) + groups[gi][1:] + " (" + itoa(all) + ", the closest " + itoa(len(rows)) + " shown)"
-			}
-			return app.Div().Class("table-wrap").Body(app.Table().Class("rank "+groups[gi]).Body(
-				app.Caption().Text(caption),
-				app.THead().Body(app.Tr().Body(
-					p.th("rank", "#"), th("Verdict"), th("Board"), p.th("mcu", "MCU"), th("Library"), th("Configuration"), th("Accel."),
-					p.th("clock", "Clock"), p.th("headroom", "Headroom"), p.th("cpu", "CPU"), th("Bottleneck"),
-				)),
-				app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI { return p.renderRow(rows[i]) })),
-			), app.If(len(rows) < all, func() app.UI {
-				return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d failing candidates", all)).
-					OnClick(func(ctx app.Context, e app.Event) { p.showAllFails = true })
-			}))
+		app.Div().Class("table-wrap").Body(app.Table().Class("rank").Body(
+			app.Caption().Text(caption),
+			app.THead().Body(app.Tr().Body(
+				p.th("rank", "#"), th("Verdict"), th("Board"), p.th("mcu", "MCU"), th("Library"), th("Configuration"), th("Accel."),
+				p.th("clock", "Clock"), p.th("headroom", "Headroom"), p.th("cpu", "CPU"), th("Bottleneck"),
+			)),
+			// One table whose row count does not change while typing: rows
+			// update in place instead of being mounted and unmounted as
+			// candidates move between verdicts (the costly part of a
+			// re-rank), and folded failures are hidden, not removed.
+			app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI { return p.renderRow(rows[i], starts[i], i >= shownUpTo) })),
+		)),
+		app.If(hidden > 0, func() app.UI {
+			return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d failing candidates", counts[engine.Fail])).
+				OnClick(func(ctx app.Context, e app.Event) { p.showAllFails = true })
 		}),
 		p.renderDetails(),
 		app.Div().Class("charts").Body(
@@ -504,7 +514,7 @@ func (p *Page) th(key, label string) app.UI {
 	)
 }
 
-func (p *Page) renderRow(c engine.Candidate) app.UI {
+func (p *Page) renderRow(c engine.Candidate, groupStart, hidden bool) app.UI {
 	clock := itoa(int(c.ClockHz/1_000_000)) + " MHz"
 	if c.Estimate {
 		clock += " (est.)"
@@ -519,7 +529,8 @@ func (p *Page) renderRow(c engine.Candidate) app.UI {
 	}
 	return &Row{Key: c.Key, Rank: itoa(c.Rank), Verdict: c.Verdict, Board: orDash(c.Board), MCU: c.MCU, Imported: c.Imported,
 		Library: strings.TrimSpace(c.Library + " " + c.LibraryVersion), Config: c.Config, Accel: acc, Clock: clock,
-		Headroom: explain.Headroom(c.Headroom), CPU: cpu, Bottleneck: explain.Bottleneck(c), Selected: c.Key == p.selected}
+		Headroom: explain.Headroom(c.Headroom), CPU: cpu, Bottleneck: explain.Bottleneck(c), Selected: c.Key == p.selected,
+		GroupStart: groupStart, Hidden: hidden}
 }
 
 func orDash(s string) string {

@@ -74,13 +74,18 @@ type Row struct {
 	app.Compo
 	Key, Rank, Verdict, Board, MCU, Imported, Library, Config, Accel, Clock, Headroom, CPU, Bottleneck string
 	Selected                                                                                           bool
+	GroupStart                                                                                         bool // first row of its verdict
+	Hidden                                                                                             bool // folded away
 }
 
 // Render draws the row; click, Enter or Space selects it.
 func (r *Row) Render() app.UI {
-	cls := "row"
+	cls := "row " + r.Verdict
 	if r.Selected {
 		cls += " selected"
+	}
+	if r.GroupStart {
+		cls += " group-start"
 	}
 	pick := func(ctx app.Context, e app.Event) {
 		if e.Get("type").String() == "keydown" {
@@ -91,7 +96,7 @@ func (r *Row) Render() app.UI {
 		}
 		ctx.NewActionWithValue(actionSelect, r.Key)
 	}
-	return app.Tr().Class(cls).TabIndex(0).Aria("selected", r.Selected).Attr("data-key", r.Key).OnClick(pick).OnKeyDown(pick).Body(
+	return app.Tr().Class(cls).Hidden(r.Hidden).TabIndex(0).Aria("selected", r.Selected).Attr("data-key", r.Key).OnClick(pick).OnKeyDown(pick).Body(
 		app.Td().Text(r.Rank),
 		app.Td().Body(app.Span().Class("badge "+r.Verdict).Text(r.Verdict)),
 		app.Td().Text(r.Board),
