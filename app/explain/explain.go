@@ -73,6 +73,9 @@ func Size(b int64) string {
 // Bottleneck names the tightest requirement, or what is missing.
 func Bottleneck(c engine.Candidate) string {
 	if c.Verdict == engine.Unknown {
+		if len(c.Missing) > 3 {
+			return fmt.Sprintf("missing: %s and %d more", strings.Join(c.Missing[:3], ", "), len(c.Missing)-3)
+		}
 		return "missing: " + strings.Join(c.Missing, ", ")
 	}
 	if c.Bottleneck == "" {
@@ -160,7 +163,7 @@ func Steps(r engine.Requirement) []string {
 		if len(r.Missing) == 0 && r.Utilization != nil {
 			per := *r.Utilization / r.Required
 			out = append(out, fmt.Sprintf("per handshake %s → %s handshakes/s within the budget; %g/s needs %s of the CPU",
-				Duration(per), trim(r.Achieved), r.Required, Percent(*r.Utilization)))
+				Duration(per), strconv.FormatFloat(r.Achieved, 'f', 1, 64), r.Required, Percent(*r.Utilization)))
 		}
 	case "firmware":
 		if len(r.Missing) == 0 {
