@@ -1,0 +1,65 @@
+package explain
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"cryptosizer/app/engine"
+)
+
+func f(v float64) *float64 { return &v }
+
+func TestFormats(t *testing.T) {
+	tests := []struct{ got, want string }{
+		{Headroom(nil), "—"}, {Headroom(f(2.104)), "2.10×"}, {Headroom(f(1e9)), "≫1000×"},
+		{Percent(0), "0%"}, {Percent(0.0004), "<0.1%"}, {Percent(0.477), "47.7%"},
+		{Duration(2.5), "2.500 s"}, {Duration(0.023056), "23.056 ms"}, {Duration(0.000874), "874.0 µs"},
+		{Rate(8755609.6), "8.35 MiB/s"}, {Rate(2048), "2.0 KiB/s"}, {Rate(100), "100 B/s"},
+		{Size(262144), "256 KiB"}, {Size(1 << 20), "1 MiB"}, {Size(300000), "300000 B"},
+		{trim(3), "3"}, {trim(0.5), "0.5"},
+	}
+	for i, tc := range tests {
+		if tc.got != tc.want {
+			t.Errorf("%d: got %q, want %q", i, tc.got, tc.want)
+		}
+	}
+}
+
+func TestStepsAndBottleneck(t *testing.T) {
+	u := 20 * 0.023842
+	r := engine.Requirement{Kind: "tls", Required: 20, Achieved: 1 / 0.023842, Utilization: &u, Terms: []engine.Term{
+		{Op: "ecc-p256-keygen", Count: 1, Each: 0.004902, Total: 0.004902, Rule: "tls-keygen"},
+		{Op: "sha256", Count: 1, Bytes: 4096, Rate: 5214000, Each: 0.000786, Total: 0.000786, Rule: "tls-hash"},
+		{Op: "ecdsa-p256-sign", Count: 1, Missing: true, Rule: "tls-server-sign"},
+	}}
+	got := strings.Join(Steps(r), "\n")
+	for _, want := range []string{
+		"ecc-p256-keygen: 1 × 4.902 ms = 4.902 ms — one ephemeral key pair per full handshake",
+		"sha256: 4 KiB ÷ 4.97 MiB/s = 786.0 µs",
+		"ecdsa-p256-sign × 1: no measurement",
+		"per handshake 23.842 ms → 41.9 handshakes/s within the budget; 20/s needs 47.7% of the CPU",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("steps lack %q:\n%s", want, got)
+		}
+	}
+	c := engine.Candidate{Verdict: engine.Unknown, Missing: []string{"a", "b", "c", "d", "e"}}
+	if b := Bottleneck(c); b != "missing: a, b, c and 2 more" {
+		t.Errorf("bottleneck %q", b)
+	}
+	tls, aes := 0.3, 0.1
+	c = engine.Candidate{Verdict: engine.Fail, Bottleneck: "cpu", Requirements: []engine.Requirement{{Kind: "tls", Utilization: &tls}, {Kind: "aes", Utilization: &aes}}}
+	if b := Bottleneck(c); b != "cpu (TLS 30.0% + AES 10.0%)" {
+		t.Errorf("bottleneck %q", b)
+	}
+}
+
+func TestCSV(t *testing.T) {
+	var buf bytes.Buffer
+	h := 2.1
+	err := CSV(&buf, engine.Result{Candidates: []engine.Candidate{{Rank: 1, Verdict: "pass", MCU: "STM32H563ZI", Config: `a "quoted", label`, Headroom: &h}}})
+	if err != nil || !strings.Contains(buf.String(), `1,pass,STM32H563ZI,,,,"a ""quoted"", label",,0,false,2.1,0,,`) {
+		t.Errorf("%v %q", err, buf.String())
+	}
+}
