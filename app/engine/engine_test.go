@@ -1,0 +1,193 @@
+package engine_test
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"cryptosizer/app/dataset"
+	"cryptosizer/app/engine"
+	"cryptosizer/app/workload"
+	"cryptosizer/data"
+)
+
+// The engine's test cases are data (testdata/cases.json): the workload as
+// URL/flag parameters, and the expected verdicts, figures or input errors.
+
+func index(t testing.TB) *engine.Index {
+	b, err := data.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := dataset.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return engine.NewIndex(ds)
+}
+
+type expectCand struct {
+	Verdict     string             `json:"verdict"`
+	Headroom    float64            `json:"headroom"`
+	PKms        float64            `json:"pk_ms"`
+	Counts      map[string]float64 `json:"counts"`
+	Missing     []string           `json:"missing"`
+	Configs     map[string]string  `json:"configs"`
+	HashRate    float64            `json:"hash_rate"`
+	Utilization float64            `json:"utilization"`
+	Bottleneck  string             `json:"bottleneck"`
+	ClockHz     int64              `json:"clock_hz"`
+	Estimate    *bool              `json:"estimate"`
+}
+
+type testCase struct {
+	Name   string          `json:"name"`
+	Params workload.Params `json:"params"`
+	Expect struct {
+		Candidates  map[string]expectCand `json:"candidates"`
+		AllVerdict  string                `json:"all_verdict"`
+		Count       *int                  `json:"count"`
+		FirstMCU    string                `json:"first_mcu"`
+		ErrorFields []string              `json:"error_fields"`
+	} `json:"expect"`
+}
+
+func near(a, b, rel float64) bool { return math.Abs(a-b) <= rel*math.Abs(b) }
+
+func TestCases(t *testing.T) {
+	b, err := os.ReadFile("testdata/cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []testCase
+	if err := json.Unmarshal(b, &cases); err != nil {
+		t.Fatal(err)
+	}
+	ix := index(t)
+	for _, tc := range cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			w, errs := workload.Parse(tc.Params)
+			if tc.Expect.ErrorFields != nil {
+				var got []string
+				for _, e := range errs {
+					got = append(got, e.Field)
+					f, known := workload.FieldByName(e.Field)
+					if known && !strings.Contains(e.Error(), e.Field) || known && f.Accepted == "" {
+						t.Errorf("error does not name field and accepted values: %v", e)
+					}
+				}
+				sort.Strings(got)
+				want := append([]string{}, tc.Expect.ErrorFields...)
+				sort.Strings(want)
+				if strings.Join(got, ",") != strings.Join(want, ",") {
+					t.Errorf("error fields %v, want %v (%v)", got, want, errs)
+				}
+				return
+			}
+			if len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			res := ix.Rank(w)
+			if tc.Expect.Count != nil && len(res.Candidates) != *tc.Expect.Count {
+				t.Errorf("%d candidates, want %d", len(res.Candidates), *tc.Expect.Count)
+			}
+			if tc.Expect.FirstMCU != "" && (len(res.Candidates) == 0 || res.Candidates[0].MCU != tc.Expect.FirstMCU) {
+				t.Errorf("first candidate %+v, want %s", res.Candidates[0].MCU, tc.Expect.FirstMCU)
+			}
+			for _, c := range res.Candidates {
+				if tc.Expect.AllVerdict != "" && c.Verdict != tc.Expect.AllVerdict {
+					t.Errorf("%s: %s, want %s", c.Key, c.Verdict, tc.Expect.AllVerdict)
+				}
+			}
+			for key, want := range tc.Expect.Candidates {
+				var c *engine.Candidate
+				for i := range res.Candidates {
+					if res.Candidates[i].Key == key {
+						c = &res.Candidates[i]
+					}
+				}
+				if c == nil {
+					t.Errorf("no candidate %q", key)
+					continue
+				}
+				checkCandidate(t, c, want)
+			}
+		})
+	}
+}
+
+func checkCandidate(t *testing.T, c *engine.Candidate, want expectCand) {
+	t.Helper()
+	if want.Verdict != "" && c.Verdict != want.Verdict {
+		t.Errorf("%s: verdict %s, want %s (missing %v)", c.Key, c.Verdict, want.Verdict, c.Missing)
+	}
+	if want.Headroom != 0 && (c.Headroom == nil || !near(*c.Headroom, want.Headroom, 0.01)) {
+		t.Errorf("%s: headroom %v, want ≈%v", c.Key, c.Headroom, want.Headroom)
+	}
+	if want.Bottleneck != "" && c.Bottleneck != want.Bottleneck {
+		t.Errorf("%s: bottleneck %s, want %s", c.Key, c.Bottleneck, want.Bottleneck)
+	}
+	if want.ClockHz != 0 && c.ClockHz != want.ClockHz {
+		t.Errorf("%s: clock %d, want %d", c.Key, c.ClockHz, want.ClockHz)
+	}
+	if want.Estimate != nil && c.Estimate != *want.Estimate {
+		t.Errorf("%s: estimate %v", c.Key, c.Estimate)
+	}
+	if want.Missing != nil && strings.Join(c.Missing, ",") != strings.Join(want.Missing, ",") {
+		t.Errorf("%s: missing %v, want %v", c.Key, c.Missing, want.Missing)
+	}
+	var pk float64
+	for _, r := range c.Requirements {
+		if want.Utilization != 0 && r.Kind == "aes" && (r.Utilization == nil || !near(*r.Utilization, want.Utilization, 0.001)) {
+			t.Errorf("%s: aes utilization %v, want %v", c.Key, r.Utilization, want.Utilization)
+		}
+		for _, tm := range r.Terms {
+			if r.Kind == "tls" && tm.Rule != "tls-hash" {
+				pk += tm.Total
+			}
+			if n, ok := want.Counts[tm.Op]; ok && tm.Count != n {
+				t.Errorf("%s: %s × %v, want × %v", c.Key, tm.Op, tm.Count, n)
+			}
+			if cfg, ok := want.Configs[tm.Op]; ok && tm.Config != cfg {
+				t.Errorf("%s: %s config %q, want %q", c.Key, tm.Op, tm.Config, cfg)
+			}
+			if want.HashRate != 0 && tm.Rule == "fw-hash" && !near(tm.Rate, want.HashRate, 1e-6) {
+				t.Errorf("%s: hash rate %v, want %v", c.Key, tm.Rate, want.HashRate)
+			}
+		}
+	}
+	if want.PKms != 0 && !near(pk*1000, want.PKms, 1e-9) {
+		t.Errorf("%s: public-key time %v ms, want %v", c.Key, pk*1000, want.PKms)
+	}
+}
+
+func BenchmarkRank(b *testing.B) {
+	ix := index(b)
+	w, _ := workload.Parse(workload.Params{"tls-rate": "20", "fw-size": "256KiB", "fw-deadline": "110ms", "aes-rate": "1MiB/s"})
+	b.ReportAllocs()
+	for b.Loop() {
+		ix.Rank(w)
+	}
+}
+
+func BenchmarkRank100x(b *testing.B) {
+	raw, _ := data.JSON()
+	ds, _ := dataset.Decode(raw)
+	base := ds.Measurements
+	for i := 1; i < 100; i++ {
+		for _, m := range base {
+			m.Config = m.Config + " #" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + string(rune('a'+i/26))
+			m.Board += string(rune('A' + i%26))
+			ds.Measurements = append(ds.Measurements, m)
+		}
+	}
+	ix := engine.NewIndex(ds)
+	w, _ := workload.Parse(workload.Params{"tls-rate": "20", "fw-size": "256KiB", "fw-deadline": "110ms", "aes-rate": "1MiB/s"})
+	b.ReportAllocs()
+	for b.Loop() {
+		ix.Rank(w)
+	}
+}
