@@ -12,6 +12,9 @@ import (
 	"compress/gzip"
 	_ "embed"
 	"io"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/dataset"
 )
 
 //go:embed dataset.json.gz
@@ -24,6 +27,16 @@ func JSON() ([]byte, error) {
 		return nil, err
 	}
 	return io.ReadAll(r)
+}
+
+// Dataset decodes the bundled dataset: what the CLI, the web app and the
+// tests rank.
+func Dataset() (*bench.Dataset, error) {
+	b, err := JSON()
+	if err != nil {
+		return nil, err
+	}
+	return dataset.Decode(b)
 }
 
 // Compress gzips the dataset deterministically (no name, no time), so that

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
@@ -18,11 +17,7 @@ import (
 // URL/flag parameters, and the expected verdicts, figures or input errors.
 
 func index(t testing.TB) *engine.Index {
-	b, err := data.JSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := dataset.Decode(b)
+	ds, err := data.Dataset()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,8 +169,10 @@ func BenchmarkRank(b *testing.B) {
 }
 
 func BenchmarkRank100x(b *testing.B) {
-	raw, _ := data.JSON()
-	ds, _ := dataset.Decode(raw)
+	ds, err := data.Dataset()
+	if err != nil {
+		b.Fatal(err)
+	}
 	base := ds.Measurements
 	for i := 1; i < 100; i++ {
 		for _, m := range base {
@@ -190,4 +187,21 @@ func BenchmarkRank100x(b *testing.B) {
 	for b.Loop() {
 		ix.Rank(w)
 	}
+}
+
+// FuzzRankParsedWorkload ranks whatever the shared parameter parser makes
+// of arbitrary text: no panic, no NaN or negative headroom.
+func FuzzRankParsedWorkload(f *testing.F) {
+	f.Add("20", "256KiB", "110ms", "8MiB/s", "70%", "max")
+	f.Add("NaN", "-1", "0s", "1e400", "101", "fast")
+	ix := index(f)
+	f.Fuzz(func(t *testing.T, rate, size, deadline, aes, budget, clock string) {
+		w, _ := workload.Parse(workload.Params{"tls-rate": rate, "fw-size": size, "fw-deadline": deadline, "aes-rate": aes, "cpu-budget": budget, "clock": clock})
+		res := ix.Rank(w)
+		for _, c := range res.Candidates {
+			if c.Headroom != nil && (math.IsNaN(*c.Headroom) || *c.Headroom < 0) {
+				t.Fatalf("bad headroom %v for %+v", *c.Headroom, w)
+			}
+		}
+	})
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"cryptosizer/app/bench"
-	"cryptosizer/app/dataset"
+
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
 	"cryptosizer/app/workload"
@@ -48,11 +48,7 @@ var dataErr error
 // Index returns the engine index over the bundled dataset, built once.
 func Index() *engine.Index {
 	if index == nil {
-		var ds *bench.Dataset
-		b, err := data.JSON()
-		if err == nil {
-			ds, err = dataset.Decode(b)
-		}
+		ds, err := data.Dataset()
 		if err != nil {
 			dataErr = err
 			ds = &bench.Dataset{}

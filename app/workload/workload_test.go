@@ -1,25 +1,8 @@
 package workload
 
 import (
-	"math"
 	"testing"
-
-	"cryptosizer/app/dataset"
-	"cryptosizer/app/engine"
-	"cryptosizer/data"
 )
-
-func index(t testing.TB) *engine.Index {
-	b, err := data.JSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := dataset.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return engine.NewIndex(ds)
-}
 
 func TestUnits(t *testing.T) {
 	sizes := map[string]int64{"256KiB": 262144, "1MB": 1000000, "300000": 300000, "1.5 MiB": 1572864, "2 kB": 2000, "512 KiB": 524288}
@@ -53,19 +36,4 @@ func TestQueryRoundTrip(t *testing.T) {
 	if q != "tls-rate=20&tls-mutual=true&fw-size=256+KiB&fw-deadline=110ms" {
 		t.Errorf("query %q", q)
 	}
-}
-
-func FuzzParse(f *testing.F) {
-	f.Add("20", "256KiB", "110ms", "8MiB/s", "70%", "max")
-	f.Add("NaN", "-1", "0s", "1e400", "101", "fast")
-	ix := index(f)
-	f.Fuzz(func(t *testing.T, rate, size, deadline, aes, budget, clock string) {
-		w, _ := Parse(Params{"tls-rate": rate, "fw-size": size, "fw-deadline": deadline, "aes-rate": aes, "cpu-budget": budget, "clock": clock})
-		res := ix.Rank(w)
-		for _, c := range res.Candidates {
-			if c.Headroom != nil && (math.IsNaN(*c.Headroom) || *c.Headroom < 0) {
-				t.Fatalf("bad headroom %v for %+v", *c.Headroom, w)
-			}
-		}
-	})
 }

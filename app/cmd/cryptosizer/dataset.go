@@ -10,17 +10,8 @@ import (
 	"text/tabwriter"
 
 	"cryptosizer/app/bench"
-	"cryptosizer/app/dataset"
 	"cryptosizer/data"
 )
-
-func loadDataset() (*bench.Dataset, error) {
-	b, err := data.JSON()
-	if err != nil {
-		return nil, err
-	}
-	return dataset.Decode(b)
-}
 
 func cmdDataset(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("dataset", flag.ContinueOnError)
@@ -48,7 +39,7 @@ func cmdDataset(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cryptosizer dataset: --library %q: accepted values are wolfssl, cmox\n", *lib)
 		return 2
 	}
-	ds, err := loadDataset()
+	ds, err := data.Dataset()
 	if err != nil {
 		fmt.Fprintln(stderr, "cryptosizer:", err)
 		return 1

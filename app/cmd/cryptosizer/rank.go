@@ -18,6 +18,7 @@ import (
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
 	"cryptosizer/app/workload"
+	"cryptosizer/data"
 )
 
 // strFlag records whether a flag was given, so that only given flags
@@ -76,7 +77,7 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	ds, err := loadDataset()
+	ds, err := data.Dataset()
 	if err != nil {
 		fmt.Fprintln(stderr, "cryptosizer:", err)
 		return 1
