@@ -306,21 +306,17 @@ func (p *Page) renderForm() app.UI {
 	)
 }
 
-var choices = map[string][]string{
-	"tls-role": {"server", "client"}, "tls-version": {"1.3", "1.2"},
-	"tls-suite":       {"ecdhe-ecdsa-p256", "ecdhe-ecdsa-p384", "ecdhe-rsa-2048", "x25519-ed25519"},
-	"tls-resume-kind": {"psk", "psk-dhe"}, "fw-sig": {"ecdsa-p256", "ecdsa-p384", "ed25519", "rsa-2048", "rsa-3072"},
-	"fw-hash": {"sha256", "sha384"}, "aes-mode": {"cbc", "gcm"}, "aes-key": {"128", "192", "256"},
-	"aes-dir": {"encrypt", "decrypt"}, "objective": {"headroom", "smallest"}, "library": {"", "wolfssl", "cmox"},
-}
-
 func (p *Page) renderField(f workload.Field) app.UI {
 	fi := &FieldInput{Name: f.Name, Label: f.Label, Kind: "text", Value: p.params[f.Name], Placeholder: f.Default, Msg: f.Accepted}
 	switch {
 	case f.Name == "tls-mutual":
 		fi.Kind = "checkbox"
-	case choices[f.Name] != nil:
-		fi.Kind, fi.Value, fi.Options = "select", p.value(f), strings.Join(choices[f.Name], "\n")
+	case workload.Choices(f.Name) != nil:
+		opts := workload.Choices(f.Name)
+		if f.Default == "" {
+			opts = append([]string{""}, opts...) // optional: "any"
+		}
+		fi.Kind, fi.Value, fi.Options = "select", p.value(f), strings.Join(opts, "\n")
 	}
 	if err := p.errs.ByField(f.Name); err != nil {
 		fi.Msg, fi.Invalid = err.Msg, true
@@ -334,7 +330,7 @@ func (p *Page) value(f workload.Field) string {
 	if v, ok := p.params[f.Name]; ok {
 		return v
 	}
-	if choices[f.Name] != nil {
+	if workload.Choices(f.Name) != nil {
 		return f.Default
 	}
 	return ""

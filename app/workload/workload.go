@@ -52,6 +52,24 @@ var Fields = []Field{
 	{"accel", "filter", "Required acceleration", "a comma-separated list of AES, HASH, PKA", ""},
 }
 
+// choices lists, per field that takes one of a few values, those values in
+// display order; Accepted above says the same in words.
+var choices = map[string][]string{
+	"tls-role": {"server", "client"}, "tls-version": {"1.3", "1.2"},
+	"tls-suite":       {"ecdhe-ecdsa-p256", "ecdhe-ecdsa-p384", "ecdhe-rsa-2048", "x25519-ed25519"},
+	"tls-resume-kind": {"psk", "psk-dhe"},
+	"fw-sig":          {"ecdsa-p256", "ecdsa-p384", "ed25519", "rsa-2048", "rsa-3072"},
+	"fw-hash":         {"sha256", "sha384"},
+	// Only the modes the sources measure: another would only ever be
+	// "unknown".
+	"aes-mode": {"cbc", "gcm"}, "aes-key": {"128", "192", "256"}, "aes-dir": {"encrypt", "decrypt"},
+	"objective": {"headroom", "smallest"}, "library": {"wolfssl", "cmox"},
+}
+
+// Choices returns the values a field accepts when it takes one of a few
+// (nil for free-form fields).
+func Choices(name string) []string { return choices[name] }
+
 // FieldByName returns a field's description.
 func FieldByName(name string) (Field, bool) {
 	for _, f := range Fields {
@@ -150,12 +168,12 @@ func Parse(p Params) (engine.Workload, Errors) {
 			errs = append(errs, &Error{Field: k, Value: p[k], Msg: "unknown parameter"})
 		}
 	}
-	choice := func(name string, options ...string) string {
+	choice := func(name string) string {
 		v := strings.ToLower(get(name))
 		if v == "" {
 			return ""
 		}
-		for _, o := range options {
+		for _, o := range choices[name] {
 			if v == o {
 				return o
 			}
@@ -170,9 +188,9 @@ func Parse(p Params) (engine.Workload, Errors) {
 			fail("tls-rate", "")
 		} else {
 			t := &engine.TLS{Rate: rate, Chain: 2}
-			t.Role = choice("tls-role", "client", "server")
-			t.Version = choice("tls-version", "1.2", "1.3")
-			t.Suite = choice("tls-suite", "ecdhe-ecdsa-p256", "ecdhe-ecdsa-p384", "ecdhe-rsa-2048", "x25519-ed25519")
+			t.Role = choice("tls-role")
+			t.Version = choice("tls-version")
+			t.Suite = choice("tls-suite")
 			if c := get("tls-chain"); c != "" {
 				n, err := strconv.Atoi(c)
 				if err != nil || n < 0 || n > 10 {
@@ -195,7 +213,7 @@ func Parse(p Params) (engine.Workload, Errors) {
 				}
 				t.Resume = f
 			}
-			t.ResumeKind = choice("tls-resume-kind", "psk", "psk-dhe")
+			t.ResumeKind = choice("tls-resume-kind")
 			w.TLS = t
 		}
 	}
@@ -205,8 +223,8 @@ func Parse(p Params) (engine.Workload, Errors) {
 			fail("fw-size", "")
 		}
 		f := &engine.Firmware{SizeBytes: size}
-		f.Sig = choice("fw-sig", "ecdsa-p256", "ecdsa-p384", "ed25519", "rsa-2048", "rsa-3072")
-		f.Hash = choice("fw-hash", "sha256", "sha384")
+		f.Sig = choice("fw-sig")
+		f.Hash = choice("fw-hash")
 		d := get("fw-deadline")
 		if d == "" {
 			fail("fw-deadline", "required when fw-size is set; accepted: a duration such as 110ms, 2s or 1.5s")
@@ -229,16 +247,11 @@ func Parse(p Params) (engine.Workload, Errors) {
 			fail("aes-rate", "")
 		} else {
 			a := &engine.AES{Rate: rate}
-			a.Mode = choice("aes-mode", "cbc", "gcm", "ctr", "ecb", "ccm")
-			if k := get("aes-key"); k != "" {
-				switch k {
-				case "128", "192", "256":
-					a.Key, _ = strconv.Atoi(k)
-				default:
-					fail("aes-key", "")
-				}
+			a.Mode = choice("aes-mode")
+			if k := choice("aes-key"); k != "" {
+				a.Key, _ = strconv.Atoi(k)
 			}
-			a.Dir = choice("aes-dir", "encrypt", "decrypt")
+			a.Dir = choice("aes-dir")
 			w.AES = a
 		}
 	}
@@ -262,8 +275,8 @@ func Parse(p Params) (engine.Workload, Errors) {
 			}
 		}
 	}
-	w.Objective = choice("objective", "headroom", "smallest")
-	w.Library = choice("library", "wolfssl", "cmox")
+	w.Objective = choice("objective")
+	w.Library = choice("library")
 	w.MCU = get("mcu")
 	if v := get("accel"); v != "" {
 		for _, a := range strings.Split(v, ",") {
