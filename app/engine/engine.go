@@ -83,10 +83,12 @@ type Term struct {
 
 // Requirement is one part of the workload, judged.
 type Requirement struct {
-	Kind     string   `json:"kind"` // tls, firmware, aes, cpu
-	Verdict  string   `json:"verdict"`
-	Required float64  `json:"required"`
-	Achieved float64  `json:"achieved"`
+	Kind     string  `json:"kind"` // tls, firmware, aes, cpu
+	Verdict  string  `json:"verdict"`
+	Required float64 `json:"required"`
+	// Achieved is what the candidate reaches, in Unit; nil while a
+	// measurement it needs is missing (a partial sum is not a figure).
+	Achieved *float64 `json:"achieved"`
 	Unit     string   `json:"unit"`
 	Headroom *float64 `json:"headroom"`
 	// Utilization is the CPU share of continuous loads (tls, aes, cpu).
@@ -110,9 +112,11 @@ type Candidate struct {
 	ClockHz         int64    `json:"clock_hz"`
 	MeasuredClockHz int64    `json:"measured_clock_hz"`
 	// Estimate is set when figures were scaled to another clock.
-	Estimate     bool          `json:"estimate"`
-	Headroom     *float64      `json:"headroom"`
-	Utilization  float64       `json:"utilization"`
+	Estimate bool     `json:"estimate"`
+	Headroom *float64 `json:"headroom"`
+	// Utilization is the CPU share of the continuous loads (TLS + AES);
+	// nil when one of them lacks a measurement.
+	Utilization  *float64      `json:"utilization"`
 	Bottleneck   string        `json:"bottleneck"`
 	Requirements []Requirement `json:"requirements"`
 	Missing      []string      `json:"missing"`
@@ -440,17 +444,12 @@ func (ix *Index) evaluate(b *build, w Workload) Candidate {
 		}
 		r.Terms = append(r.Terms, term(ops.hash, 1, "tls-hash", TLSHashBytes))
 		perHS := finish(&r)
-		if perHS > 0 {
-			r.Achieved = w.CPUBudget / perHS
-			u := t.Rate * perHS
-			r.Utilization = &u
-			if len(r.Missing) == 0 {
-				continuous += u
-				h := r.Achieved / t.Rate
-				r.Headroom = &h
-			}
-		}
-		if len(r.Missing) > 0 {
+		if len(r.Missing) == 0 && perHS > 0 {
+			capacity, u := w.CPUBudget/perHS, t.Rate*perHS
+			h := capacity / t.Rate
+			r.Achieved, r.Utilization, r.Headroom = &capacity, &u, &h
+			continuous += u
+		} else {
 			contUnknown = true
 		}
 		c.Requirements = append(c.Requirements, r)
@@ -472,10 +471,9 @@ func (ix *Index) evaluate(b *build, w Workload) Candidate {
 		}
 		r.Terms = append(r.Terms, vt)
 		total := finish(&r)
-		r.Achieved = total
 		if len(r.Missing) == 0 && total > 0 {
 			h := f.Deadline / total
-			r.Headroom = &h
+			r.Achieved, r.Headroom = &total, &h
 		}
 		c.Requirements = append(c.Requirements, r)
 	}
@@ -486,30 +484,29 @@ func (ix *Index) evaluate(b *build, w Workload) Candidate {
 		r.Terms = append(r.Terms, tm)
 		finish(&r)
 		if !tm.Missing {
-			r.Achieved = tm.Rate
-			u := a.Rate / tm.Rate
-			r.Utilization = &u
-			continuous += u
+			rate, u := tm.Rate, a.Rate/tm.Rate
 			h := w.CPUBudget / u
-			r.Headroom = &h
+			r.Achieved, r.Utilization, r.Headroom = &rate, &u, &h
+			continuous += u
 		} else {
 			contUnknown = true
 		}
 		c.Requirements = append(c.Requirements, r)
 	}
 	if w.TLS != nil && w.AES != nil {
-		r := Requirement{Kind: "cpu", Required: w.CPUBudget, Achieved: continuous, Unit: "CPU share", Rule: "cpu-budget", Terms: []Term{}, Missing: []string{}}
-		u := continuous
-		r.Utilization = &u
+		r := Requirement{Kind: "cpu", Required: w.CPUBudget, Unit: "CPU share", Rule: "cpu-budget", Terms: []Term{}, Missing: []string{}}
 		if contUnknown {
 			r.Missing = append(r.Missing, "TLS or AES figures missing")
-		} else if u > 0 {
+		} else if u := continuous; u > 0 {
 			h := w.CPUBudget / u
-			r.Headroom = &h
+			r.Achieved, r.Utilization, r.Headroom = &u, &u, &h
 		}
 		c.Requirements = append(c.Requirements, r)
 	}
-	c.Utilization = continuous
+	if !contUnknown {
+		u := continuous
+		c.Utilization = &u
+	}
 	c.Verdict = Pass
 	for i := range c.Requirements {
 		r := &c.Requirements[i]

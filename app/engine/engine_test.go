@@ -93,6 +93,16 @@ func TestCases(t *testing.T) {
 				t.Errorf("first candidate %+v, want %s", res.Candidates[0].MCU, tc.Expect.FirstMCU)
 			}
 			for _, c := range res.Candidates {
+				// A figure that misses a measurement is absent, never a
+				// partial sum or a zero.
+				for _, r := range c.Requirements {
+					if len(r.Missing) > 0 && (r.Achieved != nil || r.Headroom != nil || r.Utilization != nil) {
+						t.Errorf("%s: %s requirement misses %v but shows figures", c.Key, r.Kind, r.Missing)
+					}
+					if (r.Kind == "tls" || r.Kind == "aes") && len(r.Missing) > 0 && c.Utilization != nil {
+						t.Errorf("%s: CPU share %v shown although %s misses %v", c.Key, *c.Utilization, r.Kind, r.Missing)
+					}
+				}
 				if tc.Expect.AllVerdict != "" && c.Verdict != tc.Expect.AllVerdict {
 					t.Errorf("%s: %s, want %s", c.Key, c.Verdict, tc.Expect.AllVerdict)
 				}

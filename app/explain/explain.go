@@ -25,6 +25,14 @@ func Headroom(h *float64) string {
 	return strconv.FormatFloat(*h, 'f', 2, 64) + "×"
 }
 
+// Share formats a CPU share that may be unknown.
+func Share(f *float64) string {
+	if f == nil {
+		return "—"
+	}
+	return Percent(*f)
+}
+
 // Percent formats a fraction as a percentage.
 func Percent(f float64) string {
 	if f == 0 {
@@ -160,21 +168,25 @@ func Steps(r engine.Requirement) []string {
 	}
 	switch r.Kind {
 	case "tls":
-		if len(r.Missing) == 0 && r.Utilization != nil {
+		if r.Achieved != nil && r.Utilization != nil {
 			per := *r.Utilization / r.Required
 			out = append(out, fmt.Sprintf("per handshake %s → %s handshakes/s within the budget; %g/s needs %s of the CPU",
-				Duration(per), strconv.FormatFloat(r.Achieved, 'f', 1, 64), r.Required, Percent(*r.Utilization)))
+				Duration(per), strconv.FormatFloat(*r.Achieved, 'f', 1, 64), r.Required, Percent(*r.Utilization)))
 		}
 	case "firmware":
-		if len(r.Missing) == 0 {
-			out = append(out, fmt.Sprintf("verify takes %s against a %s deadline", Duration(r.Achieved), Duration(r.Required)))
+		if r.Achieved != nil {
+			out = append(out, fmt.Sprintf("verify takes %s against a %s deadline", Duration(*r.Achieved), Duration(r.Required)))
 		}
 	case "aes":
-		if r.Utilization != nil {
-			out = append(out, fmt.Sprintf("%s ÷ %s = %s of the CPU", Rate(r.Required), Rate(r.Achieved), Percent(*r.Utilization)))
+		if r.Achieved != nil && r.Utilization != nil {
+			out = append(out, fmt.Sprintf("%s ÷ %s = %s of the CPU", Rate(r.Required), Rate(*r.Achieved), Percent(*r.Utilization)))
 		}
 	case "cpu":
-		out = append(out, fmt.Sprintf("TLS + AES use %s of a %s budget — %s", Percent(r.Achieved), Percent(r.Required), engine.Rules["cpu-budget"].Text))
+		if r.Achieved != nil {
+			out = append(out, fmt.Sprintf("TLS + AES use %s of a %s budget — %s", Percent(*r.Achieved), Percent(r.Required), engine.Rules["cpu-budget"].Text))
+		} else {
+			out = append(out, "TLS + AES share unknown: "+strings.Join(r.Missing, ", "))
+		}
 	}
 	return out
 }
@@ -187,14 +199,17 @@ func trim(f float64) string {
 func CSV(w io.Writer, res engine.Result) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"rank", "verdict", "mcu", "board", "library", "library_version", "config", "acceleration", "clock_hz", "estimate", "headroom", "utilization", "bottleneck", "missing"})
-	for _, c := range res.Candidates {
-		h := ""
-		if c.Headroom != nil {
-			h = strconv.FormatFloat(*c.Headroom, 'g', 6, 64)
+	// A figure that could not be computed is an empty cell, never 0.
+	num := func(v *float64) string {
+		if v == nil {
+			return ""
 		}
+		return strconv.FormatFloat(*v, 'g', 6, 64)
+	}
+	for _, c := range res.Candidates {
 		cw.Write([]string{strconv.Itoa(c.Rank), c.Verdict, c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config,
-			strings.Join(c.Acceleration, "+"), strconv.FormatInt(c.ClockHz, 10), strconv.FormatBool(c.Estimate), h,
-			strconv.FormatFloat(c.Utilization, 'g', 6, 64), c.Bottleneck, strings.Join(c.Missing, " ")})
+			strings.Join(c.Acceleration, "+"), strconv.FormatInt(c.ClockHz, 10), strconv.FormatBool(c.Estimate), num(c.Headroom),
+			num(c.Utilization), c.Bottleneck, strings.Join(c.Missing, " ")})
 	}
 	cw.Flush()
 	return cw.Error()

@@ -28,7 +28,7 @@ func TestFormats(t *testing.T) {
 
 func TestStepsAndBottleneck(t *testing.T) {
 	u := 20 * 0.023842
-	r := engine.Requirement{Kind: "tls", Required: 20, Achieved: 1 / 0.023842, Utilization: &u, Terms: []engine.Term{
+	r := engine.Requirement{Kind: "tls", Required: 20, Achieved: f(1 / 0.023842), Utilization: &u, Terms: []engine.Term{
 		{Op: "ecc-p256-keygen", Count: 1, Each: 0.004902, Total: 0.004902, Rule: "tls-keygen"},
 		{Op: "sha256", Count: 1, Bytes: 4096, Rate: 5214000, Each: 0.000786, Total: 0.000786, Rule: "tls-hash"},
 		{Op: "ecdsa-p256-sign", Count: 1, Missing: true, Rule: "tls-server-sign"},
@@ -58,7 +58,7 @@ func TestStepsAndBottleneck(t *testing.T) {
 func TestCSV(t *testing.T) {
 	var buf bytes.Buffer
 	h := 2.1
-	err := CSV(&buf, engine.Result{Candidates: []engine.Candidate{{Rank: 1, Verdict: "pass", MCU: "STM32H563ZI", Config: `a "quoted", label`, Headroom: &h}}})
+	err := CSV(&buf, engine.Result{Candidates: []engine.Candidate{{Rank: 1, Verdict: "pass", MCU: "STM32H563ZI", Config: `a "quoted", label`, Headroom: &h, Utilization: f(0)}}})
 	if err != nil || !strings.Contains(buf.String(), `1,pass,STM32H563ZI,,,,"a ""quoted"", label",,0,false,2.1,0,,`) {
 		t.Errorf("%v %q", err, buf.String())
 	}

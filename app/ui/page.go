@@ -6,6 +6,7 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/url"
 	"sort"
 	"strconv"
@@ -481,12 +482,20 @@ func headroomOf(c engine.Candidate) float64 {
 	return *c.Headroom
 }
 
+// shareOf sorts an unknown CPU share after every known one.
+func shareOf(c engine.Candidate) float64 {
+	if c.Utilization == nil {
+		return math.Inf(1)
+	}
+	return *c.Utilization
+}
+
 var sortColumns = map[string]sortColumn{
 	"rank":     {func(a, b engine.Candidate) bool { return a.Rank < b.Rank }},
 	"mcu":      {func(a, b engine.Candidate) bool { return a.MCU < b.MCU }},
 	"clock":    {func(a, b engine.Candidate) bool { return a.ClockHz < b.ClockHz }},
 	"headroom": {func(a, b engine.Candidate) bool { return headroomOf(a) < headroomOf(b) }},
-	"cpu":      {func(a, b engine.Candidate) bool { return a.Utilization < b.Utilization }},
+	"cpu":      {func(a, b engine.Candidate) bool { return shareOf(a) < shareOf(b) }},
 }
 
 // th is a sortable column header: a button that toggles ascending and
@@ -511,17 +520,13 @@ func (p *Page) renderRow(c engine.Candidate, groupStart, hidden bool) app.UI {
 	if c.Estimate {
 		clock += " (est.)"
 	}
-	cpu := explain.Percent(c.Utilization)
-	if c.Verdict == engine.Unknown {
-		cpu = "—"
-	}
 	acc := strings.Join(c.Acceleration, "+")
 	if acc == "" {
 		acc = "none"
 	}
 	return &Row{Key: c.Key, Rank: itoa(c.Rank), Verdict: c.Verdict, Board: orDash(c.Board), MCU: c.MCU, Imported: c.Imported,
 		Library: strings.TrimSpace(c.Library + " " + c.LibraryVersion), Config: c.Config, Accel: acc, Clock: clock,
-		Headroom: explain.Headroom(c.Headroom), CPU: cpu, Bottleneck: explain.Bottleneck(c), Selected: c.Key == p.selected,
+		Headroom: explain.Headroom(c.Headroom), CPU: explain.Share(c.Utilization), Bottleneck: explain.Bottleneck(c), Selected: c.Key == p.selected,
 		GroupStart: groupStart, Hidden: hidden}
 }
 

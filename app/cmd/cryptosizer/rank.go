@@ -143,15 +143,8 @@ func rankTable(w io.Writer, res engine.Result) {
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Rank, strings.ToUpper(c.Verdict), mcu, clip(orDash(c.Board), 24),
 			c.Library+" "+orDash(c.LibraryVersion), clip(c.Config, 44), orDash(strings.Join(c.Acceleration, "+")), mhz,
-			explain.Headroom(c.Headroom), cpu(c), explain.Bottleneck(c))
+			explain.Headroom(c.Headroom), explain.Share(c.Utilization), explain.Bottleneck(c))
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\n%d candidates. Headroom: how many times over the tightest requirement is met. * = estimate scaled to another clock.\n", len(res.Candidates))
-}
-
-func cpu(c engine.Candidate) string {
-	if c.Verdict == engine.Unknown {
-		return "—"
-	}
-	return explain.Percent(c.Utilization)
 }
