@@ -142,22 +142,6 @@ func (p *Page) OnNav(ctx app.Context) {
 		}
 	}
 	p.rank()
-	// Form controls rendered before the URL was read keep their DOM
-	// state (a <select>'s choice ignores later "selected" attributes), so
-	// set them from the restored state once the update is on screen.
-	ctx.Defer(func(app.Context) {
-		for _, f := range workload.Fields {
-			el := app.Window().GetElementByID("f-" + f.Name)
-			if !el.Truthy() {
-				continue
-			}
-			if f.Name == "tls-mutual" {
-				el.Set("checked", p.params[f.Name] == "true")
-				continue
-			}
-			el.Set("value", p.value(f))
-		}
-	})
 }
 
 // OnAppUpdate shows the new-version banner.

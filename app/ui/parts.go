@@ -26,6 +26,28 @@ type FieldInput struct {
 	Options                                    string // choices joined by "\n"; "" is "any"
 }
 
+// OnUpdate keeps the control showing Value. Attributes alone do not: a
+// <select> rendered before the URL was read ignores later "selected"
+// attributes, and an input's value property parts from its attribute once
+// typed into.
+func (f *FieldInput) OnUpdate(ctx app.Context) {
+	ctx.Defer(func(app.Context) {
+		el := app.Window().GetElementByID("f-" + f.Name)
+		if !el.Truthy() {
+			return
+		}
+		if f.Kind == "checkbox" {
+			if want := f.Value == "true"; el.Get("checked").Bool() != want {
+				el.Set("checked", want)
+			}
+			return
+		}
+		if el.Get("value").String() != f.Value {
+			el.Set("value", f.Value)
+		}
+	})
+}
+
 // Render draws the field.
 func (f *FieldInput) Render() app.UI {
 	id := "f-" + f.Name
