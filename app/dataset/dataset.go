@@ -60,7 +60,7 @@ func Build(facts []bench.MCUFact, inputs []Input) (*bench.Dataset, []Report) {
 		case KindWolfSSL:
 			page, e := wolfcrypt.Parse(in.Name, in.Text)
 			errs = e
-			addWolfSSL(ds, in.Name, page, nil)
+			addWolfSSL(ds, in.Name, page)
 		default:
 			errs.Add(bench.Pos{File: in.Name}, in.Kind, "unknown source kind (accepted: cmox, wolfssl)")
 		}
@@ -214,13 +214,13 @@ func trimFloat(f float64) string {
 
 // ---- wolfSSL ----
 
-// Override names what a pasted benchmark does not say itself.
+// Override names what a pasted benchmark does not say itself (see Import).
 type Override struct {
 	MCU, Board, Config, Version string
 	ClockHz                     int64
 }
 
-func addWolfSSL(ds *bench.Dataset, file string, p *wolfcrypt.Page, ov *Override) {
+func addWolfSSL(ds *bench.Dataset, file string, p *wolfcrypt.Page) {
 	for _, s := range p.Sections {
 		fact, known := ds.Fact(s.MCU)
 		if !known && s.MCU != "" {
@@ -263,9 +263,6 @@ func addWolfSSL(ds *bench.Dataset, file string, p *wolfcrypt.Page, ov *Override)
 							Text: fmt.Sprintf("this output fragment prints no wolfSSL version; %s is taken from the block before it", run.Version), Source: run.Pos.String()})
 					}
 				}
-				if ov != nil {
-					applyOverride(&id, ov)
-				}
 				if known {
 					for _, a := range id.Acceleration {
 						if !fact.Has(a) {
@@ -297,25 +294,6 @@ func addWolfSSL(ds *bench.Dataset, file string, p *wolfcrypt.Page, ov *Override)
 				}
 			}
 		}
-	}
-}
-
-func applyOverride(id *bench.Identity, ov *Override) {
-	if ov.MCU != "" {
-		id.MCU = ov.MCU
-	}
-	if ov.Board != "" {
-		id.Board = ov.Board
-	}
-	if ov.Config != "" {
-		id.Config = ov.Config
-		id.Acceleration = wolfcrypt.ImpliedAcceleration(ov.Config)
-	}
-	if ov.Version != "" {
-		id.LibraryVersion = ov.Version
-	}
-	if ov.ClockHz > 0 {
-		id.ClockHz = ov.ClockHz
 	}
 }
 

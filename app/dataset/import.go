@@ -90,7 +90,7 @@ func Import(facts []bench.MCUFact, name, text string, ov Override) Imported {
 				out.Errors.Add(s.Pos, "", "the text does not state the CPU clock: give it in MHz")
 			}
 		}
-		addWolfSSL(ds, name, page, nil)
+		addWolfSSL(ds, name, page)
 	case cmoxHint.MatchString(text):
 		out.Kind = KindCMOX
 		page, errs := cmox.ParseWith(name, text, cmox.Setup{MCU: ov.MCU, ClockHz: ov.ClockHz})

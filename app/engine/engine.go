@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"cryptosizer/app/bench"
@@ -540,18 +541,7 @@ func aesOp(a *AES) string {
 	if a.Dir == "decrypt" {
 		d = "dec"
 	}
-	return "aes-" + itoa(a.Key) + "-" + a.Mode + "-" + d
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
+	return "aes-" + strconv.Itoa(a.Key) + "-" + a.Mode + "-" + d
 }
 
 // finish totals a requirement's terms and lists what is missing.

@@ -67,6 +67,11 @@ func Rate(bps float64) string {
 	return strconv.FormatFloat(bps, 'f', 0, 64) + " B/s"
 }
 
+// MHz formats a clock exactly ("62.5 MHz", not a truncated "62 MHz").
+func MHz(hz int64) string {
+	return strconv.FormatFloat(float64(hz)/1e6, 'f', -1, 64) + " MHz"
+}
+
 // Size formats a byte count.
 func Size(b int64) string {
 	switch {

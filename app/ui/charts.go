@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"math"
+	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/opts"
 
@@ -18,12 +19,7 @@ func label(c engine.Candidate) string {
 	if c.LibraryVersion != "" {
 		s += " " + c.LibraryVersion
 	}
-	return s + " #" + itoa(c.Rank)
-}
-
-func itoa(n int) string {
-	b, _ := json.Marshal(n)
-	return string(b)
+	return s + " #" + strconv.Itoa(c.Rank)
 }
 
 // option is the top level of an ECharts option. The parts are go-echarts'

@@ -500,7 +500,7 @@ func (p *Page) th(key, label string) app.UI {
 }
 
 func (p *Page) renderRow(c engine.Candidate, groupStart, hidden bool) app.UI {
-	clock := itoa(int(c.ClockHz/1_000_000)) + " MHz"
+	clock := explain.MHz(c.ClockHz)
 	if c.Estimate {
 		clock += " (est.)"
 	}
@@ -508,7 +508,7 @@ func (p *Page) renderRow(c engine.Candidate, groupStart, hidden bool) app.UI {
 	if acc == "" {
 		acc = "none"
 	}
-	return &Row{Key: c.Key, Rank: itoa(c.Rank), Verdict: c.Verdict, Board: orDash(c.Board), MCU: c.MCU, Imported: c.Imported,
+	return &Row{Key: c.Key, Rank: strconv.Itoa(c.Rank), Verdict: c.Verdict, Board: orDash(c.Board), MCU: c.MCU, Imported: c.Imported,
 		Library: strings.TrimSpace(c.Library + " " + c.LibraryVersion), Config: c.Config, Accel: acc, Clock: clock,
 		Headroom: explain.Headroom(c.Headroom), CPU: explain.Share(c.Utilization), Bottleneck: explain.Bottleneck(c), Selected: c.Key == p.selected,
 		GroupStart: groupStart, Hidden: hidden}
@@ -533,7 +533,7 @@ func (p *Page) renderDetails() app.UI {
 	}
 	return app.Section().ID("details").Class("details").Aria("label", "Candidate details").Body(
 		app.H2().Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
-		app.P().Text("Verdict "+c.Verdict+", headroom "+explain.Headroom(c.Headroom)+", clock "+itoa(int(c.ClockHz/1e6))+" MHz (measured at "+itoa(int(c.MeasuredClockHz/1e6))+" MHz)"),
+		app.P().Text("Verdict "+c.Verdict+", headroom "+explain.Headroom(c.Headroom)+", clock "+explain.MHz(c.ClockHz)+" (measured at "+explain.MHz(c.MeasuredClockHz)+")"),
 		app.Range(c.Notes).Slice(func(i int) app.UI { return app.P().Class("note").Text(c.Notes[i]) }),
 		app.Range(c.Warnings).Slice(func(i int) app.UI {
 			return app.P().Class("warning").Role("note").Text("Data-quality warning: " + c.Warnings[i])

@@ -20,15 +20,14 @@ import (
 
 // Page is what one wiki page says.
 type Page struct {
-	MCU      string // "STM32 MCU" line as written, e.g. STM32WBA52CGUx
-	Board    string
-	Version  string // as written, e.g. 050000B2; empty when unpublished
-	VerRaw   string // the raw version cell (may be a placeholder)
-	ClockHz  int64
-	Clock    string // as written, e.g. "100 MHz"
-	Rows     []Row
-	Tables   []Table
-	ClockPos bench.Pos
+	MCU     string // "STM32 MCU" line as written, e.g. STM32WBA52CGUx
+	Board   string
+	Version string // as written, e.g. 050000B2; empty when unpublished
+	VerRaw  string // the raw version cell (may be a placeholder)
+	ClockHz int64
+	Clock   string // as written, e.g. "100 MHz"
+	Rows    []Row
+	Tables  []Table
 }
 
 // Table is one table header found on the page.
@@ -245,7 +244,6 @@ func (p *Page) readSetup(line string, pos bench.Pos, errs *bench.ErrorList) {
 		f, _ := strconv.ParseFloat(m[1], 64)
 		p.ClockHz = int64(math.Round(f * 1e6))
 		p.Clock = m[1] + " MHz"
-		p.ClockPos = pos
 	}
 }
 

@@ -557,6 +557,3 @@ func ImpliedAcceleration(label string) []string {
 	}
 	return out
 }
-
-// Line is the line the run's block starts on.
-func (r Run) Line() int { return r.Pos.Line }

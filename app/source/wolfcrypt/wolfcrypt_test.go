@@ -104,8 +104,8 @@ func TestLineBrokenPage(t *testing.T) {
 	if opts := p.Sections[1].Configs[0].BuildOptions; len(opts) != 2 || opts[0] != "WOLFSSL_SP_MATH_ALL" {
 		t.Errorf("build options %v", opts)
 	}
-	if p.Sections[1].Configs[0].Runs[0].Line() != 48 {
-		t.Errorf("run starts on line %d, want 48", p.Sections[1].Configs[0].Runs[0].Line())
+	if p.Sections[1].Configs[0].Runs[0].Pos.Line != 48 {
+		t.Errorf("run starts on line %d, want 48", p.Sections[1].Configs[0].Runs[0].Pos.Line)
 	}
 }
 
