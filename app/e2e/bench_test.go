@@ -6,10 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"testing"
-	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -64,14 +61,11 @@ func BenchmarkOfflineLoad(b *testing.B) {
 		ctx, cancel := browser(b)
 		s := serveB(b)
 		err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1),
-			poll(`caches.keys().then(k => Promise.all(k.map(n => caches.open(n).then(c => c.keys())))).then(a => a.flat().length >= 8)`, 60*time.Second))
+			siteCached())
 		if err != nil {
 			b.Fatal(err)
 		}
-		s.srv.Close()
-		if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
-			b.Fatal(err)
-		}
+		goOffline(ctx, b, s)
 		if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
 			b.Fatal(err)
 		}

@@ -98,6 +98,24 @@ func waitReady(n int) step {
 	return poll(fmt.Sprintf(`(() => { const r = document.querySelector('#results'); return r && r.dataset.client === 'true' && +r.dataset.renders >= %d && document.querySelectorAll('tr.row').length > 0 })()`, n), 60*time.Second)
 }
 
+// siteCached waits until the service worker holds the whole site (the
+// stock list has 10 entries: page, scripts, styles, wasm, icons; 8 is
+// enough to know the install finished past the large files).
+func siteCached() step {
+	return poll(`caches.keys().then(k => Promise.all(k.map(n => caches.open(n).then(c => c.keys())))).then(a => a.flat().length >= 8)`, 60*time.Second)
+}
+
+// goOffline stops the server and clears the browser's HTTP cache, so that
+// only the service worker can answer — without the cache clear an offline
+// test passes falsely.
+func goOffline(ctx context.Context, t testing.TB, s *site) {
+	t.Helper()
+	s.srv.Close()
+	if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 const chartData = `(() => { const i = echarts.getInstanceByDom(document.getElementById('chart-headroom')); return i ? JSON.stringify(i.getOption().series[0].data) : '' })()`
 
 func text(ctx context.Context, t testing.TB, expr string) string {
@@ -232,16 +250,13 @@ func TestOffline(t *testing.T) {
 		chromedp.Navigate(s.base+"/"),
 		waitReady(1),
 		poll(`navigator.serviceWorker.ready.then(() => true)`, 60*time.Second),
-		poll(`caches.keys().then(k => Promise.all(k.map(n => caches.open(n).then(c => c.keys())))).then(a => a.flat().length >= 8)`, 60*time.Second),
+		siteCached(),
 	)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Cut the server and the HTTP cache: only the service worker is left.
-	s.srv.Close()
-	if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
-		t.Fatal(err)
-	}
+	goOffline(ctx, t, s)
 	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
 		t.Fatalf("offline load failed: %v", err)
 	}
@@ -284,15 +299,12 @@ func TestSubPathOffline(t *testing.T) {
 	err := chromedp.Do(ctx,
 		chromedp.Navigate(s.base+"/tools/cs/?tls-rate=4"),
 		waitReady(1),
-		poll(`caches.keys().then(k => Promise.all(k.map(n => caches.open(n).then(c => c.keys())))).then(a => a.flat().length >= 8)`, 60*time.Second),
+		siteCached(),
 	)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.srv.Close()
-	if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
-		t.Fatal(err)
-	}
+	goOffline(ctx, t, s)
 	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/tools/cs/?tls-rate=6"), waitReady(1)); err != nil {
 		t.Fatalf("offline load under a sub-path failed: %v", err)
 	}
@@ -449,7 +461,7 @@ func TestImportExport(t *testing.T) {
 		chromedp.Reload(),
 		waitReady(1),
 		poll(`document.querySelectorAll('.badge.imported').length === 1`, 10*time.Second),
-		poll(`caches.keys().then(k => Promise.all(k.map(n => caches.open(n).then(c => c.keys())))).then(a => a.flat().length >= 8)`, 60*time.Second),
+		siteCached(),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -506,10 +518,7 @@ func TestImportExport(t *testing.T) {
 	if err := chromedp.Do(other, chromedp.Navigate(link), waitReady(1), poll(`document.querySelectorAll('.badge.imported').length === 1`, 10*time.Second)); err != nil {
 		t.Fatalf("link did not carry the import: %v", err)
 	}
-	s.srv.Close()
-	if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
-		t.Fatal(err)
-	}
+	goOffline(ctx, t, s)
 	if err := chromedp.Do(ctx, chromedp.Reload(), waitReady(1), poll(`document.querySelectorAll('.badge.imported').length === 1`, 10*time.Second)); err != nil {
 		t.Fatalf("offline reload lost the import: %v", err)
 	}
