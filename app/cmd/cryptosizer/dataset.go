@@ -71,16 +71,7 @@ func cmdDataset(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *format == "json" {
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
-			fmt.Fprintln(stderr, "cryptosizer:", err)
-			return 1
-		}
-		stdout.Write(buf.Bytes())
-		return 0
+		return writeJSON(stdout, stderr, out)
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 2, 2, ' ', 0)
 	fmt.Fprintln(tw, "MCU\tLIBRARY\tVERSION\tCONFIG\tACCEL\tMHZ\tOP\tFIGURE\tPRINTED\tSOURCE")
@@ -96,6 +87,20 @@ func cmdDataset(args []string, stdout, stderr io.Writer) int {
 	for _, w := range out.Warnings {
 		fmt.Fprintf(stdout, "warning: %s [%s]: %s\n", w.MCU, w.Kind, w.Text)
 	}
+	return 0
+}
+
+// writeJSON prints v as indented JSON, "<" and "&" left as they are.
+func writeJSON(stdout, stderr io.Writer, v any) int {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintln(stderr, "cryptosizer:", err)
+		return 1
+	}
+	stdout.Write(buf.Bytes())
 	return 0
 }
 

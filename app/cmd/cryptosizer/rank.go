@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -108,15 +106,7 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 	res := engine.NewIndex(ds).Rank(w)
 	switch *format {
 	case "json":
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(res); err != nil {
-			fmt.Fprintln(stderr, "cryptosizer:", err)
-			return 1
-		}
-		stdout.Write(buf.Bytes())
+		return writeJSON(stdout, stderr, res)
 	case "csv":
 		if err := explain.CSV(stdout, res); err != nil {
 			fmt.Fprintln(stderr, "cryptosizer:", err)
