@@ -215,54 +215,45 @@ func (ix *Index) Rank(w Workload) Result {
 	return res
 }
 
-// Normalize fills defaults.
+// Defaults are the values an empty field takes. The workload parser's
+// field descriptions show these same values.
+var (
+	DefaultTLS       = TLS{Role: "server", Version: "1.3", Suite: "ecdhe-ecdsa-p256", Chain: 2, ResumeKind: "psk"}
+	DefaultFirmware  = Firmware{Sig: "ecdsa-p256", Hash: "sha256"}
+	DefaultAES       = AES{Mode: "cbc", Key: 128, Dir: "encrypt"}
+	DefaultClock     = "measured"
+	DefaultObjective = "headroom"
+)
+
+func orDefault[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
+}
+
+// Normalize fills defaults. A TLS chain of 0 is a valid choice (a pinned
+// peer key), so the chain default is the parser's to apply.
 func Normalize(w Workload) Workload {
 	if w.CPUBudget <= 0 || w.CPUBudget > 1 {
 		w.CPUBudget = 1
 	}
-	if w.Clock == "" {
-		w.Clock = "measured"
-	}
-	if w.Objective == "" {
-		w.Objective = "headroom"
-	}
+	w.Clock = orDefault(w.Clock, DefaultClock)
+	w.Objective = orDefault(w.Objective, DefaultObjective)
 	if t := w.TLS; t != nil {
-		c := *t
-		if c.Role == "" {
-			c.Role = "server"
-		}
-		if c.Version == "" {
-			c.Version = "1.3"
-		}
-		if c.Suite == "" {
-			c.Suite = "ecdhe-ecdsa-p256"
-		}
-		if c.ResumeKind == "" {
-			c.ResumeKind = "psk"
-		}
+		c, d := *t, DefaultTLS
+		c.Role, c.Version, c.Suite, c.ResumeKind = orDefault(c.Role, d.Role), orDefault(c.Version, d.Version), orDefault(c.Suite, d.Suite), orDefault(c.ResumeKind, d.ResumeKind)
 		w.TLS = &c
 	}
 	if f := w.Firmware; f != nil {
-		c := *f
-		if c.Sig == "" {
-			c.Sig = "ecdsa-p256"
-		}
-		if c.Hash == "" {
-			c.Hash = "sha256"
-		}
+		c, d := *f, DefaultFirmware
+		c.Sig, c.Hash = orDefault(c.Sig, d.Sig), orDefault(c.Hash, d.Hash)
 		w.Firmware = &c
 	}
 	if a := w.AES; a != nil {
-		c := *a
-		if c.Mode == "" {
-			c.Mode = "cbc"
-		}
-		if c.Key == 0 {
-			c.Key = 128
-		}
-		if c.Dir == "" {
-			c.Dir = "encrypt"
-		}
+		c, d := *a, DefaultAES
+		c.Mode, c.Key, c.Dir = orDefault(c.Mode, d.Mode), orDefault(c.Key, d.Key), orDefault(c.Dir, d.Dir)
 		w.AES = &c
 	}
 	return w

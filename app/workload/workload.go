@@ -29,24 +29,24 @@ type Field struct {
 // Fields lists every parameter in display order.
 var Fields = []Field{
 	{"tls-rate", "tls", "Handshakes per second", "a number > 0, e.g. 20 (empty: no TLS load)", ""},
-	{"tls-role", "tls", "Role", "client or server", "server"},
-	{"tls-version", "tls", "TLS version", "1.2 or 1.3", "1.3"},
-	{"tls-suite", "tls", "Suite", "ecdhe-ecdsa-p256, ecdhe-ecdsa-p384, ecdhe-rsa-2048 or x25519-ed25519", "ecdhe-ecdsa-p256"},
-	{"tls-chain", "tls", "Chain signatures checked (N)", "an integer from 0 to 10", "2"},
+	{"tls-role", "tls", "Role", "client or server", engine.DefaultTLS.Role},
+	{"tls-version", "tls", "TLS version", "1.2 or 1.3", engine.DefaultTLS.Version},
+	{"tls-suite", "tls", "Suite", "ecdhe-ecdsa-p256, ecdhe-ecdsa-p384, ecdhe-rsa-2048 or x25519-ed25519", engine.DefaultTLS.Suite},
+	{"tls-chain", "tls", "Chain signatures checked (N)", "an integer from 0 to 10", strconv.Itoa(engine.DefaultTLS.Chain)},
 	{"tls-mutual", "tls", "Mutual authentication", "true or false (also 1/0, yes/no, on/off)", "false"},
 	{"tls-resume", "tls", "Resumed handshakes", "a percentage from 0 to 100, e.g. 50%", "0%"},
-	{"tls-resume-kind", "tls", "Resumption kind", "psk (no public-key work) or psk-dhe (one keygen + one agreement)", "psk"},
+	{"tls-resume-kind", "tls", "Resumption kind", "psk (no public-key work) or psk-dhe (one keygen + one agreement)", engine.DefaultTLS.ResumeKind},
 	{"fw-size", "firmware", "Image size", "a size such as 256KiB, 1MB or 300000 (kB = 1000 B, KiB = 1024 B; empty: no firmware check)", ""},
-	{"fw-sig", "firmware", "Signature", "ecdsa-p256, ecdsa-p384, ed25519, rsa-2048 or rsa-3072", "ecdsa-p256"},
-	{"fw-hash", "firmware", "Hash", "sha256 or sha384", "sha256"},
+	{"fw-sig", "firmware", "Signature", "ecdsa-p256, ecdsa-p384, ed25519, rsa-2048 or rsa-3072", engine.DefaultFirmware.Sig},
+	{"fw-hash", "firmware", "Hash", "sha256 or sha384", engine.DefaultFirmware.Hash},
 	{"fw-deadline", "firmware", "Boot deadline", "a duration such as 110ms, 2s or 1.5s", ""},
 	{"aes-rate", "aes", "AES stream rate", "a rate such as 8MiB/s, 500kB/s or 2 MB/s (kB = 1000 B, KiB = 1024 B; empty: no AES load)", ""},
-	{"aes-mode", "aes", "Mode", "cbc or gcm", "cbc"},
-	{"aes-key", "aes", "Key size", "128, 192 or 256", "128"},
-	{"aes-dir", "aes", "Direction", "encrypt or decrypt", "encrypt"},
+	{"aes-mode", "aes", "Mode", "cbc or gcm", engine.DefaultAES.Mode},
+	{"aes-key", "aes", "Key size", "128, 192 or 256", strconv.Itoa(engine.DefaultAES.Key)},
+	{"aes-dir", "aes", "Direction", "encrypt or decrypt", engine.DefaultAES.Dir},
 	{"cpu-budget", "budget", "CPU budget for crypto", "a percentage above 0 and at most 100, e.g. 70%", "100%"},
-	{"clock", "budget", "Clock", "measured, max, or a frequency in MHz such as 64", "measured"},
-	{"objective", "budget", "Rank passing candidates by", "headroom or smallest", "headroom"},
+	{"clock", "budget", "Clock", "measured, max, or a frequency in MHz such as 64", engine.DefaultClock},
+	{"objective", "budget", "Rank passing candidates by", "headroom or smallest", engine.DefaultObjective},
 	{"library", "filter", "Library", "wolfssl or cmox (empty: both)", ""},
 	{"mcu", "filter", "MCU contains", "part of a part name, e.g. H7 or STM32U585", ""},
 	{"accel", "filter", "Required acceleration", "a comma-separated list of AES, HASH, PKA", ""},
@@ -187,7 +187,7 @@ func Parse(p Params) (engine.Workload, Errors) {
 		if !ok {
 			fail("tls-rate", "")
 		} else {
-			t := &engine.TLS{Rate: rate, Chain: 2}
+			t := &engine.TLS{Rate: rate, Chain: engine.DefaultTLS.Chain}
 			t.Role = choice("tls-role")
 			t.Version = choice("tls-version")
 			t.Suite = choice("tls-suite")
