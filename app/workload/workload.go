@@ -300,16 +300,21 @@ var sizeRe = regexp.MustCompile(`^` + numRe + `\s*(B|bytes?|kB|KB|MB|GB|KiB|MiB|
 var unitSize = map[string]float64{"": 1, "B": 1, "byte": 1, "bytes": 1, "kB": 1e3, "KB": 1e3, "MB": 1e6, "GB": 1e9,
 	"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
 
-// Size reads a byte count: "256KiB", "1MB", "300000", "1.5 MiB". SI
-// prefixes are decimal (kB = 1000), IEC ones binary (KiB = 1024).
-func Size(s string) (int64, bool) {
+// bytesOf reads a number of bytes with an optional unit.
+func bytesOf(s string) (float64, bool) {
 	m := sizeRe.FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(m[1], 64)
-	v := f * unitSize[m[2]]
-	if err != nil || !(v >= 1) || v > 1<<40 {
+	return f * unitSize[m[2]], err == nil
+}
+
+// Size reads a byte count: "256KiB", "1MB", "300000", "1.5 MiB". SI
+// prefixes are decimal (kB = 1000), IEC ones binary (KiB = 1024).
+func Size(s string) (int64, bool) {
+	v, ok := bytesOf(s)
+	if !ok || !(v >= 1) || v > 1<<40 {
 		return 0, false
 	}
 	return int64(math.Round(v)), true
@@ -318,14 +323,8 @@ func Size(s string) (int64, bool) {
 // Rate reads a byte rate: "8MiB/s", "500kB/s", "2 MB/s", "1000" (B/s).
 func Rate(s string) (float64, bool) {
 	s = strings.TrimSpace(s)
-	s = strings.TrimSuffix(strings.TrimSuffix(s, "/s"), "ps")
-	m := sizeRe.FindStringSubmatch(strings.TrimSpace(s))
-	if m == nil {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(m[1], 64)
-	v := f * unitSize[m[2]]
-	if err != nil || !(v > 0) || v > 1e12 {
+	v, ok := bytesOf(strings.TrimSuffix(strings.TrimSuffix(s, "/s"), "ps"))
+	if !ok || !(v > 0) || v > 1e12 {
 		return 0, false
 	}
 	return v, true
