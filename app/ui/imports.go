@@ -70,7 +70,8 @@ func (f *importForm) set() (ImportSet, string) {
 	// FNV, not SHA-256: an ID needs no cryptography, and crypto/sha256
 	// would add its FIPS module to the WebAssembly binary.
 	h := fnv.New32a()
-	h.Write([]byte(s.Text + "\x1f" + s.MCU + "\x1f" + s.Config))
+	// Every field goes in: the ID also keys the parse cache.
+	h.Write([]byte(strings.Join([]string{s.Text, s.MCU, s.Board, strconv.FormatFloat(s.ClockMHz, 'g', -1, 64), s.Config, s.Version}, "\x1f")))
 	s.ID = "import-" + strconv.FormatUint(uint64(h.Sum32()), 16)
 	return s, ""
 }
@@ -112,8 +113,16 @@ func (p *Page) reindex() {
 	base := Index().Dataset()
 	var sets []bench.Dataset
 	p.importErrs = map[string]string{}
+	if p.parsed == nil {
+		p.parsed = map[string]dataset.Imported{}
+	}
 	for _, s := range p.imports {
-		im := s.parse()
+		// A set is parsed once; its ID changes with its text and names.
+		im, ok := p.parsed[s.ID]
+		if !ok {
+			im = s.parse()
+			p.parsed[s.ID] = im
+		}
 		if len(im.Errors) > 0 {
 			p.importErrs[s.ID] = im.Errors.Error()
 			continue
@@ -267,6 +276,10 @@ func (p *Page) addImport(ctx app.Context, e app.Event) {
 		}
 	}
 	p.imports = append(kept, s)
+	if p.parsed == nil {
+		p.parsed = map[string]dataset.Imported{}
+	}
+	p.parsed[s.ID] = im
 	p.saveImports()
 	p.form = importForm{msg: fmt.Sprintf("Added %d measurements as %s.", len(im.Data.Measurements), s.ID)}
 	p.reindex()

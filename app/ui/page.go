@@ -15,6 +15,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/dataset"
 
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
@@ -81,6 +82,7 @@ type Page struct {
 	// Imports: the user's sets, their parse errors, the paste form, and
 	// the index over bundled + imported data.
 	imports    []ImportSet
+	parsed     map[string]dataset.Imported // by ImportSet.ID
 	importErrs map[string]string
 	importNote string
 	form       importForm
