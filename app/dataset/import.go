@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"fmt"
-	"math"
 	"regexp"
 	"strings"
 
@@ -166,7 +165,7 @@ func firstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
-	return s[:int(math.Min(float64(len(s)), 80))]
+	return s[:min(len(s), 80)]
 }
 
 // Merge returns a dataset with the bundled data and the imported sets.

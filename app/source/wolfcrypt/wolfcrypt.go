@@ -13,9 +13,11 @@
 package wolfcrypt
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -196,7 +198,7 @@ func Parse(file, text string) (*Page, bench.ErrorList) {
 	for i := 0; i+1 < len(fences); i += 2 {
 		evs = append(evs, event{fences[i][0], 1, i})
 	}
-	sortEvents(evs, func(e event) int { return e.off })
+	slices.SortFunc(evs, func(a, b event) int { return cmp.Compare(a.off, b.off) })
 	for _, ev := range evs {
 		if ev.off < cursor {
 			continue
@@ -294,14 +296,6 @@ func ensureConfig(page *Page, sec *Section, pos bench.Pos) (*Section, *Config) {
 	}
 	sec.Configs = append(sec.Configs, Config{Pos: pos})
 	return sec, &sec.Configs[len(sec.Configs)-1]
-}
-
-func sortEvents[T any](s []T, key func(T) int) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && key(s[j]) < key(s[j-1]); j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
 
 // parenthesized returns the balanced "( … )" group that starts after
