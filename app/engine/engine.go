@@ -113,8 +113,12 @@ type Candidate struct {
 	ClockHz         int64    `json:"clock_hz"`
 	MeasuredClockHz int64    `json:"measured_clock_hz"`
 	// Estimate is set when figures were scaled to another clock.
-	Estimate bool     `json:"estimate"`
-	Headroom *float64 `json:"headroom"`
+	Estimate bool `json:"estimate"`
+	// ClockAboveMax is set when the source states a clock above the
+	// part's maximum: its figures are shown as published, never scaled,
+	// and the warning goes wherever the candidate is shown.
+	ClockAboveMax bool     `json:"clock_above_max"`
+	Headroom      *float64 `json:"headroom"`
 	// Utilization is the CPU share of the continuous loads (TLS + AES);
 	// nil when one of them lacks a measurement.
 	Utilization  *float64      `json:"utilization"`
@@ -349,7 +353,14 @@ type scaler struct {
 	clockHz  int64
 	estimate bool
 	note     string
+	// untrusted is set when the figures cannot be scaled because their
+	// stated clock is not credible: every figure is then unknown.
+	untrusted bool
 }
+
+// UntrustedClock is what a candidate misses when its source's stated
+// clock is above the part's maximum and another clock was asked for.
+const UntrustedClock = "a credible measured clock"
 
 func clockFor(ix *Index, b *build, w Workload) scaler {
 	s := scaler{factor: 1, clockHz: b.id.ClockHz}
@@ -362,7 +373,8 @@ func clockFor(ix *Index, b *build, w Workload) scaler {
 		return s
 	}
 	if b.id.ClockHz > f.MaxClockHz {
-		s.note = "not scaled: the source's stated clock is above the part's maximum, so it cannot be trusted as a base"
+		s.note = "unknown at another clock: the source's stated clock is above the part's maximum, so its figures cannot be scaled from it"
+		s.untrusted = true
 		return s
 	}
 	target := f.MaxClockHz
@@ -398,12 +410,13 @@ func (ix *Index) evaluate(b *build, w Workload) Candidate {
 	}
 	if b.hasFact {
 		c.FlashBytes, c.RAMBytes = b.fact.FlashBytes, b.fact.RAMBytes
+		c.ClockAboveMax = b.id.ClockHz > b.fact.MaxClockHz
 	}
 	c.Warnings = b.warnings
 	term := func(op string, count float64, rule string, bytes int64) Term {
 		t := Term{Op: op, Count: count, Rule: rule, Bytes: bytes}
 		m, ok := lookup(b, op)
-		if !ok {
+		if !ok || sc.untrusted {
 			t.Missing = true
 			return t
 		}
@@ -515,6 +528,9 @@ func (ix *Index) evaluate(b *build, w Workload) Candidate {
 				c.Missing = appendUnique(c.Missing, m)
 			}
 		}
+		if sc.untrusted {
+			r.Missing = []string{UntrustedClock}
+		}
 		if r.Verdict == Fail || r.Verdict == Unknown && c.Verdict == Pass {
 			c.Verdict = r.Verdict
 		}
@@ -523,6 +539,15 @@ func (ix *Index) evaluate(b *build, w Workload) Candidate {
 			c.Headroom = &h
 			c.Bottleneck = r.Kind
 		}
+	}
+	if sc.untrusted && len(c.Requirements) > 0 {
+		c.Missing = []string{UntrustedClock}
+	}
+	if c.Verdict == Unknown {
+		// No candidate-level figure stands in for a verdict that is not
+		// known: the headroom of the requirements that are known is not
+		// the candidate's.
+		c.Headroom, c.Utilization, c.Bottleneck = nil, nil, ""
 	}
 	return c
 }
@@ -580,8 +605,9 @@ func verdictRank(v string) int {
 	return 2
 }
 
-// order sorts candidates: passes (by the objective), then unknown, then
-// fail by how close they came. It sorts indices, not the large structs.
+// order sorts candidates: passes (by the objective), then unknown (fewest
+// missing measurements first, then by key), then fail by how close they
+// came. It sorts indices, not the large structs.
 func order(cs []Candidate, objective string) {
 	h := func(c *Candidate) float64 {
 		if c.Headroom == nil {
@@ -597,6 +623,9 @@ func order(cs []Candidate, objective string) {
 		a, b := &cs[i], &cs[j]
 		if va, vb := verdictRank(a.Verdict), verdictRank(b.Verdict); va != vb {
 			return cmp.Compare(va, vb)
+		}
+		if a.Verdict == Unknown && len(a.Missing) != len(b.Missing) {
+			return cmp.Compare(len(a.Missing), len(b.Missing))
 		}
 		if a.Verdict == Pass && objective == "smallest" {
 			if a.ClockHz != b.ClockHz {

@@ -36,6 +36,7 @@ type expectCand struct {
 	Bottleneck  string             `json:"bottleneck"`
 	ClockHz     int64              `json:"clock_hz"`
 	Estimate    *bool              `json:"estimate"`
+	Warning     string             `json:"warning"`
 }
 
 type testCase struct {
@@ -103,8 +104,20 @@ func TestCases(t *testing.T) {
 						t.Errorf("%s: CPU share %v shown although %s misses %v", c.Key, *c.Utilization, r.Kind, r.Missing)
 					}
 				}
+				// An unknown candidate has no candidate-level figures.
+				if c.Verdict == engine.Unknown && (c.Headroom != nil || c.Utilization != nil || c.Bottleneck != "") {
+					t.Errorf("%s: unknown, yet headroom %v, CPU %v, bottleneck %q", c.Key, c.Headroom, c.Utilization, c.Bottleneck)
+				}
 				if tc.Expect.AllVerdict != "" && c.Verdict != tc.Expect.AllVerdict {
 					t.Errorf("%s: %s, want %s", c.Key, c.Verdict, tc.Expect.AllVerdict)
+				}
+			}
+			// Unknowns come fewest missing first, then by key.
+			for i := 1; i < len(res.Candidates); i++ {
+				a, b := res.Candidates[i-1], res.Candidates[i]
+				if a.Verdict == engine.Unknown && b.Verdict == engine.Unknown &&
+					(len(a.Missing) > len(b.Missing) || len(a.Missing) == len(b.Missing) && a.Key > b.Key) {
+					t.Errorf("unknowns out of order: %s (%d missing) before %s (%d)", a.Key, len(a.Missing), b.Key, len(b.Missing))
 				}
 			}
 			for key, want := range tc.Expect.Candidates {
@@ -137,6 +150,9 @@ func checkCandidate(t *testing.T, c *engine.Candidate, want expectCand) {
 	}
 	if want.ClockHz != 0 && c.ClockHz != want.ClockHz {
 		t.Errorf("%s: clock %d, want %d", c.Key, c.ClockHz, want.ClockHz)
+	}
+	if want.Warning != "" && !strings.Contains(strings.Join(c.Warnings, " "), want.Warning) {
+		t.Errorf("%s: warnings %q lack %q", c.Key, c.Warnings, want.Warning)
 	}
 	if want.Estimate != nil && c.Estimate != *want.Estimate {
 		t.Errorf("%s: estimate %v", c.Key, c.Estimate)
@@ -200,10 +216,13 @@ func BenchmarkRank100x(b *testing.B) {
 }
 
 // FuzzRankParsedWorkload ranks whatever the shared parameter parser makes
-// of arbitrary text: no panic, no NaN or negative headroom.
+// of arbitrary text: no panic, no NaN or negative headroom, and JSON that
+// always encodes (no ±Inf from an accepted value).
 func FuzzRankParsedWorkload(f *testing.F) {
 	f.Add("20", "256KiB", "110ms", "8MiB/s", "70%", "max")
 	f.Add("NaN", "-1", "0s", "1e400", "101", "fast")
+	f.Add("0.000001", "1", "1µs", "1", "0.01%", "1")
+	f.Add("1000000", "1TiB", "1h", "1TB/s", "100", "10000")
 	ix := index(f)
 	f.Fuzz(func(t *testing.T, rate, size, deadline, aes, budget, clock string) {
 		w, _ := workload.Parse(workload.Params{"tls-rate": rate, "fw-size": size, "fw-deadline": deadline, "aes-rate": aes, "cpu-budget": budget, "clock": clock})
@@ -212,6 +231,9 @@ func FuzzRankParsedWorkload(f *testing.F) {
 			if c.Headroom != nil && (math.IsNaN(*c.Headroom) || *c.Headroom < 0) {
 				t.Fatalf("bad headroom %v for %+v", *c.Headroom, w)
 			}
+		}
+		if _, err := json.Marshal(res); err != nil {
+			t.Fatalf("%+v: %v", w, err)
 		}
 	})
 }

@@ -83,6 +83,20 @@ func Size(b int64) string {
 	return strconv.FormatInt(b, 10) + " B"
 }
 
+// Clock is a candidate's clock as a table shows it: exact, marked when it
+// is an estimate or when the source's stated clock is above the part's
+// maximum.
+func Clock(c engine.Candidate) string {
+	s := MHz(c.ClockHz)
+	if c.Estimate {
+		s += " (est.)"
+	}
+	if c.ClockAboveMax {
+		s += " (above the part's max!)"
+	}
+	return s
+}
+
 // Bottleneck names the tightest requirement, or what is missing.
 func Bottleneck(c engine.Candidate) string {
 	if c.Verdict == engine.Unknown {
@@ -203,7 +217,7 @@ func trim(f float64) string {
 // CSV writes one row per candidate.
 func CSV(w io.Writer, res engine.Result) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"rank", "verdict", "mcu", "board", "library", "library_version", "config", "acceleration", "clock_hz", "estimate", "headroom", "utilization", "bottleneck", "missing"})
+	cw.Write([]string{"rank", "verdict", "mcu", "board", "library", "library_version", "config", "acceleration", "clock_hz", "estimate", "headroom", "utilization", "bottleneck", "missing", "clock_above_max"})
 	// A figure that could not be computed is an empty cell, never 0.
 	num := func(v *float64) string {
 		if v == nil {
@@ -214,7 +228,7 @@ func CSV(w io.Writer, res engine.Result) error {
 	for _, c := range res.Candidates {
 		cw.Write([]string{strconv.Itoa(c.Rank), c.Verdict, c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config,
 			strings.Join(c.Acceleration, "+"), strconv.FormatInt(c.ClockHz, 10), strconv.FormatBool(c.Estimate), num(c.Headroom),
-			num(c.Utilization), c.Bottleneck, strings.Join(c.Missing, " ")})
+			num(c.Utilization), c.Bottleneck, strings.Join(c.Missing, " "), strconv.FormatBool(c.ClockAboveMax)})
 	}
 	cw.Flush()
 	return cw.Error()

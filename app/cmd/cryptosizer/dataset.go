@@ -20,8 +20,8 @@ func cmdDataset(args []string, stdout, stderr io.Writer) int {
 	mcu := fs.String("mcu", "", "only parts whose name contains this (case-insensitive)")
 	op := fs.String("op", "", "only this canonical operation (e.g. aes-128-cbc-enc)")
 	lib := fs.String("library", "", "only this library: wolfssl or cmox")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, done := parseFlags(fs, args, stdout); done {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "cryptosizer dataset: unexpected argument %q\n", fs.Arg(0))

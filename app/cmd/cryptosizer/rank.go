@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -36,7 +37,7 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	p := workload.Params{}
 	for _, f := range workload.Fields {
-		fs.Var(&strFlag{name: f.Name, p: p, bool: f.Name == "tls-mutual"}, f.Name, f.Label+": "+f.Accepted)
+		fs.Var(&strFlag{name: f.Name, p: p, bool: f.Bool}, f.Name, f.Label+": "+f.Accepted)
 	}
 	format := fs.String("format", "table", "output format: table, json or csv")
 	var imports []string
@@ -49,9 +50,9 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&ov.Board, "import-board", "", "board of the imported files")
 	fs.StringVar(&ov.Config, "import-config", "", "configuration label of the imported files")
 	fs.StringVar(&ov.Version, "import-version", "", "library version of the imported files")
-	importClock := fs.Float64("import-clock", 0, "CPU clock of the imported files in MHz, where the text does not say")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	importClock := fs.String("import-clock", "", "CPU clock of the imported files in MHz, where the text does not say: "+workload.MHzAccepted)
+	if code, done := parseFlags(fs, joinBoolValues(args, fs), stdout); done {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "cryptosizer rank: unexpected argument %q\n", fs.Arg(0))
@@ -66,33 +67,31 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 	w, errs := workload.Parse(p)
 	if len(errs) > 0 {
 		for _, e := range errs {
-			f, _ := workload.FieldByName(e.Field)
-			msg := e.Msg
-			if f.Accepted != "" && !strings.Contains(msg, "accepted") {
-				msg += " (accepted: " + f.Accepted + ")"
-			}
-			fmt.Fprintf(stderr, "cryptosizer rank: --%s %q: %s\n", e.Field, e.Value, msg)
+			fmt.Fprintf(stderr, "cryptosizer rank: --%s %q: %s\n", e.Field, e.Value, e.Msg)
 		}
 		return 2
+	}
+	if *importClock != "" {
+		mhz, ok := workload.MHz(*importClock)
+		if !ok {
+			fmt.Fprintf(stderr, "cryptosizer rank: --import-clock %q: accepted: %s\n", *importClock, workload.MHzAccepted)
+			return 2
+		}
+		ov.ClockHz = int64(math.Round(mhz * 1e6))
 	}
 	ds, err := data.Dataset()
 	if err != nil {
 		fmt.Fprintln(stderr, "cryptosizer:", err)
 		return 1
 	}
-	if *importClock < 0 || *importClock > 10000 || math.IsNaN(*importClock) {
-		fmt.Fprintf(stderr, "cryptosizer rank: --import-clock %g: accepted: a clock in MHz above 0\n", *importClock)
-		return 2
-	}
-	ov.ClockHz = int64(math.Round(*importClock * 1e6))
 	var sets []bench.Dataset
 	for _, path := range imports {
-		b, err := os.ReadFile(path)
+		text, err := readImport(path)
 		if err != nil {
 			fmt.Fprintf(stderr, "cryptosizer rank: --import %s: %v\n", path, err)
 			return 2
 		}
-		im := dataset.Import(ds.MCUs, filepath.Base(path), string(b), ov)
+		im := dataset.Import(ds.MCUs, filepath.Base(path), text, ov)
 		if len(im.Errors) > 0 {
 			for _, e := range im.Errors {
 				fmt.Fprintf(stderr, "cryptosizer rank: --import %s: %s\n", path, e)
@@ -118,6 +117,71 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// parseFlags parses a command's flags. done is set when the command must
+// stop: -h/--help prints the usage on stdout (exit 0), a bad flag exits 2.
+func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (code int, done bool) {
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(stdout)
+		fmt.Fprintf(stdout, "usage: cryptosizer %s [flags]\n\n", fs.Name())
+		fs.PrintDefaults()
+		return 0, true
+	case err != nil:
+		return 2, true
+	}
+	return 0, false
+}
+
+// joinBoolValues turns "--tls-mutual maybe" into "--tls-mutual=maybe", so
+// that a switch followed by a value is read as that value (and checked)
+// instead of leaving the value behind as a stray argument.
+func joinBoolValues(args []string, fs *flag.FlagSet) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name := strings.TrimLeft(a, "-")
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if f := fs.Lookup(name); f != nil && strings.HasPrefix(a, "-") && !strings.Contains(a, "=") && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+				out = append(out, a+"="+args[i+1])
+				i++
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// readImport reads an import file through the same limit as a paste. A
+// FIFO, device or directory is refused before it is opened for reading,
+// and a regular file is never read past the limit.
+func readImport(path string) (string, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return "", err
+	}
+	if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("not a regular file (%s): give a file of benchmark text", fi.Mode().Type())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, dataset.MaxImportBytes+1))
+	if err != nil {
+		return "", err
+	}
+	if len(b) > dataset.MaxImportBytes {
+		return "", fmt.Errorf("larger than the import limit of %d bytes (256 KiB)", dataset.MaxImportBytes)
+	}
+	return string(b), nil
+}
+
 func rankTable(w io.Writer, res engine.Result) {
 	fmt.Fprintf(w, "workload: %s\n\n", explain.Workload(res.Workload))
 	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
@@ -126,6 +190,9 @@ func rankTable(w io.Writer, res engine.Result) {
 		mhz := strconv.FormatFloat(float64(c.ClockHz)/1e6, 'f', -1, 64)
 		if c.Estimate {
 			mhz += "*"
+		}
+		if c.ClockAboveMax {
+			mhz += "!"
 		}
 		mcu := c.MCU
 		if c.Imported != "" {
@@ -136,5 +203,5 @@ func rankTable(w io.Writer, res engine.Result) {
 			explain.Headroom(c.Headroom), explain.Share(c.Utilization), explain.Bottleneck(c))
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\n%d candidates. Headroom: how many times over the tightest requirement is met. * = estimate scaled to another clock.\n", len(res.Candidates))
+	fmt.Fprintf(w, "\n%d candidates. Headroom: how many times over the tightest requirement is met. * = estimate scaled to another clock. ! = the source states a clock above the part's maximum (figures as published, never scaled).\n", len(res.Candidates))
 }

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"cryptosizer/app/dataset"
 )
 
 func TestRankJSON(t *testing.T) {
@@ -64,13 +68,27 @@ func TestRankBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--tls-rate", "-5"}, `--tls-rate "-5": accepted: a number > 0`},
-		{[]string{"--fw-size", "12 parsecs", "--fw-deadline", "1s"}, `--fw-size "12 parsecs": accepted: a size such as 256KiB`},
+		{[]string{"--tls-rate", "-5"}, `--tls-rate "-5": accepted: a number from 0.000001 to 1000000`},
+		{[]string{"--fw-size", "12 parsecs", "--fw-deadline", "1s"}, `--fw-size "12 parsecs": accepted: a size from 1 B to 1 TiB such as 256KiB`},
 		{[]string{"--aes-rate", "NaN"}, `--aes-rate "NaN"`},
 		{[]string{"--tls-rate", "5", "--tls-suite", "rot13"}, `--tls-suite "rot13": accepted: ecdhe-ecdsa-p256, ecdhe-ecdsa-p384, ecdhe-rsa-2048 or x25519-ed25519`},
 		{[]string{"--cpu-budget", "0"}, `--cpu-budget "0"`},
 		{[]string{"--format", "yaml"}, `--format "yaml": accepted values are table, json, csv`},
 		{[]string{"--nope"}, `flag provided but not defined: -nope`},
+		// Every flag is checked, also when its load is off.
+		{[]string{"--tls-role", "bogus", "--aes-mode", "xts", "--fw-sig", "nope"}, `--tls-role "bogus": accepted: client or server`},
+		{[]string{"--aes-mode", "xts"}, `--aes-mode "xts": accepted: cbc or gcm`},
+		// No value can make the JSON output fail.
+		{[]string{"--clock", "0.0000001", "--tls-rate", "5", "--format", "json"}, `--clock "0.0000001": accepted: measured, max, or a frequency from 1 to 10000 MHz`},
+		{[]string{"--tls-rate", "1e-320", "--format", "json"}, `--tls-rate "1e-320": accepted: a number from 0.000001 to 1000000`},
+		{[]string{"--aes-rate", "0." + strings.Repeat("0", 315) + "1", "--format", "json"}, `--aes-rate "0.000`},
+		{[]string{"--tls-rate", "5", "--tls-version", "1.2", "--tls-resume-kind", "psk-dhe"}, `TLS 1.2 has no psk_dhe_ke: its abbreviated handshake does no key exchange (RFC 5246 §7.3)`},
+		{[]string{"--cpu-budget", "0.5"}, `--cpu-budget "0.5": ambiguous: a bare number is a percentage, so this is 0.5% of the CPU; write 0.5% if you mean that, or 50% for a 0.5 share`},
+		{[]string{"--tls-mutual", "maybe"}, `--tls-mutual "maybe": accepted: true or false`},
+		{[]string{"--tls-mutual=maybe"}, `--tls-mutual "maybe": accepted: true or false`},
+		{[]string{"--import-clock", "NaN"}, `--import-clock "NaN": accepted: a frequency from 1 to 10000 MHz`},
+		{[]string{"--import", "/dev/zero"}, `--import /dev/zero: not a regular file`},
+		{[]string{"--import", "."}, `--import .: not a regular file`},
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer
@@ -78,6 +96,31 @@ func TestRankBadInput(t *testing.T) {
 		if code != 2 || !strings.Contains(errb.String(), tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errb.String(), tc.want)
 		}
+	}
+}
+
+func TestRankFlagsEdges(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"rank", "--help"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "-tls-rate") {
+		t.Errorf("--help: exit %d, stdout %.80q", code, out.String())
+	}
+	out.Reset()
+	// A switch followed by true/false reads that value.
+	if code := run([]string{"rank", "--tls-rate", "5", "--tls-mutual", "true", "--format", "json"}, &out, &errb); code != 0 || !strings.Contains(out.String(), `"mutual": true`) {
+		t.Errorf("--tls-mutual true: exit %d %s", code, errb.String())
+	}
+	out.Reset()
+	if code := run([]string{"rank", "--tls-mutual", "--tls-rate", "5", "--format", "json"}, &out, &errb); code != 0 || !strings.Contains(out.String(), `"mutual": true`) {
+		t.Errorf("bare --tls-mutual: exit %d %s", code, errb.String())
+	}
+	// An import larger than the limit is refused without reading it all.
+	big := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(big, bytes.Repeat([]byte("x"), dataset.MaxImportBytes+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	errb.Reset()
+	if code := run([]string{"rank", "--import", big}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "larger than the import limit of 262144 bytes") {
+		t.Errorf("big import: exit %d, %s", code, errb.String())
 	}
 }
 

@@ -1,31 +1,24 @@
 // Command serve serves the built static site from a directory on a
-// loopback address, with the MIME types a PWA needs (application/wasm,
-// application/manifest+json) and no caching, so a rebuild is picked up.
+// loopback address (package site: only the site's files, PWA MIME types,
+// no listings, timeouts).
 package main
 
 import (
 	"flag"
 	"log"
-	"mime"
-	"net/http"
-	"strings"
+	"net"
+
+	"cryptosizer/app/site"
 )
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8000", "address to listen on")
-	dir := flag.String("dir", ".", "directory to serve")
+	dir := flag.String("dir", ".", "directory the site was built in")
 	flag.Parse()
-	mime.AddExtensionType(".wasm", "application/wasm")
-	mime.AddExtensionType(".webmanifest", "application/manifest+json")
-	fs := http.FileServer(http.Dir(*dir))
-	log.Printf("serving %s on http://%s", *dir, *addr)
-	log.Fatal(http.ListenAndServe(*addr, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.Contains(r.URL.Path, "/.") {
-			// The site is served from the repository root: keep .git out.
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Cache-Control", "no-cache")
-		fs.ServeHTTP(w, r)
-	})))
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("serving %s on http://%s", *dir, ln.Addr())
+	log.Fatal(site.Server(site.Handler(*dir), site.DefaultTimeouts).Serve(ln))
 }
