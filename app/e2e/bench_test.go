@@ -122,4 +122,4 @@ func BenchmarkRerank(b *testing.B) {
 	b.ReportMetric(t.Charts, "ms-chart-options-last")
 }
 
-func serveB(b *testing.B) *site { return serve(b, "127.0.0.1", siteHandler()) }
+func serveB(b *testing.B) *server { return serve(b, "127.0.0.1", siteHandler()) }

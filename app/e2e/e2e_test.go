@@ -10,7 +10,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"mime"
 	"net"
 	"net/http"
 	"os"
@@ -25,34 +24,33 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"cryptosizer/app/site"
 )
 
 var root = filepath.Join("..", "..")
 
 // site serves the repository root (the built static site) on loopback.
-type site struct {
+type server struct {
 	srv  *http.Server
 	ln   net.Listener
 	base string
 }
 
-func serve(t testing.TB, host string, h http.Handler) *site {
+func serve(t testing.TB, host string, h http.Handler) *server {
 	t.Helper()
 	ln, err := net.Listen("tcp", host+":0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &site{srv: &http.Server{Handler: h}, ln: ln, base: "http://" + ln.Addr().String()}
+	s := &server{srv: &http.Server{Handler: h}, ln: ln, base: "http://" + ln.Addr().String()}
 	go s.srv.Serve(ln)
 	t.Cleanup(func() { s.srv.Close() })
 	return s
 }
 
-func siteHandler() http.Handler {
-	mime.AddExtensionType(".wasm", "application/wasm")
-	mime.AddExtensionType(".webmanifest", "application/manifest+json")
-	return http.FileServer(http.Dir(root))
-}
+// siteHandler serves the built site as ./build.sh serve does.
+func siteHandler() http.Handler { return site.Handler(root) }
 
 func browser(t testing.TB) (context.Context, context.CancelFunc) {
 	t.Helper()
@@ -108,7 +106,7 @@ func siteCached() step {
 // goOffline stops the server and clears the browser's HTTP cache, so that
 // only the service worker can answer — without the cache clear an offline
 // test passes falsely.
-func goOffline(ctx context.Context, t testing.TB, s *site) {
+func goOffline(ctx context.Context, t testing.TB, s *server) {
 	t.Helper()
 	s.srv.Close()
 	if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
@@ -185,7 +183,7 @@ func TestPageRanksAndReacts(t *testing.T) {
 		poll(`document.querySelector('#f-fw-size-msg').className === 'error'`, 10*time.Second),
 	)
 	msg := text(ctx, t, `document.querySelector('#f-fw-size-msg').textContent`)
-	if err != nil || !strings.Contains(msg, "accepted: a size such as 256KiB") {
+	if err != nil || !strings.Contains(msg, "accepted: a size from 1 B to 1 TiB such as 256KiB") {
 		t.Errorf("inline validation: %v %q", err, msg)
 	}
 	// Column headers sort; rows are selectable from the keyboard.
@@ -236,8 +234,8 @@ func TestURLStateAndBadParams(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=banana&fw-size=2MB&fw-deadline=soon"), waitReady(1)); err != nil {
 		t.Fatal(err)
 	}
-	errText := text(ctx, t, `[...document.querySelectorAll('.url-error')].map(e => e.textContent).join(' | ')`)
-	if !strings.Contains(errText, `tls-rate "banana"`) || !strings.Contains(errText, `fw-deadline "soon"`) || !strings.Contains(errText, "using the default") {
+	errText := text(ctx, t, `[...document.querySelectorAll('#problems li')].map(e => e.textContent).join(' | ')`)
+	if !strings.Contains(errText, `tls-rate "banana"`) || !strings.Contains(errText, `fw-deadline "soon"`) || !strings.Contains(errText, "its default is used instead") {
 		t.Errorf("bad parameter message: %q", errText)
 	}
 }
@@ -294,7 +292,7 @@ func TestSubPathOffline(t *testing.T) {
 		t.Fatalf("sitegen: %v\n%s", err, out)
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/tools/cs/", http.StripPrefix("/tools/cs", http.FileServer(http.Dir(dir))))
+	mux.Handle("/tools/cs/", http.StripPrefix("/tools/cs", site.Handler(dir)))
 	s := serve(t, "127.0.0.1", mux)
 	err := chromedp.Do(ctx,
 		chromedp.Navigate(s.base+"/tools/cs/?tls-rate=4"),
@@ -317,7 +315,7 @@ func TestEmbedPostsSelection(t *testing.T) {
 	ctx, cancel := browser(t)
 	defer cancel()
 	app := serve(t, "127.0.0.1", siteHandler())
-	var host *site
+	var host *server
 	host = serve(t, "localhost", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
 		fmt.Fprintf(w, `<!doctype html><title>vendor portal</title><script>window.got = [];

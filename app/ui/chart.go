@@ -1,19 +1,38 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-// Chart renders an ECharts option (JSON built by go-echarts) with the
-// page's local echarts.min.js. It inits on mount, applies the option on
-// update, resizes with the window and disposes on dismount. The option
-// is passed as JSON because app.ValueOf cannot take Go structs, and no
-// JavaScript functions are used, so no eval is needed.
+	"cryptosizer/app/ui/browser"
+)
+
+// chartBox is a chart with its download buttons.
+func chartBox(id, label, option string) app.UI {
+	export := func(kind string) app.EventHandler {
+		return func(ctx app.Context, e app.Event) {
+			ctx.NewActionWithValue(actionChartExport, chartExport{ID: id, Kind: kind, Option: option})
+		}
+	}
+	return app.Figure().Class("chart-box").Body(
+		&Chart{ID: id, Label: label, Option: option},
+		app.FigCaption().Body(
+			app.Button().Type("button").ID(id+"-png").Text("PNG").Aria("label", "Download "+label+" as PNG").OnClick(export("png")),
+			app.Button().Type("button").ID(id+"-svg").Text("SVG").Aria("label", "Download "+label+" as SVG").OnClick(export("svg")),
+		),
+	)
+}
+
+// Chart renders an ECharts option (JSON built by package charts) with the
+// page's local ECharts. It starts ECharts on mount, applies the option on
+// update, resizes with the window and frees it on dismount; every call
+// goes through package browser, and a failure is shown, not fatal.
 type Chart struct {
 	app.Compo
 	ID     string
 	Label  string
 	Option string
 
-	inst    app.Value
+	inst    *browser.Chart
 	applied string
 }
 
@@ -22,44 +41,50 @@ func (c *Chart) Render() app.UI {
 	return app.Div().ID(c.ID).Class("chart").Attr("role", "img").Aria("label", c.Label)
 }
 
-// OnMount creates the ECharts instance once the element is in the DOM.
+// OnMount starts ECharts once the element is in the DOM.
 func (c *Chart) OnMount(ctx app.Context) {
 	ctx.Defer(func(ctx app.Context) {
-		ec := app.Window().Get("echarts")
-		if !ec.Truthy() {
+		if !browser.ChartsLoaded() {
 			return
 		}
-		c.inst = ec.Call("init", ctx.JSSrc())
-		c.apply()
+		inst, err := browser.NewChart(ctx)
+		if err != nil {
+			ctx.NewActionWithValue(actionError, err.Error())
+			return
+		}
+		c.inst = inst
+		c.apply(ctx)
 	})
 }
 
 // OnUpdate applies a new option.
 func (c *Chart) OnUpdate(ctx app.Context) {
-	ctx.Defer(func(app.Context) { c.apply() })
+	ctx.Defer(c.apply)
 }
 
-func (c *Chart) apply() {
+func (c *Chart) apply(ctx app.Context) {
 	if c.inst == nil || c.Option == c.applied || c.Option == "" {
 		return
 	}
-	// lazyUpdate: ECharts draws on the next animation frame, so typing
-	// is not held up by chart drawing.
-	c.inst.Call("setOption", app.Window().Get("JSON").Call("parse", c.Option), map[string]any{"notMerge": true, "lazyUpdate": true})
 	c.applied = c.Option
+	if err := c.inst.SetOption(c.Option); err != nil {
+		ctx.NewActionWithValue(actionError, err.Error())
+	}
 }
 
 // OnResize follows the window.
 func (c *Chart) OnResize(ctx app.Context) {
 	if c.inst != nil {
-		c.inst.Call("resize")
+		if err := c.inst.Resize(); err != nil {
+			ctx.NewActionWithValue(actionError, err.Error())
+		}
 	}
 }
 
 // OnDismount frees the instance.
 func (c *Chart) OnDismount() {
 	if c.inst != nil {
-		c.inst.Call("dispose")
+		_ = c.inst.Dispose()
 		c.inst = nil
 	}
 }

@@ -1,63 +1,15 @@
 package ui
 
 import (
-	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"cryptosizer/app/engine"
-	"cryptosizer/app/workload"
 )
-
-func ranked(t *testing.T, p workload.Params) engine.Result {
-	w, errs := workload.Parse(p)
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	return Index().Rank(w)
-}
-
-func TestChartOptions(t *testing.T) {
-	res := ranked(t, Defaults)
-	var h struct {
-		XAxis  []struct{ Data []string } `json:"xAxis"`
-		Series []struct {
-			Name     string
-			Stack    string
-			Data     []struct{ Value float64 }
-			MarkLine struct {
-				Data []struct{ YAxis float64 }
-			} `json:"markLine"`
-		} `json:"series"`
-	}
-	if err := json.Unmarshal([]byte(HeadroomChart(res.Candidates)), &h); err != nil {
-		t.Fatal(err)
-	}
-	if len(h.XAxis[0].Data) != maxBars || h.Series[0].MarkLine.Data[0].YAxis != 1 {
-		t.Errorf("headroom chart: %d bars, line at %v", len(h.XAxis[0].Data), h.Series[0].MarkLine.Data)
-	}
-	if got, want := h.Series[0].Data[0].Value, round(*res.Candidates[0].Headroom, 3); got != want {
-		t.Errorf("first bar %v, want the first candidate's headroom %v", got, want)
-	}
-	if err := json.Unmarshal([]byte(FirmwareChart(res.Candidates, 0.5)), &h); err != nil {
-		t.Fatal(err)
-	}
-	if len(h.Series) != 2 || h.Series[0].Stack != "fw" || h.Series[1].MarkLine.Data[0].YAxis != 500 {
-		t.Errorf("firmware chart series: %+v", h.Series)
-	}
-	if err := json.Unmarshal([]byte(HandshakeChart(res.Candidates)), &h); err != nil {
-		t.Fatal(err)
-	}
-	if len(h.Series) != 4 || h.Series[0].Name != "ecc-p256-keygen" || h.Series[3].Name != "sha256" {
-		t.Errorf("handshake chart series: %d", len(h.Series))
-	}
-	// No data at all still gives a valid, empty chart.
-	if s := HeadroomChart(nil); !strings.Contains(s, `"data":[]`) {
-		t.Errorf("empty chart: %s", s)
-	}
-}
 
 func TestPageRendersDefaults(t *testing.T) {
 	e := app.NewTestEngine()
@@ -67,37 +19,76 @@ func TestPageRendersDefaults(t *testing.T) {
 	}
 	e.ConsumeAll()
 	html := app.HTMLString(p)
-	for _, want := range []string{`data-count="27"`, `class="badge pass"`, `id="f-tls-rate"`, `aria-sort="none"`, "Select a row"} {
+	for _, want := range []string{`class="badge pass"`, `id="f-tls-rate"`, `aria-sort="none"`, "Select a row", `Ranked: `, `data-stale="false"`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
-}
-
-func TestLinkEncoding(t *testing.T) {
-	sets := []ImportSet{{ID: "import-1", Text: "SHA-256 1 MB took 1.000 seconds, 1.000 MB/s\n", MCU: "STM32U585", ClockMHz: 160}}
-	enc, err := encodeSets(sets)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := decodeSets(enc)
-	if err != nil || len(back) != 1 || back[0] != sets[0] {
-		t.Fatalf("round trip: %v %+v", err, back)
-	}
-	for _, bad := range []string{"!!!", "AAAA", strings.Repeat("A", 5*maxLinkChars)} {
-		if _, err := decodeSets(bad); err == nil {
-			t.Errorf("decodeSets(%.20q) accepted", bad)
+	// Boolean attributes are present only when true: selected="false" or
+	// hidden="false" still select or hide in HTML.
+	for _, bad := range []string{` selected="false"`, ` hidden="false"`, ` checked="false"`} {
+		if strings.Contains(html, bad) {
+			t.Errorf("pre-rendered page has%s", bad)
 		}
 	}
 }
 
-func TestImportFormClock(t *testing.T) {
-	f := importForm{text: "x", clock: "fast"}
-	if _, msg := f.set(); !strings.Contains(msg, `clock "fast": accepted: a frequency in MHz`) {
-		t.Errorf("msg %q", msg)
+// Every call into JavaScript goes through package browser: the
+// components of package ui never reach app.Window(), a JS value's
+// methods or the raw event source, and the state and chart packages do
+// not import go-app or syscall/js at all.
+func TestJavaScriptOnlyThroughBrowser(t *testing.T) {
+	forbidden := map[string]bool{"Window": true, "JSSrc": true, "Call": true, "Invoke": true, "New": true, "Set": true, "Get": true,
+		"ValueOf": true, "FuncOf": true, "PreventDefault": true, "StopImmediatePropagation": true, "Value": false}
+	// Package names whose New/Get/Set are plain Go.
+	plain := map[string]bool{"browser": true, "model": true, "strings": true, "url": true}
+	fset := token.NewFileSet()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
 	}
-	f.clock = "250 MHz"
-	if s, msg := f.set(); msg != "" || s.ClockMHz != 250 {
-		t.Errorf("250 MHz: %v %q", s.ClockMHz, msg)
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if ok && forbidden[sel.Sel.Name] {
+				if id, ok := sel.X.(*ast.Ident); !ok || !plain[id.Name] {
+					t.Errorf("%s: %s.%s outside package browser", fset.Position(sel.Pos()), exprString(sel.X), sel.Sel.Name)
+				}
+			}
+			return true
+		})
 	}
+	for _, dir := range []string{"model", "charts"} {
+		names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		for _, name := range names {
+			f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, imp := range f.Imports {
+				if p := strings.Trim(imp.Path.Value, `"`); strings.Contains(p, "go-app") || p == "syscall/js" || strings.HasSuffix(p, "/ui/browser") {
+					t.Errorf("%s imports %s: package %s must stay free of the browser", name, p, dir)
+				}
+			}
+		}
+	}
+}
+
+func exprString(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.SelectorExpr:
+		return exprString(x.X) + "." + x.Sel.Name
+	case *ast.CallExpr:
+		return exprString(x.Fun) + "()"
+	}
+	return "…"
 }

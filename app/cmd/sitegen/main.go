@@ -44,7 +44,7 @@ func run(out, prefix string) error {
 	if err != nil {
 		return fmt.Errorf("%w (run ./build.sh, which builds web/app.wasm and copies echarts first)", err)
 	}
-	ui.Routes()
+	ui.Routes(nil)
 	h := &app.Handler{
 		Name:            "cryptosizer",
 		ShortName:       "cryptosizer",
@@ -74,7 +74,18 @@ func run(out, prefix string) error {
 		return err
 	}
 	h.ServiceWorkerTemplate = sw
-	return app.GenerateStaticWebsite(out, h)
+	if err := app.GenerateStaticWebsite(out, h); err != nil {
+		return err
+	}
+	page := filepath.Join(out, "index.html")
+	b, err := os.ReadFile(page)
+	if err != nil {
+		return err
+	}
+	if b, err = normalizeHTML(b); err != nil {
+		return fmt.Errorf("index.html: %w", err)
+	}
+	return os.WriteFile(page, b, 0o644)
 }
 
 // serviceWorker adapts go-app's worker to a static host. The stock one

@@ -4,15 +4,20 @@
 package main
 
 import (
+	"net/url"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"cryptosizer/app/ui"
+	"cryptosizer/app/ui/browser"
 )
 
 func main() {
-	ui.Routes()
+	var start *url.URL
 	if app.IsClient {
-		ui.SetStartURL(app.Window().URL())
+		// Read before go-app starts: its page URL lacks the query then.
+		start, _ = browser.Location()
 	}
+	ui.Routes(start)
 	app.RunWhenOnBrowser()
 }

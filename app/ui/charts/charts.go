@@ -1,4 +1,7 @@
-package ui
+// Package charts builds the ECharts options the web app draws, as JSON,
+// from go-echarts' typed option model. It is free of go-app and
+// JavaScript: the page hands the JSON to ECharts through package browser.
+package charts
 
 import (
 	"encoding/json"
@@ -10,9 +13,9 @@ import (
 	"cryptosizer/app/engine"
 )
 
-// maxBars bounds how many candidates a chart shows: the top of the
+// MaxBars bounds how many candidates a chart shows: the top of the
 // ranking is what the user compares.
-const maxBars = 12
+const MaxBars = 12
 
 func label(c engine.Candidate) string {
 	s := c.MCU + " " + c.Library
@@ -92,14 +95,14 @@ func markLine(name string, y float64) *opts.MarkLines {
 	}
 }
 
-// HeadroomChart is headroom per candidate against the line at 1× (the
+// Headroom is headroom per candidate against the line at 1× (the
 // budget, or the deadline: where the tightest requirement is just met).
-func HeadroomChart(cs []engine.Candidate) string {
+func Headroom(cs []engine.Candidate) string {
 	bar := baseBar("Headroom of the tightest requirement (1× = just meets it)", "×")
 	var names []string
 	var data []opts.BarData
 	for _, c := range cs {
-		if c.Headroom == nil || len(names) == maxBars {
+		if c.Headroom == nil || len(names) == MaxBars {
 			continue
 		}
 		color := "#1a7f37"
@@ -114,14 +117,14 @@ func HeadroomChart(cs []engine.Candidate) string {
 	return bar.JSON()
 }
 
-// FirmwareChart splits the verify time into hashing and signature, in
+// Firmware splits the verify time into hashing and signature, in
 // milliseconds, against the deadline.
-func FirmwareChart(cs []engine.Candidate, deadline float64) string {
+func Firmware(cs []engine.Candidate, deadline float64) string {
 	bar := baseBar("Firmware verify time: hash + signature vs deadline", "ms")
 	var names []string
 	var hash, sig []opts.BarData
 	for _, c := range cs {
-		if len(names) == maxBars {
+		if len(names) == MaxBars {
 			break
 		}
 		for _, r := range c.Requirements {
@@ -141,15 +144,15 @@ func FirmwareChart(cs []engine.Candidate, deadline float64) string {
 	return bar.JSON()
 }
 
-// HandshakeChart splits one handshake's time by operation, in ms.
-func HandshakeChart(cs []engine.Candidate) string {
+// Handshake splits one handshake's time by operation, in ms.
+func Handshake(cs []engine.Candidate) string {
 	bar := baseBar("Handshake time by operation", "ms per handshake")
 	var names []string
 	perOp := map[string][]opts.BarData{}
 	var order []string
 	var shown []engine.Candidate
 	for _, c := range cs {
-		if len(shown) == maxBars {
+		if len(shown) == MaxBars {
 			break
 		}
 		for _, r := range c.Requirements {

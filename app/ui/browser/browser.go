@@ -1,0 +1,259 @@
+// Package browser is the web app's one boundary to JavaScript. go-app turns
+// a JavaScript exception into a Go panic, and a panic ends the WebAssembly
+// app for good; every call into the browser (storage, messages to the
+// embedding page, clipboard, downloads, history, ECharts, the DOM) goes
+// through this package, which recovers such a panic and returns it as an
+// error for the page to show. Nothing outside this package calls
+// app.Window() or a JavaScript value's methods (a test of package ui
+// checks it).
+//
+// Outside the browser (tests, the static-site generator) go-app's values
+// do nothing, and so do these functions.
+package browser
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Try runs f and turns a JavaScript exception (or any panic) into an
+// error naming what was being done.
+func Try(what string, f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg := fmt.Sprint(r)
+			// syscall/js wraps the exception: keep the browser's message.
+			msg = strings.TrimPrefix(msg, "JavaScript error: ")
+			err = fmt.Errorf("%s: %s", what, msg)
+		}
+	}()
+	f()
+	return nil
+}
+
+func win() app.Value { return app.Window() }
+
+// Location is the page's current URL as the browser has it.
+func Location() (*url.URL, error) {
+	var href string
+	err := Try("reading the page's address", func() { href = win().Get("location").Get("href").String() })
+	if err != nil {
+		return nil, err
+	}
+	return url.Parse(href)
+}
+
+// ReplaceURL changes the address bar without a navigation (history).
+func ReplaceURL(ctx app.Context, u *url.URL) error {
+	return Try("updating the address bar", func() { ctx.Page().ReplaceURL(u) })
+}
+
+// Referrer is the document's referrer ("" when there is none).
+func Referrer() string {
+	var s string
+	if Try("reading the referrer", func() { s = win().Get("document").Get("referrer").String() }) != nil {
+		return ""
+	}
+	return s
+}
+
+// InFrame reports whether the page runs inside another page's frame.
+func InFrame() bool {
+	var in bool
+	_ = Try("looking for a parent page", func() {
+		p := win().Get("parent")
+		in = p.Truthy() && !p.Equal(win())
+	})
+	return in
+}
+
+// PostToParent sends a JSON message to the embedding page, for
+// targetOrigin only.
+func PostToParent(messageJSON, targetOrigin string) error {
+	return Try("posting the selection to the embedding page", func() {
+		msg := win().Get("JSON").Call("parse", messageJSON)
+		win().Get("parent").Call("postMessage", msg, targetOrigin)
+	})
+}
+
+// ---- localStorage ----
+
+func storage() app.Value { return win().Get("localStorage") }
+
+// StorageGet reads a key; ok is false when it is absent.
+func StorageGet(key string) (value string, ok bool, err error) {
+	err = Try("reading this browser's storage", func() {
+		v := storage().Call("getItem", key)
+		if v.Truthy() || v.Type() == app.TypeString {
+			value, ok = v.String(), true
+		}
+	})
+	return value, ok, err
+}
+
+// StorageSet writes a key. A full storage is an error, and the value
+// stored before stays.
+func StorageSet(key, value string) error {
+	return Try("writing this browser's storage", func() { storage().Call("setItem", key, value) })
+}
+
+// StorageKeys lists the stored keys that start with prefix.
+func StorageKeys(prefix string) ([]string, error) {
+	var out []string
+	err := Try("listing this browser's storage", func() {
+		s := storage()
+		n := s.Get("length").Int()
+		for i := 0; i < n; i++ {
+			if k := s.Call("key", i).String(); strings.HasPrefix(k, prefix) {
+				out = append(out, k)
+			}
+		}
+	})
+	return out, err
+}
+
+// ---- the page's controls and events ----
+
+// EventValue is the value of the control an event came from ("true" or
+// "false" for a checkbox).
+func EventValue(ctx app.Context) string {
+	var v string
+	_ = Try("reading a control", func() {
+		src := ctx.JSSrc()
+		if src.Get("type").String() == "checkbox" {
+			v = fmt.Sprint(src.Get("checked").Bool())
+			return
+		}
+		v = src.Get("value").String()
+	})
+	return v
+}
+
+// EventKey is the key of a keyboard event ("" for other events).
+func EventKey(e app.Event) string {
+	var k string
+	_ = Try("reading a key", func() {
+		if e.Get("type").String() == "keydown" {
+			k = e.Get("key").String()
+		}
+	})
+	return k
+}
+
+// PreventDefault stops the browser's default handling of an event.
+func PreventDefault(e app.Event) {
+	_ = Try("handling an event", func() { e.PreventDefault() })
+}
+
+// SetControl writes a value into the control with the given id: the text
+// of an input or textarea, the choice of a select, or "true"/"false" for
+// a checkbox. Only values that change from outside the control are
+// written; a control the user is typing in is never written.
+func SetControl(id, value string) error {
+	return Try("updating the form", func() {
+		el := win().Get("document").Call("getElementById", id)
+		if !el.Truthy() {
+			return
+		}
+		if el.Get("type").String() == "checkbox" {
+			el.Set("checked", value == "true")
+			return
+		}
+		if el.Get("value").String() != value {
+			el.Set("value", value)
+		}
+	})
+}
+
+// Focus moves the keyboard focus to the element with the given id and
+// scrolls it into view.
+func Focus(id string) error {
+	return Try("moving the focus", func() {
+		el := win().Get("document").Call("getElementById", id)
+		if el.Truthy() {
+			el.Call("focus", map[string]any{"preventScroll": true})
+			el.Call("scrollIntoView", map[string]any{"block": "nearest"})
+		}
+	})
+}
+
+// Print opens the browser's print dialog.
+func Print() error { return Try("printing", func() { win().Call("print") }) }
+
+// ---- clipboard and downloads ----
+
+// CopyText puts text on the clipboard. The browser may still refuse it
+// later (the promise is not awaited); the page shows the link either way.
+func CopyText(text string) error {
+	return Try("copying to the clipboard", func() {
+		c := win().Get("navigator").Get("clipboard")
+		if !c.Truthy() {
+			panic("no clipboard in this browser")
+		}
+		c.Call("writeText", text)
+	})
+}
+
+// Download hands the browser a file made of content.
+func Download(name, mime, content string) error {
+	return Try("downloading "+name, func() {
+		w := win()
+		blob := w.Get("Blob").New([]any{content}, map[string]any{"type": mime})
+		u := w.Get("URL").Call("createObjectURL", blob)
+		clickLink(name, u.String())
+		w.Get("URL").Call("revokeObjectURL", u)
+	})
+}
+
+// DownloadURL hands the browser a file at href (a data: URL).
+func DownloadURL(name, href string) error {
+	return Try("downloading "+name, func() { clickLink(name, href) })
+}
+
+func clickLink(name, href string) {
+	doc := win().Get("document")
+	a := doc.Call("createElement", "a")
+	a.Set("href", href)
+	a.Set("download", name)
+	doc.Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
+}
+
+// Now is the page's clock in milliseconds (performance.now()), for the
+// benchmark timings; 0 outside the browser.
+func Now() float64 {
+	if !app.IsClient {
+		return 0
+	}
+	var t float64
+	_ = Try("reading the clock", func() { t = win().Get("performance").Call("now").Float() })
+	return t
+}
+
+// Record stores a timing under window.cryptosizerTiming[name]; with push
+// it appends to the list of that name.
+func Record(name string, ms float64, push bool) {
+	if !app.IsClient {
+		return
+	}
+	_ = Try("recording a timing", func() {
+		w := win()
+		t := w.Get("cryptosizerTiming")
+		if !t.Truthy() {
+			w.Set("cryptosizerTiming", map[string]any{"rerank": []any{}})
+			t = w.Get("cryptosizerTiming")
+		}
+		if !push {
+			t.Set(name, ms)
+			return
+		}
+		if !t.Get(name).Truthy() {
+			t.Set(name, []any{})
+		}
+		t.Get(name).Call("push", ms)
+	})
+}

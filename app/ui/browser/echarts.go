@@ -1,0 +1,66 @@
+package browser
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// Chart is an ECharts instance on one element.
+type Chart struct{ inst app.Value }
+
+// ChartsLoaded reports whether the ECharts script has run.
+func ChartsLoaded() bool {
+	var ok bool
+	_ = Try("looking for ECharts", func() { ok = win().Get("echarts").Truthy() })
+	return ok
+}
+
+// NewChart starts ECharts on the element the context's component renders.
+func NewChart(ctx app.Context) (*Chart, error) {
+	c := &Chart{}
+	err := Try("starting a chart", func() { c.inst = win().Get("echarts").Call("init", ctx.JSSrc()) })
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// SetOption draws an option given as JSON (JSON, because app.ValueOf
+// cannot take Go structs, and no JavaScript functions, so no eval). The
+// drawing waits for the next animation frame (lazyUpdate), so typing is
+// not held up by it.
+func (c *Chart) SetOption(optionJSON string) error {
+	return Try("drawing a chart", func() {
+		c.inst.Call("setOption", win().Get("JSON").Call("parse", optionJSON), map[string]any{"notMerge": true, "lazyUpdate": true})
+	})
+}
+
+// Resize follows the element's size.
+func (c *Chart) Resize() error { return Try("resizing a chart", func() { c.inst.Call("resize") }) }
+
+// Dispose frees the instance.
+func (c *Chart) Dispose() error { return Try("removing a chart", func() { c.inst.Call("dispose") }) }
+
+// PNG renders the chart with the given id as a PNG data: URL.
+func PNG(id string) (string, error) {
+	var u string
+	err := Try("rendering the chart as PNG", func() {
+		w := win()
+		inst := w.Get("echarts").Call("getInstanceByDom", w.Get("document").Call("getElementById", id))
+		if !inst.Truthy() {
+			panic("the chart is not drawn yet")
+		}
+		u = inst.Call("getDataURL", map[string]any{"type": "png", "pixelRatio": 2, "backgroundColor": "#fff"}).String()
+	})
+	return u, err
+}
+
+// SVG renders an option again with ECharts' SVG renderer, off screen.
+func SVG(optionJSON string, width, height int) (string, error) {
+	var out string
+	err := Try("rendering the chart as SVG", func() {
+		w := win()
+		svg := w.Get("echarts").Call("init", nil, nil, map[string]any{"renderer": "svg", "ssr": true, "width": width, "height": height})
+		defer svg.Call("dispose")
+		svg.Call("setOption", w.Get("JSON").Call("parse", optionJSON))
+		out = svg.Call("renderToSVGString").String()
+	})
+	return out, err
+}

@@ -1,0 +1,63 @@
+package charts
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"cryptosizer/app/engine"
+	"cryptosizer/app/workload"
+	"cryptosizer/data"
+)
+
+func ranked(t *testing.T, p workload.Params) engine.Result {
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, errs := workload.Parse(p)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return engine.NewIndex(ds).Rank(w)
+}
+
+func TestChartOptions(t *testing.T) {
+	res := ranked(t, workload.Params{"tls-rate": "10", "fw-size": "256 KiB", "fw-deadline": "500ms", "aes-rate": "256 KiB/s", "cpu-budget": "70%"})
+	var h struct {
+		XAxis  []struct{ Data []string } `json:"xAxis"`
+		Series []struct {
+			Name     string
+			Stack    string
+			Data     []struct{ Value float64 }
+			MarkLine struct {
+				Data []struct{ YAxis float64 }
+			} `json:"markLine"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal([]byte(Headroom(res.Candidates)), &h); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.XAxis[0].Data) != MaxBars || h.Series[0].MarkLine.Data[0].YAxis != 1 {
+		t.Errorf("headroom chart: %d bars, line at %v", len(h.XAxis[0].Data), h.Series[0].MarkLine.Data)
+	}
+	if got, want := h.Series[0].Data[0].Value, round(*res.Candidates[0].Headroom, 3); got != want {
+		t.Errorf("first bar %v, want the first candidate's headroom %v", got, want)
+	}
+	if err := json.Unmarshal([]byte(Firmware(res.Candidates, 0.5)), &h); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Series) != 2 || h.Series[0].Stack != "fw" || h.Series[1].MarkLine.Data[0].YAxis != 500 {
+		t.Errorf("firmware chart series: %+v", h.Series)
+	}
+	if err := json.Unmarshal([]byte(Handshake(res.Candidates)), &h); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Series) != 4 || h.Series[0].Name != "ecc-p256-keygen" || h.Series[3].Name != "sha256" {
+		t.Errorf("handshake chart series: %d", len(h.Series))
+	}
+	// No data at all still gives a valid, empty chart.
+	if s := Headroom(nil); !strings.Contains(s, `"data":[]`) {
+		t.Errorf("empty chart: %s", s)
+	}
+}

@@ -1,0 +1,129 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"cryptosizer/app/dataset"
+	"cryptosizer/app/ui/model"
+)
+
+// ImportPanel is where users paste their own benchmark output: a live
+// preview (after a pause in typing) of what was recognized and of every
+// line that was not, the names the text leaves out, and the sets added.
+type ImportPanel struct {
+	app.Compo
+	M   *model.Imports
+	Rev int
+}
+
+// Render draws the panel.
+func (ip *ImportPanel) Render() app.UI {
+	im := ip.M
+	f := &im.Form
+	add := "Add to ranking"
+	if f.Editing != "" {
+		add = "Save changes"
+	}
+	control := func(fd model.ImportField) app.UI {
+		c := &Control{ID: "import-" + fd.Name, Name: fd.Name, Label: fd.Label, Kind: "text", Value: f.Values[fd.Name],
+			Rev: f.FieldRev(fd.Name), Placeholder: fd.Hint, Action: actionImportInput}
+		if fd.Name == "text" {
+			c.Kind = "textarea"
+		}
+		return c
+	}
+	return app.Details().ID("import").Class("import").Body(
+		app.Summary().Text("Import your own measurements"+countSuffix(len(im.Sets))),
+		app.P().Class("hint").Text(fmt.Sprintf("Paste wolfCrypt benchmark output (any version, with or without the markdown around it, one or many builds) or a CMOX performance table with its header row. Up to %d KiB. It stays in this browser.", dataset.MaxImportBytes/1024)),
+		control(model.ImportFields[0]),
+		app.Div().Class("import-fields").Body(
+			app.Range(model.ImportFields[1:]).Slice(func(i int) app.UI { return control(model.ImportFields[i+1]) }),
+		),
+		app.Button().Type("button").ID("import-add").Text(add).OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionImportAdd) }),
+		app.If(f.Msg != "", func() app.UI { return app.P().ID("import-msg").Role("status").Text(f.Msg) }),
+		app.If(f.Preview != nil, func() app.UI { return renderPreview(f.Preview) }),
+		app.If(len(im.Sets) > 0, func() app.UI {
+			return app.Ul().ID("import-sets").Body(app.Range(im.Sets).Slice(func(i int) app.UI {
+				s := im.Sets[i]
+				label := s.ID + ": " + strings.TrimSpace(s.MCU+" "+s.Config)
+				act := func(name string) app.EventHandler {
+					return func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(name, s.ID) }
+				}
+				return app.Li().Body(
+					app.Text(label+" "),
+					app.If(s.From == model.Link, func() app.UI { return app.Span().Class("badge link").Text("from a link") }),
+					app.If(s.From == model.Session, func() app.UI { return app.Span().Class("badge link").Text("this visit only") }),
+					app.If(im.Errs[s.ID] != "", func() app.UI { return app.Span().Class("error").Text(" (not ranked: " + im.Errs[s.ID] + ") ") }),
+					app.If(s.From != model.Stored, func() app.UI {
+						return app.Button().Type("button").Class("keep").Text("Keep").Aria("label", "Keep "+s.ID+" in this browser").OnClick(act(actionImportKeep))
+					}),
+					app.Button().Type("button").Text("Edit").Aria("label", "Edit "+s.ID).OnClick(act(actionImportEdit)),
+					app.Button().Type("button").Text("Remove").Aria("label", "Remove "+s.ID).OnClick(act(actionImportRemove)),
+				)
+			}))
+		}),
+	)
+}
+
+func countSuffix(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d imported)", n)
+}
+
+// renderPreview shows what was recognized and the lines that were not (at
+// most model.MaxPreviewProblems, then how many more). All of it is text
+// nodes: pasted HTML is shown, never interpreted.
+func renderPreview(im *dataset.Imported) app.UI {
+	ms := im.Data.Measurements
+	errs := im.Errors
+	more := 0
+	if len(errs) > model.MaxPreviewProblems {
+		more = len(errs) - model.MaxPreviewProblems
+		errs = errs[:model.MaxPreviewProblems]
+	}
+	return app.Div().ID("import-preview").Body(
+		app.P().Text(fmt.Sprintf("Recognized %d measurements (%s).", len(ms), orDash(im.Kind))),
+		app.If(len(errs) > 0, func() app.UI {
+			return app.Ul().Class("import-errors").Body(app.Range(errs).Slice(func(i int) app.UI {
+				e := errs[i]
+				where := "line " + strconv.Itoa(e.Pos.Line)
+				if e.Pos.Line == 0 {
+					where = "input"
+				}
+				return app.Li().Class("error").Text(where + ": " + e.Msg + quoted(e.Text))
+			}))
+		}),
+		app.If(more > 0, func() app.UI {
+			return app.P().Class("error more").Text(fmt.Sprintf("… and %d more lines not recognized.", more))
+		}),
+		app.If(len(ms) > 0, func() app.UI {
+			shown := ms
+			if len(shown) > 60 {
+				shown = shown[:60]
+			}
+			return app.Table().Class("preview").Body(
+				app.THead().Body(app.Tr().Body(th("Line"), th("MCU"), th("Configuration"), th("Operation"), th("Figure"))),
+				app.TBody().Body(app.Range(shown).Slice(func(i int) app.UI {
+					m := shown[i]
+					return app.Tr().Body(app.Td().Text(strconv.Itoa(m.Pos.Line)), app.Td().Text(m.MCU), app.Td().Text(m.Config), app.Td().Text(m.Op), app.Td().Text(m.Printed))
+				})),
+			)
+		}),
+	)
+}
+
+func quoted(s string) string {
+	if s == "" {
+		return ""
+	}
+	if len(s) > 100 {
+		s = strings.ToValidUTF8(s[:97], "") + "..."
+	}
+	return ": " + strconv.Quote(s)
+}

@@ -1,0 +1,377 @@
+package model
+
+import (
+	"bytes"
+	"compress/lzw"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/dataset"
+	"cryptosizer/app/engine"
+	"cryptosizer/app/workload"
+)
+
+// ImportSet is one user import as stored in the browser and carried in
+// shared links: the text itself and the names the user gave. It is parsed
+// by the same parsers as the bundled dataset.
+type ImportSet struct {
+	ID       string  `json:"id"`
+	Text     string  `json:"text"`
+	MCU      string  `json:"mcu,omitempty"`
+	Board    string  `json:"board,omitempty"`
+	ClockMHz float64 `json:"clock_mhz,omitempty"`
+	Config   string  `json:"config,omitempty"`
+	Version  string  `json:"version,omitempty"`
+}
+
+// Where an imported set lives.
+const (
+	Stored  = "stored"  // in this browser's storage
+	Session = "session" // in memory only: storage refused it
+	Link    = "link"    // from a link, for this visit only until kept
+)
+
+// Set is an import set and where it lives.
+type Set struct {
+	ImportSet
+	From string
+}
+
+// Limits on imported data from any source: what the app itself produces
+// is inside them, and anything beyond is refused before it is parsed.
+const (
+	// MaxSets bounds the imported sets the page holds.
+	MaxSets = 16
+	// maxNameLen bounds each name of a set.
+	maxNameLen = 100
+	// MaxLinkChars bounds the link fragment that carries imported sets:
+	// long URLs break in mail clients, chat tools and some servers' logs.
+	MaxLinkChars = 6000
+	// maxLinkJSON bounds the decompressed sets of a link.
+	maxLinkJSON = dataset.MaxImportBytes
+	// maxStoreBytes bounds what is read from storage.
+	maxStoreBytes = MaxSets * (dataset.MaxImportBytes + 2048)
+	// StoreKey is where the sets are stored; unreadable copies are kept
+	// aside under StoreKey + ".unreadable…".
+	StoreKey   = "cryptosizer.imports.v1"
+	asidePre   = StoreKey + ".unreadable"
+	maxAside   = 3
+	linkPrefix = "imports="
+)
+
+// Check validates a set from any source exactly as the import form does,
+// and gives it the ID its content implies (an ID from outside is never
+// trusted: it keys the parse cache).
+func (s ImportSet) Check() (ImportSet, error) {
+	if strings.TrimSpace(s.Text) == "" {
+		return s, errors.New("the set has no text")
+	}
+	if len(s.Text) > dataset.MaxImportBytes {
+		return s, fmt.Errorf("the text is %d bytes; the limit is %d bytes (256 KiB)", len(s.Text), dataset.MaxImportBytes)
+	}
+	for _, f := range []struct{ name, v string }{{"MCU", s.MCU}, {"board", s.Board}, {"configuration", s.Config}, {"version", s.Version}} {
+		if len(f.v) > maxNameLen || !utf8.ValidString(f.v) || strings.IndexFunc(f.v, unicode.IsControl) >= 0 {
+			return s, fmt.Errorf("%s: accepted: at most %d characters of text", f.name, maxNameLen)
+		}
+	}
+	if s.ClockMHz != 0 {
+		if _, ok := workload.MHz(strconv.FormatFloat(s.ClockMHz, 'f', -1, 64)); !ok || math.IsNaN(s.ClockMHz) {
+			return s, fmt.Errorf("clock %g MHz: accepted: %s", s.ClockMHz, workload.MHzAccepted)
+		}
+	}
+	// FNV, not SHA-256: an ID needs no cryptography, and crypto/sha256
+	// would add its FIPS module to the WebAssembly binary. Every field
+	// goes in: the ID also keys the parse cache.
+	h := fnv.New32a()
+	h.Write([]byte(strings.Join([]string{s.Text, s.MCU, s.Board, strconv.FormatFloat(s.ClockMHz, 'g', -1, 64), s.Config, s.Version}, "\x1f")))
+	s.ID = "import-" + strconv.FormatUint(uint64(h.Sum32()), 16)
+	return s, nil
+}
+
+func (s ImportSet) override() dataset.Override {
+	return dataset.Override{MCU: s.MCU, Board: s.Board, Config: s.Config, Version: s.Version, ClockHz: int64(math.Round(s.ClockMHz * 1e6))}
+}
+
+// Imports are the user's imported sets, the paste form and the index
+// over bundled and imported data.
+type Imports struct {
+	Sets []Set
+	// Errs has, per set ID, why the set is not ranked.
+	Errs map[string]string
+	Form ImportForm
+	// StoreBlocked is set when what is in storage must not be
+	// overwritten (it could not be read, nor kept aside): new sets stay
+	// for this visit only.
+	StoreBlocked string
+	Rev          int
+
+	base   *engine.Index
+	ix     *engine.Index
+	parsed map[string]dataset.Imported
+}
+
+func (im *Imports) index() *engine.Index {
+	if im.ix != nil {
+		return im.ix
+	}
+	return im.base
+}
+
+func (im *Imports) facts() []bench.MCUFact { return im.base.Dataset().MCUs }
+
+func (im *Imports) parse(s ImportSet) dataset.Imported {
+	if im.parsed == nil {
+		im.parsed = map[string]dataset.Imported{}
+	}
+	// A set is parsed once; its ID changes with its text and names.
+	r, ok := im.parsed[s.ID]
+	if !ok {
+		r = dataset.Import(im.facts(), s.ID, s.Text, s.override())
+		im.parsed[s.ID] = r
+	}
+	return r
+}
+
+// reindex ranks the bundled data together with every set that parses.
+func (im *Imports) reindex() {
+	im.Errs = map[string]string{}
+	var sets []bench.Dataset
+	for _, s := range im.Sets {
+		r := im.parse(s.ImportSet)
+		if len(r.Errors) > 0 {
+			im.Errs[s.ID] = r.Errors.Error()
+			continue
+		}
+		sets = append(sets, r.Data)
+	}
+	im.Rev++
+	if len(sets) == 0 {
+		im.ix = nil
+		return
+	}
+	im.ix = engine.NewIndex(dataset.Merge(im.base.Dataset(), sets...))
+}
+
+func (im *Imports) has(id string) bool {
+	return slices.ContainsFunc(im.Sets, func(s Set) bool { return s.ID == id })
+}
+
+// add puts checked sets in, up to MaxSets; it returns how many were
+// added and a note about those that were not.
+func (im *Imports) add(sets []ImportSet, from string) (int, string) {
+	n, dup, bad, full := 0, 0, 0, 0
+	var why string
+	for _, s := range sets {
+		c, err := s.Check()
+		switch {
+		case err != nil:
+			bad++
+			why = err.Error()
+		case im.has(c.ID):
+			dup++
+		case len(im.Sets) >= MaxSets:
+			full++
+		default:
+			im.Sets = append(im.Sets, Set{ImportSet: c, From: from})
+			n++
+		}
+	}
+	var notes []string
+	if bad > 0 {
+		notes = append(notes, fmt.Sprintf("%d set(s) refused (%s)", bad, why))
+	}
+	if full > 0 {
+		notes = append(notes, fmt.Sprintf("%d set(s) left out: the page holds at most %d", full, MaxSets))
+	}
+	return n, strings.Join(notes, "; ")
+}
+
+// ---- storage ----
+
+// LoadStored reads what storage holds (raw, as stored). It returns false
+// when the text cannot be read as sets: the caller keeps it aside.
+func (p *Page) LoadStored(raw string) bool {
+	im := &p.Imports
+	if len(raw) > maxStoreBytes {
+		p.Msgs.Add(fmt.Sprintf("Stored imports could not be read: %d bytes is more than this app stores (%d).", len(raw), maxStoreBytes))
+		return false
+	}
+	var sets []ImportSet
+	if err := json.Unmarshal([]byte(raw), &sets); err != nil {
+		p.Msgs.Add("Stored imports could not be read (" + err.Error() + ").")
+		return false
+	}
+	_, note := im.add(sets, Stored)
+	if note != "" {
+		p.Msgs.Add("Stored imports: " + note + ".")
+	}
+	im.reindex()
+	p.rank()
+	return true
+}
+
+// Aside chooses where to keep an unreadable store: a new key with a time
+// stamp, never one that exists, at most maxAside of them, and none when
+// the same text is already kept. existing maps the aside keys in storage
+// to their text. It returns "" with a note when nothing is to be written.
+func Aside(existing map[string]string, raw string, now time.Time) (key, note string) {
+	for k, v := range existing {
+		if v == raw {
+			return "", "the same text is already kept aside under " + k
+		}
+	}
+	if len(existing) >= maxAside {
+		return "", fmt.Sprintf("%d copies are already kept aside (%s…); they are left as they are", len(existing), asidePre)
+	}
+	key = asidePre + "." + now.UTC().Format("20060102T150405.000Z")
+	for existing[key] != "" {
+		key += "+"
+	}
+	return key, ""
+}
+
+// AsidePrefix is the prefix of the keys unreadable stores are kept under.
+const AsidePrefix = asidePre
+
+// StoreText is what storage should hold: the stored sets. ok is false
+// when storage must not be written (see StoreBlocked).
+func (p *Page) StoreText() (string, bool) {
+	if p.Imports.StoreBlocked != "" {
+		return "", false
+	}
+	var sets []ImportSet
+	for _, s := range p.Imports.Sets {
+		if s.From == Stored {
+			sets = append(sets, s.ImportSet)
+		}
+	}
+	if sets == nil {
+		sets = []ImportSet{}
+	}
+	b, err := json.Marshal(sets)
+	return string(b), err == nil
+}
+
+// StoreFailed records that storage refused the sets: they stay for this
+// visit, and what was stored before is unchanged.
+func (p *Page) StoreFailed(err error) {
+	for i := range p.Imports.Sets {
+		if p.Imports.Sets[i].From == Stored {
+			p.Imports.Sets[i].From = Session
+		}
+	}
+	p.Imports.Rev++
+	p.Msgs.Add("The imports could not be stored in this browser (" + err.Error() + "). They stay for this visit only; what was stored before is unchanged.")
+}
+
+// ---- links ----
+
+// fromLink adds the sets a link carries (#imports=<base64url LZW JSON>)
+// for this visit; they are stored only when the user keeps them.
+func (im *Imports) fromLink(fragment string, msgs *Messages) {
+	v, ok := strings.CutPrefix(fragment, linkPrefix)
+	if !ok || v == "" {
+		return
+	}
+	sets, err := decodeLink(v)
+	if err != nil {
+		msgs.Add("The link's imported data was refused: " + err.Error())
+		return
+	}
+	n, note := im.add(sets, Link)
+	switch {
+	case n > 0 && note != "":
+		msgs.Add(fmt.Sprintf("%d imported set(s) from the link are ranked for this visit (Keep stores them); %s.", n, note))
+	case n > 0:
+		msgs.Add(fmt.Sprintf("%d imported set(s) from the link are ranked for this visit; Keep stores them in this browser.", n))
+	case note != "":
+		msgs.Add("The link's imported data: " + note + ".")
+	}
+}
+
+func encodeLink(sets []ImportSet) (string, error) {
+	if len(sets) > MaxSets {
+		return "", fmt.Errorf("%d sets is more than a link carries (%d).", len(sets), MaxSets)
+	}
+	b, err := json.Marshal(sets)
+	if err != nil {
+		return "", err
+	}
+	if len(b) > maxLinkJSON {
+		return "", fmt.Errorf("the sets are %d bytes; a link carries at most %d.", len(b), maxLinkJSON)
+	}
+	// LZW, not gzip: the deflate compressor would add 90 KB to the
+	// WebAssembly binary for a few kilobytes of link.
+	var buf bytes.Buffer
+	w := lzw.NewWriter(&buf, lzw.LSB, 8)
+	w.Write(b)
+	if err := w.Close(); err != nil {
+		return "", err
+	}
+	enc := base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	if len(enc) > MaxLinkChars {
+		return "", fmt.Errorf("it is too large for a link (%d characters compressed; the limit is %d): the link carries the workload only.", len(enc), MaxLinkChars)
+	}
+	return enc, nil
+}
+
+// decodeLink reads a link's sets, refusing anything beyond what
+// encodeLink makes: size before decoding, size after, and count.
+func decodeLink(s string) ([]ImportSet, error) {
+	if len(s) > MaxLinkChars {
+		return nil, fmt.Errorf("%d characters is more than this app puts in a link (%d)", len(s), MaxLinkChars)
+	}
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return nil, fmt.Errorf("not a link made by this app (%v)", err)
+	}
+	r := lzw.NewReader(bytes.NewReader(b), lzw.LSB, 8)
+	defer r.Close()
+	raw, err := io.ReadAll(io.LimitReader(r, maxLinkJSON+1))
+	if err != nil {
+		return nil, fmt.Errorf("not a link made by this app (%v)", err)
+	}
+	if len(raw) > maxLinkJSON {
+		return nil, fmt.Errorf("it unpacks to more than %d bytes, more than this app puts in a link", maxLinkJSON)
+	}
+	var sets []ImportSet
+	if err := json.Unmarshal(raw, &sets); err != nil {
+		return nil, fmt.Errorf("not a link made by this app (%v)", err)
+	}
+	if len(sets) > MaxSets {
+		return nil, fmt.Errorf("%d sets is more than this app puts in a link (%d)", len(sets), MaxSets)
+	}
+	return sets, nil
+}
+
+// Keep stores a set that came from a link or stayed in memory.
+func (p *Page) Keep(id string) {
+	for i := range p.Imports.Sets {
+		if p.Imports.Sets[i].ID == id {
+			p.Imports.Sets[i].From = Stored
+		}
+	}
+	p.Imports.Rev++
+}
+
+// Remove drops a set.
+func (p *Page) Remove(id string) {
+	p.Imports.Sets = slices.DeleteFunc(p.Imports.Sets, func(s Set) bool { return s.ID == id })
+	if p.Imports.Form.Editing == id {
+		p.Imports.Form.Editing = ""
+	}
+	p.Imports.reindex()
+	p.rank()
+}

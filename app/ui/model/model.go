@@ -1,0 +1,480 @@
+// Package model is the web app's state and how it changes: the question on
+// the form, the ranking that answers it, the view of that ranking, the
+// user's imported measurements and the messages the page shows. It is free
+// of go-app and JavaScript, so every trust rule is tested natively; the
+// components in package ui render it and carry out its side effects
+// (storage, address bar, messages to an embedding page) through package
+// browser.
+//
+// The rules it keeps (DESIGN.md, "Trust rules"):
+//   - what is ranked is what is on the form: while a field is invalid the
+//     results keep the last valid ranking, marked as such, and say which
+//     field is wrong and what it accepts;
+//   - a control is written only when its value changes from outside it
+//     (the URL at start, an import pre-fill, an edit): FieldRev says when;
+//   - data from outside (URL, link fragment, storage) is bounded and
+//     validated like the form before it is used.
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"slices"
+	"sort"
+	"strings"
+
+	"cryptosizer/app/engine"
+	"cryptosizer/app/explain"
+	"cryptosizer/app/ui/charts"
+	"cryptosizer/app/workload"
+)
+
+// Defaults is the workload a first visit shows: a TLS server, a signed
+// image and an AES stream, so every chart has something to say.
+var Defaults = workload.Params{
+	"tls-rate": "10", "tls-role": "server", "tls-version": "1.3", "tls-suite": "ecdhe-ecdsa-p256", "tls-chain": "2",
+	"fw-size": "256 KiB", "fw-sig": "ecdsa-p256", "fw-hash": "sha256", "fw-deadline": "500ms",
+	"aes-rate": "256 KiB/s", "aes-mode": "cbc", "aes-key": "128", "aes-dir": "encrypt",
+	"cpu-budget": "70%", "clock": "measured", "objective": "headroom",
+}
+
+// FoldFails is how many failing candidates show before "show all".
+const FoldFails = 8
+
+// Page is the whole state of the calculator page.
+type Page struct {
+	Form    Form
+	Results Results
+	Imports Imports
+	Embed   Embed
+	Msgs    Messages
+	// DataErr is set when the bundled dataset could not be read.
+	DataErr error
+}
+
+// Form is the question on screen: the parameters as typed.
+type Form struct {
+	Params workload.Params
+	Errs   workload.Errors
+	// URLErrs are the parameters of the address the page was opened
+	// with that were invalid; their defaults are used instead.
+	URLErrs workload.Errors
+	written map[string]int
+	Rev     int
+}
+
+// FieldRev changes each time a field's value is written from outside its
+// control; a control is written only then.
+func (f *Form) FieldRev(name string) int { return f.written[name] }
+
+// Value is what a field's control shows: the parameter, or for a choice
+// left empty its default.
+func (f *Form) Value(fd workload.Field) string {
+	if v, ok := f.Params[fd.Name]; ok {
+		return v
+	}
+	if workload.Choices(fd.Name) != nil {
+		return fd.Default
+	}
+	return ""
+}
+
+func (f *Form) write(p workload.Params) {
+	if f.written == nil {
+		f.written = map[string]int{}
+	}
+	f.Params = workload.Params{}
+	for _, fd := range workload.Fields {
+		if v, ok := p[fd.Name]; ok {
+			f.Params[fd.Name] = v
+		}
+		f.written[fd.Name]++
+	}
+	f.Rev++
+}
+
+// Results is the ranking on screen and how it is viewed.
+type Results struct {
+	// Res answers the workload in Res.Workload: the form's, or while the
+	// form is invalid the last valid one (Stale).
+	Res   engine.Result
+	Stale bool
+	// Ranked are the parameters Res answers.
+	Ranked   workload.Params
+	Selected string
+	Filter   string
+	SortBy   string
+	// ShowAllFails unfolds the failing candidates beyond FoldFails.
+	ShowAllFails bool
+	Charts       Charts
+	Rev          int
+}
+
+// Charts are the ECharts options of the three charts, as JSON.
+type Charts struct {
+	Headroom, Firmware, Handshake string
+}
+
+// New is the page before the URL is read: the default workload ranked on
+// the bundled data.
+func New(base *engine.Index, dataErr error) *Page {
+	p := &Page{DataErr: dataErr}
+	p.Imports.base = base
+	p.Form.write(Defaults)
+	p.rank()
+	return p
+}
+
+// Index is what is ranked: the bundled data and every import that parses.
+func (p *Page) Index() *engine.Index { return p.Imports.index() }
+
+// rank answers the form. While the form is invalid the previous answer
+// stays, marked stale: a partial workload is never ranked.
+func (p *Page) rank() {
+	w, errs := workload.Parse(p.Form.Params)
+	p.Form.Errs = errs
+	p.Form.Rev++
+	if len(errs) > 0 {
+		p.Results.Stale = true
+		p.Results.Rev++
+		return
+	}
+	p.Results.Res = p.Index().Rank(w)
+	p.Results.Stale = false
+	p.Results.Ranked = maps(p.Form.Params)
+	p.Results.Rev++
+	p.recharts()
+}
+
+func maps(p workload.Params) workload.Params {
+	out := workload.Params{}
+	for k, v := range p {
+		out[k] = v
+	}
+	return out
+}
+
+// SetParam records what the user typed in a field and answers it.
+func (p *Page) SetParam(name, value string) {
+	if _, ok := workload.FieldByName(name); !ok {
+		return
+	}
+	p.Form.Params[name] = value
+	p.rank()
+}
+
+// Problems are the lines at the top of the results: each invalid field
+// with its text and what it accepts, and each bad URL parameter.
+func (p *Page) Problems() []string {
+	var out []string
+	for _, e := range p.Form.URLErrs {
+		out = append(out, "The link's parameter "+e.Error()+" — its default is used instead.")
+	}
+	if p.Results.Stale {
+		var fields []string
+		for _, e := range p.Form.Errs {
+			fields = append(fields, e.Error())
+		}
+		out = append(out, "These results answer the last valid workload (shown above the table), not the form: fix "+strings.Join(fields, "; ")+".")
+	}
+	return out
+}
+
+// Load reads the address the page was opened with: the workload (an
+// invalid parameter keeps its message and falls back to its default),
+// embedding, the picked candidate and imported sets in the fragment.
+func (p *Page) Load(u *url.URL) {
+	q := u.Query()
+	p.Embed = loadEmbed(q)
+	if pick := q.Get("pick"); len(pick) <= maxKeyLen {
+		p.Results.Selected = pick
+	}
+	given := workload.FromQuery(q)
+	params := maps(Defaults)
+	if len(given) > 0 {
+		params = given
+	}
+	// An invalid parameter falls back to its default, with a message; a
+	// fallback can reveal another conflict, so repeat (each round drops at
+	// least one parameter).
+	var urlErrs workload.Errors
+	for range len(workload.Fields) + 1 {
+		_, errs := workload.Parse(params)
+		if len(errs) == 0 {
+			break
+		}
+		for _, e := range errs {
+			if urlErrs.ByField(e.Field) == nil {
+				urlErrs = append(urlErrs, e)
+			}
+			if d, ok := Defaults[e.Field]; ok && params[e.Field] != d {
+				params[e.Field] = d
+			} else {
+				delete(params, e.Field)
+			}
+		}
+	}
+	p.Form.URLErrs = urlErrs
+	p.Form.write(params)
+	p.Imports.fromLink(u.Fragment, &p.Msgs)
+	p.Imports.reindex()
+	p.rank()
+}
+
+// maxKeyLen bounds a candidate key read from the address.
+const maxKeyLen = 300
+
+// Query is the address's query for the current state: the form as typed
+// (also when invalid: the address is the question on screen) and the
+// page's own parameters.
+func (p *Page) Query() string {
+	q := p.Form.Params.Query()
+	extra := url.Values{}
+	if p.Embed.On {
+		extra.Set("embed", "1")
+	}
+	if p.Embed.Origin != "" {
+		extra.Set("origin", p.Embed.Origin)
+	}
+	if p.Results.Selected != "" {
+		extra.Set("pick", p.Results.Selected)
+	}
+	if e := extra.Encode(); e != "" {
+		if q != "" {
+			q += "&"
+		}
+		q += e
+	}
+	return q
+}
+
+// ---- the view of the results ----
+
+// Visible are the candidates the filter keeps, in the chosen order.
+func (r *Results) Visible() []engine.Candidate {
+	var out []engine.Candidate
+	q := strings.ToLower(strings.TrimSpace(r.Filter))
+	for _, c := range r.Res.Candidates {
+		hay := strings.ToLower(strings.Join([]string{c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config, strings.Join(c.Acceleration, " "), c.Verdict}, " "))
+		if q == "" || strings.Contains(hay, q) {
+			out = append(out, c)
+		}
+	}
+	if col, ok := sortColumns[strings.TrimPrefix(r.SortBy, "-")]; ok {
+		desc := strings.HasPrefix(r.SortBy, "-")
+		sort.SliceStable(out, func(i, j int) bool {
+			if desc {
+				return col(out[j], out[i])
+			}
+			return col(out[i], out[j])
+		})
+	}
+	return out
+}
+
+// SortColumns are the columns the table sorts by.
+var SortColumns = []string{"rank", "mcu", "clock", "headroom", "cpu"}
+
+var sortColumns = map[string]func(a, b engine.Candidate) bool{
+	"rank":     func(a, b engine.Candidate) bool { return a.Rank < b.Rank },
+	"mcu":      func(a, b engine.Candidate) bool { return a.MCU < b.MCU },
+	"clock":    func(a, b engine.Candidate) bool { return a.ClockHz < b.ClockHz },
+	"headroom": func(a, b engine.Candidate) bool { return headroomOf(a) < headroomOf(b) },
+	"cpu":      func(a, b engine.Candidate) bool { return shareOf(a) < shareOf(b) },
+}
+
+func headroomOf(c engine.Candidate) float64 {
+	if c.Headroom == nil {
+		return -1
+	}
+	return *c.Headroom
+}
+
+// shareOf sorts an unknown CPU share after every known one.
+func shareOf(c engine.Candidate) float64 {
+	if c.Utilization == nil {
+		return 2
+	}
+	return *c.Utilization
+}
+
+// SetFilter keeps the candidates whose names contain text.
+func (p *Page) SetFilter(text string) {
+	if len(text) > workload.MaxValueLen {
+		text = text[:workload.MaxValueLen]
+	}
+	p.Results.Filter = text
+	p.Results.Rev++
+	p.recharts()
+}
+
+// ToggleSort sorts by a column, ascending first, then descending.
+func (p *Page) ToggleSort(col string) {
+	if _, ok := sortColumns[col]; !ok {
+		return
+	}
+	if p.Results.SortBy == col {
+		col = "-" + col
+	}
+	p.Results.SortBy = col
+	p.Results.Rev++
+	p.recharts()
+}
+
+// UnfoldFails shows every failing candidate.
+func (p *Page) UnfoldFails() {
+	p.Results.ShowAllFails = true
+	p.Results.Rev++
+}
+
+func (p *Page) recharts() {
+	cs := p.Results.Visible()
+	w := p.Results.Res.Workload
+	c := Charts{Headroom: charts.Headroom(cs)}
+	if w.Firmware != nil {
+		c.Firmware = charts.Firmware(cs, w.Firmware.Deadline)
+	}
+	if w.TLS != nil {
+		c.Handshake = charts.Handshake(cs)
+	}
+	p.Results.Charts = c
+}
+
+// Selected is the candidate the user picked, if it is in the ranking.
+func (r *Results) SelectedCandidate() *engine.Candidate {
+	for i := range r.Res.Candidates {
+		if r.Res.Candidates[i].Key == r.Selected {
+			return &r.Res.Candidates[i]
+		}
+	}
+	return nil
+}
+
+// Select picks a candidate. In embed mode it returns the message to post
+// to the embedding page and the origin to post it to; post is empty
+// when nothing may be posted (the reason is in the messages).
+func (p *Page) Select(key, pageURL string) (post, origin string) {
+	if len(key) > maxKeyLen {
+		return "", ""
+	}
+	p.Results.Selected = key
+	p.Results.Rev++
+	c := p.Results.SelectedCandidate()
+	if !p.Embed.On || c == nil {
+		return "", ""
+	}
+	if p.Embed.Target == "" {
+		p.Msgs.Add("The selection was not sent to the embedding page: " + p.Embed.Why)
+		return "", ""
+	}
+	msg := map[string]any{"type": "cryptosizer:select", "candidate": c, "url": pageURL}
+	b, err := marshal(msg)
+	if err != nil {
+		p.Msgs.Add("The selection could not be sent: " + err.Error())
+		return "", ""
+	}
+	return string(b), p.Embed.Target
+}
+
+// ---- exports ----
+
+// refuseStale says why nothing is exported while the form is invalid:
+// an export must carry the workload on screen.
+func (p *Page) refuseStale(what string) error {
+	if !p.Results.Stale {
+		return nil
+	}
+	var fields []string
+	for _, e := range p.Form.Errs {
+		fields = append(fields, e.Field)
+	}
+	return fmt.Errorf("%s not made: the form has invalid fields (%s), and the results on screen answer the last valid workload; fix the fields first", what, strings.Join(fields, ", "))
+}
+
+// CSV is the ranking as CSV.
+func (p *Page) CSV() (string, error) {
+	if err := p.refuseStale("CSV"); err != nil {
+		return "", err
+	}
+	var buf bytes.Buffer
+	err := explain.CSV(&buf, p.Results.Res)
+	return buf.String(), err
+}
+
+// JSON is the ranking as JSON, in the CLI's --format json schema (the
+// workload included).
+func (p *Page) JSON() (string, error) {
+	if err := p.refuseStale("JSON"); err != nil {
+		return "", err
+	}
+	b, err := json.MarshalIndent(p.Results.Res, "", "  ")
+	return string(b), err
+}
+
+// ShareLink is the page's address with the imported sets in its fragment
+// when they fit; note says what the link leaves out.
+func (p *Page) ShareLink(page *url.URL) (link, note string, err error) {
+	if err := p.refuseStale("Link"); err != nil {
+		return "", "", err
+	}
+	u := *page
+	u.RawQuery = p.Query()
+	u.Fragment = ""
+	sets := p.Imports.Sets
+	if len(sets) == 0 {
+		return u.String(), "", nil
+	}
+	var plain []ImportSet
+	for _, s := range sets {
+		plain = append(plain, s.ImportSet)
+	}
+	enc, err := encodeLink(plain)
+	if err != nil {
+		return u.String(), "The imported data is left out of the link: " + err.Error() + " Export JSON to share the ranking.", nil
+	}
+	return u.String() + "#" + linkPrefix + enc, "", nil
+}
+
+// ---- messages ----
+
+// Messages are what the page tells the user beside the results: errors
+// from the browser (storage full, a blocked message) and notes about
+// data from outside. The newest few are kept.
+type Messages struct {
+	List []string
+	Rev  int
+}
+
+const maxMessages = 5
+
+// Add shows a message (once, if it is already shown).
+func (m *Messages) Add(s string) {
+	if slices.Contains(m.List, s) {
+		return
+	}
+	m.List = append(m.List, s)
+	if len(m.List) > maxMessages {
+		m.List = m.List[len(m.List)-maxMessages:]
+	}
+	m.Rev++
+}
+
+// Dismiss removes the i-th message.
+func (m *Messages) Dismiss(i int) {
+	if i >= 0 && i < len(m.List) {
+		m.List = slices.Delete(m.List, i, i+1)
+		m.Rev++
+	}
+}
+
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}

@@ -1,0 +1,338 @@
+package model
+
+import (
+	"bytes"
+	"compress/lzw"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"cryptosizer/app/engine"
+	"cryptosizer/app/explain"
+	"cryptosizer/data"
+)
+
+func base(t testing.TB) *engine.Index {
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return engine.NewIndex(ds)
+}
+
+func load(t testing.TB, rawURL string) *Page {
+	t.Helper()
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := New(base(t), nil)
+	p.Load(u)
+	return p
+}
+
+func bare57(t testing.TB) string {
+	b, err := os.ReadFile("../../source/wolfcrypt/testdata/bare-5.7.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// An invalid field never changes what is ranked: the last valid ranking
+// stays, marked stale, and the problem line names the field, its text
+// and what it accepts. Exports refuse.
+func TestInvalidFieldKeepsLastValidRanking(t *testing.T) {
+	for _, tc := range []struct{ field, value, want string }{
+		{"tls-rate", "40x", `tls-rate "40x": accepted: a number from 0.000001 to 1000000`},
+		{"aes-rate", "4 Mi/s", `aes-rate "4 Mi/s": accepted: a rate from 1 B/s to 1 TB/s`},
+		{"fw-deadline", "", `fw-deadline "": required when fw-size is set`},
+	} {
+		p := load(t, "http://x/")
+		before := explain.Workload(p.Results.Res.Workload)
+		n := len(p.Results.Res.Candidates)
+		p.SetParam(tc.field, tc.value)
+		if !p.Results.Stale || explain.Workload(p.Results.Res.Workload) != before || len(p.Results.Res.Candidates) != n {
+			t.Errorf("%s=%q: stale %v, workload %q (was %q)", tc.field, tc.value, p.Results.Stale, explain.Workload(p.Results.Res.Workload), before)
+		}
+		probs := strings.Join(p.Problems(), "\n")
+		if !strings.Contains(probs, "last valid workload") || !strings.Contains(probs, tc.want) {
+			t.Errorf("%s=%q: problems %q lack %q", tc.field, tc.value, probs, tc.want)
+		}
+		if _, err := p.CSV(); err == nil || !strings.Contains(err.Error(), tc.field) {
+			t.Errorf("CSV exported while stale: %v", err)
+		}
+		if _, err := p.JSON(); err == nil {
+			t.Error("JSON exported while stale")
+		}
+		if _, _, err := p.ShareLink(&url.URL{Scheme: "http", Host: "x", Path: "/"}); err == nil {
+			t.Error("link made while stale")
+		}
+		// The address keeps the question on screen, invalid or not.
+		if q := p.Query(); !strings.Contains(q, url.QueryEscape(tc.field)+"=") && tc.value != "" {
+			t.Errorf("query %q lacks the field", q)
+		}
+		p.SetParam(tc.field, map[string]string{"tls-rate": "40", "aes-rate": "4 MiB/s", "fw-deadline": "1s"}[tc.field])
+		if p.Results.Stale || len(p.Problems()) != 0 {
+			t.Errorf("%s fixed: still stale (%v)", tc.field, p.Problems())
+		}
+		if _, err := p.CSV(); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func TestLoadBadURLParametersFallBack(t *testing.T) {
+	p := load(t, "http://x/?tls-rate=banana&fw-size=2MB&fw-deadline=soon&tls-version=1.2&tls-resume-kind=psk-dhe")
+	probs := strings.Join(p.Problems(), "\n")
+	for _, want := range []string{`tls-rate "banana"`, `fw-deadline "soon"`, `tls-resume-kind "psk-dhe"`, "its default is used instead"} {
+		if !strings.Contains(probs, want) {
+			t.Errorf("problems lack %q: %s", want, probs)
+		}
+	}
+	if p.Results.Stale || len(p.Form.Errs) != 0 {
+		t.Errorf("a loaded page must rank a valid workload: %v", p.Form.Errs)
+	}
+	if got := p.Form.Params["fw-deadline"]; got != Defaults["fw-deadline"] {
+		t.Errorf("fw-deadline %q, want the default", got)
+	}
+	if p.Form.FieldRev("tls-rate") == 0 {
+		t.Error("a field loaded from the address must be written into its control")
+	}
+}
+
+func TestQueryRoundTrip(t *testing.T) {
+	p := load(t, "http://x/?tls-rate=5&tls-suite=x25519-ed25519&tls-mutual=true&fw-size=1MiB&fw-deadline=1s&fw-sig=ed25519&embed=1&origin=https://portal.example.com&pick=k")
+	q := p.Query()
+	back := load(t, "http://x/?"+q)
+	if back.Query() != q || explain.Workload(back.Results.Res.Workload) != explain.Workload(p.Results.Res.Workload) {
+		t.Errorf("round trip:\n%s\n%s", q, back.Query())
+	}
+	if !back.Embed.On || back.Embed.Target != "https://portal.example.com" || back.Results.Selected != "k" {
+		t.Errorf("page parameters lost: %+v %q", back.Embed, back.Results.Selected)
+	}
+}
+
+func TestOrigin(t *testing.T) {
+	good := map[string]string{
+		"https://portal.example.com": "https://portal.example.com", "http://localhost:8080": "http://localhost:8080",
+		"HTTPS://Portal.Example.COM/": "https://portal.example.com", "http://[::1]:8000": "http://[::1]:8000",
+	}
+	for in, want := range good {
+		if got, ok := Origin(in); !ok || got != want {
+			t.Errorf("Origin(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	for _, bad := range []string{"null", "javascript:alert(1)", "notaurl", "http://[::1", "data:text/html,x", "*", "",
+		"https://a.example/path", "https://a.example?x", "https://a.example#f", "https://u@a.example", "ftp://a.example",
+		"https://a.example:99999", "https://a.example:", "https://", "//a.example", "https://a b.example"} {
+		if got, ok := Origin(bad); ok {
+			t.Errorf("Origin(%q) accepted as %q", bad, got)
+		}
+	}
+}
+
+// With an invalid origin nothing is posted, a message says why, and the
+// selection itself still works.
+func TestEmbedSelectWithBadOrigin(t *testing.T) {
+	p := load(t, "http://x/?embed=1&origin=null&tls-rate=20")
+	key := p.Results.Res.Candidates[0].Key
+	post, origin := p.Select(key, "http://x/")
+	if post != "" || origin != "" || p.Results.Selected != key {
+		t.Errorf("posted %q to %q; selected %q", post, origin, p.Results.Selected)
+	}
+	if !strings.Contains(strings.Join(p.Msgs.List, " "), `the origin parameter "null" is not an http or https origin`) {
+		t.Errorf("messages %v", p.Msgs.List)
+	}
+	p = load(t, "http://x/?embed=1&origin=https://portal.example.com&tls-rate=20")
+	post, origin = p.Select(key, "http://x/?embed=1")
+	var msg struct {
+		Type      string
+		Candidate engine.Candidate
+	}
+	if err := json.Unmarshal([]byte(post), &msg); err != nil || msg.Type != "cryptosizer:select" || msg.Candidate.Key != key || origin != "https://portal.example.com" {
+		t.Errorf("post %q to %q: %v", post, origin, err)
+	}
+	p = load(t, "http://x/?embed=1")
+	p.Embed.UseReferrer("https://portal.example.com/page?x=1")
+	if p.Embed.Target != "https://portal.example.com" {
+		t.Errorf("referrer origin %q", p.Embed.Target)
+	}
+}
+
+func set(t testing.TB, mcu string) ImportSet {
+	s, err := ImportSet{Text: bare57(t), MCU: mcu, ClockMHz: 160, Config: "desk"}.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Sets from a link are ranked for the visit and stored only when kept.
+func TestLinkSetsAreNotStoredUntilKept(t *testing.T) {
+	p := New(base(t), nil)
+	p.Imports.add([]ImportSet{set(t, "STM32U585")}, Stored)
+	link, note, err := p.ShareLink(&url.URL{Scheme: "http", Host: "x", Path: "/", RawQuery: "tls-rate=20"})
+	if err != nil || note != "" {
+		t.Fatal(err, note)
+	}
+	other := load(t, link)
+	if len(other.Imports.Sets) != 1 || other.Imports.Sets[0].From != Link || other.Imports.Sets[0].ImportSet != p.Imports.Sets[0].ImportSet {
+		t.Fatalf("link sets %+v", other.Imports.Sets)
+	}
+	imported := 0
+	for _, c := range other.Results.Res.Candidates {
+		if c.Imported != "" {
+			imported++
+		}
+	}
+	if imported != 1 {
+		t.Errorf("%d imported candidates ranked from the link", imported)
+	}
+	if s, _ := other.StoreText(); s != "[]" {
+		t.Errorf("a link's sets were to be stored without asking: %.80s", s)
+	}
+	other.Keep(other.Imports.Sets[0].ID)
+	if s, _ := other.StoreText(); !strings.Contains(s, `"mcu":"STM32U585"`) {
+		t.Errorf("kept set not stored: %.80s", s)
+	}
+}
+
+func lzwB64(b []byte) string {
+	var buf bytes.Buffer
+	w := lzw.NewWriter(&buf, lzw.LSB, 8)
+	w.Write(b)
+	w.Close()
+	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
+}
+
+func TestLinkLimits(t *testing.T) {
+	many := make([]ImportSet, MaxSets+1)
+	for i := range many {
+		many[i] = ImportSet{Text: fmt.Sprintf("SHA-256 %d MB took 1.000 seconds, 1.000 MB/s\n", i+1), MCU: "STM32U585", ClockMHz: 160}
+	}
+	manyJSON, _ := json.Marshal(many)
+	bomb := lzwB64(bytes.Repeat([]byte(" "), maxLinkJSON+10))
+	tests := []struct{ name, frag, want string }{
+		{"longer than the app makes", linkPrefix + strings.Repeat("A", MaxLinkChars+1), "more than this app puts in a link (6000)"},
+		{"too many sets", linkPrefix + lzwB64(manyJSON), "17 sets is more than this app puts in a link (16)"},
+		{"unpacks too large", linkPrefix + bomb, "unpacks to more than"},
+		{"not base64", linkPrefix + "!!!", "not a link made by this app"},
+		{"not JSON", linkPrefix + lzwB64([]byte("nope")), "not a link made by this app"},
+		{"a clock out of range", linkPrefix + lzwB64([]byte(`[{"id":"x","text":"SHA-256 1 MB took 1.000 seconds, 1.000 MB/s","mcu":"STM32U585","clock_mhz":1e300}]`)), "refused (clock 1e+300 MHz: accepted: a frequency from 1 to 10000 MHz"},
+	}
+	for _, tc := range tests {
+		p := load(t, "http://x/?tls-rate=2#"+tc.frag)
+		if msgs := strings.Join(p.Msgs.List, " "); !strings.Contains(msgs, tc.want) || len(p.Imports.Sets) != 0 {
+			t.Errorf("%s: %d sets, messages %q; want %q", tc.name, len(p.Imports.Sets), msgs, tc.want)
+		}
+	}
+	// The encoder refuses what the decoder would.
+	if _, err := encodeLink(many); err == nil {
+		t.Error("encodeLink made a link of 17 sets")
+	}
+	big := []ImportSet{{Text: strings.Repeat("SHA-256 1 MB took 1.000 seconds, 1.000 MB/s\n", 5000), MCU: "STM32U585"}}
+	if _, err := encodeLink(big); err == nil {
+		t.Error("encodeLink made a link the decoder refuses")
+	}
+}
+
+func TestStoredSetsAreValidated(t *testing.T) {
+	p := New(base(t), nil)
+	good := set(t, "STM32U585")
+	raw, _ := json.Marshal([]ImportSet{good, {ID: "forged", Text: good.Text, MCU: "STM32U585", ClockMHz: 1e300}})
+	if !p.LoadStored(string(raw)) {
+		t.Fatal("readable store refused")
+	}
+	if len(p.Imports.Sets) != 1 || p.Imports.Sets[0].ID != good.ID {
+		t.Errorf("sets %+v", p.Imports.Sets)
+	}
+	if !strings.Contains(strings.Join(p.Msgs.List, " "), "1 set(s) refused (clock 1e+300 MHz") {
+		t.Errorf("messages %v", p.Msgs.List)
+	}
+	for _, c := range p.Results.Res.Candidates {
+		if c.ClockHz > 10_000_000_000 {
+			t.Errorf("clock %d ranked", c.ClockHz)
+		}
+	}
+	if p.LoadStored("{not json") {
+		t.Error("unreadable store accepted")
+	}
+}
+
+func TestAsideNeverOverwrites(t *testing.T) {
+	now := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
+	k1, _ := Aside(map[string]string{}, "bad1", now)
+	if !strings.HasPrefix(k1, AsidePrefix+".") {
+		t.Fatalf("key %q", k1)
+	}
+	if k, note := Aside(map[string]string{k1: "bad1"}, "bad1", now); k != "" || !strings.Contains(note, "already kept aside") {
+		t.Errorf("same text kept twice: %q %q", k, note)
+	}
+	k2, _ := Aside(map[string]string{k1: "bad1"}, "bad2", now)
+	if k2 == k1 || k2 == "" {
+		t.Errorf("second copy %q overwrites the first %q", k2, k1)
+	}
+	full := map[string]string{AsidePrefix: "a", k1: "b", k2: "c"}
+	if k, note := Aside(full, "bad3", now); k != "" || !strings.Contains(note, "3 copies") {
+		t.Errorf("a fourth copy: %q %q", k, note)
+	}
+}
+
+func TestStoreFailureKeepsTheVisit(t *testing.T) {
+	p := New(base(t), nil)
+	p.ImportInput("text", bare57(t))
+	p.ImportInput("mcu", "STM32U585")
+	seq := p.ImportInput("clock", "160")
+	p.PreviewImport(seq)
+	if !p.AddImport() {
+		t.Fatalf("not added: %s", p.Imports.Form.Msg)
+	}
+	p.StoreFailed(fmt.Errorf("QuotaExceededError"))
+	if p.Imports.Sets[0].From != Session || !strings.Contains(strings.Join(p.Msgs.List, " "), "stay for this visit only") {
+		t.Errorf("%+v %v", p.Imports.Sets[0].From, p.Msgs.List)
+	}
+	imported := false
+	for _, c := range p.Results.Res.Candidates {
+		imported = imported || c.Imported != ""
+	}
+	if !imported {
+		t.Error("the import left the ranking")
+	}
+	// A store that could not be kept aside is never overwritten.
+	p.Imports.StoreBlocked = "the unreadable stored imports could not be kept aside."
+	if _, ok := p.StoreText(); ok {
+		t.Error("storage would be written over an unread store")
+	}
+}
+
+// The preview waits for the last keystroke and pre-fills only the
+// fields the user has not typed in.
+func TestPreviewDebounceAndPrefill(t *testing.T) {
+	p := New(base(t), nil)
+	md, err := os.ReadFile("../../source/wolfcrypt/testdata/linebroken.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.ImportInput("mcu", "STM32H7 typed")
+	s1 := p.ImportInput("text", string(md[:len(md)/2]))
+	s2 := p.ImportInput("text", string(md))
+	p.PreviewImport(s1)
+	if p.Imports.Form.Preview != nil {
+		t.Fatal("a preview was made for an earlier keystroke")
+	}
+	rev := p.Imports.Form.FieldRev("mcu")
+	p.PreviewImport(s2)
+	f := &p.Imports.Form
+	if f.Preview == nil || f.Values["mcu"] != "STM32H7 typed" || f.FieldRev("mcu") != rev {
+		t.Errorf("typed MCU overwritten: %q", f.Values["mcu"])
+	}
+	if f.Values["board"] == "" || f.FieldRev("board") == 0 {
+		t.Errorf("board not pre-filled: %q", f.Values["board"])
+	}
+}
