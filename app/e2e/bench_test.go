@@ -2,10 +2,13 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -123,3 +126,77 @@ func BenchmarkRerank(b *testing.B) {
 }
 
 func serveB(b *testing.B) *server { return serve(b, "127.0.0.1", siteHandler()) }
+
+// worstPastes are 256 KiB texts an import preview must survive: random
+// characters, alternating junk and results (thousands of problems), and
+// non-ASCII text with result lines in it.
+func worstPastes() map[string]string {
+	const size = 256 << 10
+	rnd := uint32(1)
+	next := func() uint32 { rnd = rnd*1664525 + 1013904223; return rnd >> 8 }
+	var random strings.Builder
+	for random.Len() < size-1 {
+		c := byte(32 + next()%95)
+		if next()%60 == 0 {
+			c = '\n'
+		}
+		random.WriteByte(c)
+	}
+	var alt strings.Builder
+	for i := 0; alt.Len() < size-200; i++ {
+		fmt.Fprintf(&alt, "junk line %d here\nSHA-256 %d MiB took 1.000 seconds, 1.000 MiB/s\n", i, 1+i%9)
+	}
+	var uni strings.Builder
+	words := []string{"Привет", "мир", "暗号", "測定", "🔐", "ключ", "took", "σήμα"}
+	for uni.Len() < size-200 {
+		uni.WriteString(words[next()%uint32(len(words))])
+		if next()%9 == 0 {
+			uni.WriteString("\nAES-128-CBC-enc 1 MiB took 1.000 seconds, 8.350 MiB/s\n")
+		} else {
+			uni.WriteByte(' ')
+		}
+	}
+	return map[string]string{"random": random.String(), "junk-and-results": alt.String(), "non-ascii": uni.String()}
+}
+
+// BenchmarkImportPreview pastes each worst text and measures how long the
+// preview takes to appear after the pause the panel waits for (300 ms),
+// and the Go-side parse alone (window.cryptosizerTiming.preview).
+func BenchmarkImportPreview(b *testing.B) {
+	ctx, cancel := browser(b)
+	defer cancel()
+	s := serveB(b)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1), poll(`(document.getElementById('import').open = true)`, 5*time.Second)); err != nil {
+		b.Fatal(err)
+	}
+	for name, text := range worstPastes() {
+		b.Run(name, func(b *testing.B) {
+			var after, parse float64
+			for i := 0; i < b.N; i++ {
+				js, _ := json.Marshal(text)
+				err := chromedp.Do(ctx,
+					// Clear first, so the preview disappears.
+					poll(`(e => { e.value = ''; e.dispatchEvent(new Event('input', {bubbles: true})); return true })(document.getElementById('import-text'))`, 5*time.Second),
+					poll(`document.getElementById('import-preview') === null`, 10*time.Second),
+					poll(`(e => { e.value = `+string(js)+`; window.pasteAt = performance.now(); e.dispatchEvent(new Event('input', {bubbles: true})); return true })(document.getElementById('import-text'))`, 5*time.Second),
+					poll(`document.getElementById('import-preview') !== null && (window.previewAt = window.previewAt || performance.now())`, 60*time.Second),
+				)
+				if err != nil {
+					b.Fatal(err)
+				}
+				v, err := eval[float64](ctx, `(() => { const d = window.previewAt - window.pasteAt; window.previewAt = 0; return d })()`)
+				if err != nil {
+					b.Fatal(err)
+				}
+				p, err := eval[float64](ctx, `window.cryptosizerTiming.preview`)
+				if err != nil {
+					b.Fatal(err)
+				}
+				after += v - 300
+				parse += p
+			}
+			b.ReportMetric(after/float64(b.N), "ms-after-pause")
+			b.ReportMetric(parse/float64(b.N), "ms-parse")
+		})
+	}
+}

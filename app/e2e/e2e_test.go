@@ -28,7 +28,17 @@ import (
 	"cryptosizer/app/site"
 )
 
+// root is the repository, where ./build.sh writes the site. The site
+// served can be another build (CRYPTOSIZER_SITE=dir), to check that a
+// test fails on an older one.
 var root = filepath.Join("..", "..")
+
+func siteDir() string {
+	if d := os.Getenv("CRYPTOSIZER_SITE"); d != "" {
+		return d
+	}
+	return root
+}
 
 // site serves the repository root (the built static site) on loopback.
 type server struct {
@@ -50,7 +60,7 @@ func serve(t testing.TB, host string, h http.Handler) *server {
 }
 
 // siteHandler serves the built site as ./build.sh serve does.
-func siteHandler() http.Handler { return site.Handler(root) }
+func siteHandler() http.Handler { return site.Handler(siteDir()) }
 
 func browser(t testing.TB) (context.Context, context.CancelFunc) {
 	t.Helper()
@@ -210,6 +220,14 @@ func TestPageRanksAndReacts(t *testing.T) {
 	defer mu.Unlock()
 	if len(offOrigin) > 0 {
 		t.Errorf("requests left the page's origin: %v", offOrigin)
+	}
+}
+
+// allowDownloads saves the page's downloads in dir.
+func allowDownloads(t testing.TB, ctx context.Context, dir string) {
+	t.Helper()
+	if _, err := chromedp.CallBrowser(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir}); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -403,9 +421,7 @@ func TestImportExport(t *testing.T) {
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
 	dl := t.TempDir()
-	if _, err := chromedp.CallBrowser(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dl}); err != nil {
-		t.Fatal(err)
-	}
+	allowDownloads(t, ctx, dl)
 	paste, err := os.ReadFile(filepath.Join(root, "app", "source", "wolfcrypt", "testdata", "bare-5.7.txt"))
 	if err != nil {
 		t.Fatal(err)

@@ -109,8 +109,65 @@ var (
 	ideRe     = regexp.MustCompile(`IDE:\s+(.+?)(?:\s+(?:RTOS|Compiler):|\s*$)`)
 	rtosRe    = regexp.MustCompile(`RTOS:\s+(\S+)`)
 	defineRe  = regexp.MustCompile(`#define\s+(\w+(?:\s+[^#\s]+)?)|` + "`" + `(WOLF\w+)` + "`")
-	spaceRe   = regexp.MustCompile(`\s+`)
 )
+
+// collapse turns each run of ASCII white space (what the patterns call
+// \s) into one space and trims the ends: a regexp replacement did the
+// same at several times the cost in the browser.
+func collapse(s string) string {
+	var b strings.Builder
+	space := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\t', '\n', '\f', '\r':
+			space = b.Len() > 0
+		default:
+			if space {
+				b.WriteByte(' ')
+				space = false
+			}
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// findLines is re.FindAllStringSubmatchIndex(s, -1) restricted to the
+// lines that contain one of hints: each such line is searched with the
+// line break before and after it, so that patterns that begin or end
+// with white space or a line break match as in the whole text. None of
+// the patterns spans lines (wolfCrypt prints a record, a banner line or
+// a heading on one line). Searching the whole text at once cost seconds
+// in the browser for a large paste.
+func findLines(re *regexp.Regexp, s string, hints ...string) [][]int {
+	var out [][]int
+	last := 0
+	for off := 0; off < len(s); {
+		end := strings.IndexByte(s[off:], '\n')
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += off
+		}
+		line := s[off:end]
+		if slices.ContainsFunc(hints, func(h string) bool { return strings.Contains(line, h) }) {
+			from, to := max(off-1, 0), min(end+1, len(s))
+			for _, m := range re.FindAllStringSubmatchIndex(s[from:to], -1) {
+				for i := range m {
+					if m[i] >= 0 {
+						m[i] += from
+					}
+				}
+				if m[0] >= last {
+					out = append(out, m)
+					last = m[1]
+				}
+			}
+		}
+		off = end + 1
+	}
+	return out
+}
 
 // lines maps byte offsets to line and column.
 type lines struct {
@@ -148,7 +205,7 @@ func Parse(file, text string) (*Page, bench.ErrorList) {
 	var errs bench.ErrorList
 	ln := newLines(file, text)
 	page := &Page{}
-	hs := headingRe.FindAllStringSubmatchIndex(text, -1)
+	hs := findLines(headingRe, text, "#")
 	fences := fenceRe.FindAllStringIndex(text, -1)
 	if len(fences)%2 == 1 {
 		errs.Add(ln.pos(fences[len(fences)-1][0]), "```", "code fence is never closed")
@@ -171,7 +228,7 @@ func Parse(file, text string) (*Page, bench.ErrorList) {
 		if end <= cursor {
 			return
 		}
-		t := strings.TrimSpace(spaceRe.ReplaceAllString(text[cursor:end], " "))
+		t := collapse(text[cursor:end])
 		cursor = end
 		if t == "" {
 			return
@@ -248,7 +305,7 @@ func Parse(file, text string) (*Page, bench.ErrorList) {
 				errs.Add(ln.pos(h[2]), lineAt(text, h[2]), "configuration heading has no (label)")
 				end = h[5]
 			}
-			c.Heading = strings.TrimSpace(spaceRe.ReplaceAllString(text[h[4]:end], " "))
+			c.Heading = collapse(text[h[4]:end])
 			sec.Configs = append(sec.Configs, c)
 			cfg = &sec.Configs[len(sec.Configs)-1]
 			cursor = end
@@ -320,7 +377,7 @@ func parenthesized(text string, from int) (string, int, bool) {
 		case ')':
 			depth--
 			if depth == 0 {
-				return strings.TrimSpace(spaceRe.ReplaceAllString(text[i+1:j], " ")), j + 1, true
+				return collapse(text[i+1:j]), j + 1, true
 			}
 		case '\n':
 			return "", from, false
@@ -368,7 +425,7 @@ func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run 
 	run := Run{Pos: ln.pos(start)}
 	// Blank out the banner so that only names and records remain.
 	masked := []byte(body)
-	for _, m := range noiseRe.FindAllStringSubmatchIndex(body, -1) {
+	for _, m := range findLines(noiseRe, body, "-----", "wolfSSL", "wolfCrypt", "Benchmark", "ath:") {
 		if m[2] >= 0 && run.Version == "" {
 			run.Version = body[m[2]:m[3]]
 		}
@@ -383,7 +440,7 @@ func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run 
 	}
 	ms := string(masked)
 	prev := 0
-	for _, m := range recordRe.FindAllStringSubmatchIndex(ms, -1) {
+	for _, m := range findLines(recordRe, ms, "took") {
 		nameStart, nameEnd := prev, m[0]
 		rawName := ms[nameStart:nameEnd]
 		// In line-broken output the name is on the record's own line.
@@ -395,11 +452,11 @@ func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run 
 			nameStart += i + 1
 			rawName = ms[nameStart:nameEnd]
 		}
-		name := strings.TrimSpace(spaceRe.ReplaceAllString(rawName, " "))
+		name := collapse(rawName)
 		lead := len(rawName) - len(strings.TrimLeft(rawName, " \t\r\n"))
 		off := start + nameStart + lead
 		prev = m[1]
-		rec := strings.TrimSpace(spaceRe.ReplaceAllString(body[nameStart+lead:m[1]], " "))
+		rec := collapse(body[nameStart+lead : m[1]])
 		pos := ln.pos(off)
 		if name == "" {
 			errs.Add(pos, rec, "benchmark result without an algorithm name")

@@ -1,0 +1,271 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// The trust rules of DESIGN.md, checked as a user meets them.
+
+// alive checks that the wasm app still answers: typing a new handshake
+// rate re-ranks and the summary says so.
+func alive(t *testing.T, ctx context.Context, rate string) {
+	t.Helper()
+	before := text(ctx, t, `document.getElementById('results').dataset.renders`)
+	err := chromedp.Do(ctx,
+		poll(`(e => { e.focus(); e.select(); return true })(document.getElementById('f-tls-rate'))`, 5*time.Second),
+		chromedp.SendKeys(chromedp.ID("f-tls-rate"), rate),
+		poll(fmt.Sprintf(`+document.getElementById('results').dataset.renders > %s && document.querySelector('.summary').textContent.includes(%q)`, before, rate+" handshakes/s"), 10*time.Second),
+	)
+	if err != nil {
+		t.Fatalf("the app no longer re-ranks: %v", err)
+	}
+}
+
+// Fifty values typed with no delay between keys arrive whole: the field
+// being typed in is never written from state.
+func TestTypingLosesNothing(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	fields := []struct{ id string }{{"f-aes-rate"}, {"f-fw-size"}, {"f-tls-rate"}, {"f-fw-deadline"}, {"f-cpu-budget"}, {"f-mcu"}, {"f-clock"}, {"f-tls-chain"}}
+	values := []string{"4 MiB/s", "512 KiB", "12.5", "110ms", "70%", "STM32H5", "62.5 MHz", "3", "8 MiB/s", "1.5 MiB",
+		"250", "2s", "55%", "U585", "max", "10", "500 kB/s", "300000", "0.25", "1500ms"}
+	lost := 0
+	last := map[string]string{}
+	for i := 0; i < 50; i++ {
+		f := fields[i%len(fields)]
+		v := values[i%len(values)]
+		err := chromedp.Do(ctx,
+			poll(fmt.Sprintf(`(e => { e.focus(); e.select(); return true })(document.getElementById(%q))`, f.id), 5*time.Second),
+			chromedp.SendKeys(chromedp.ID(f.id), v),
+			// Let every queued update land before reading the field back.
+			poll(`new Promise(r => setTimeout(() => r(true), 60))`, 5*time.Second),
+		)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last[strings.TrimPrefix(f.id, "f-")] = v
+		if got := text(ctx, t, fmt.Sprintf(`document.getElementById(%q).value`, f.id)); got != v {
+			t.Errorf("%s: typed %q, the field shows %q", f.id, v, got)
+			lost++
+		}
+	}
+	if lost > 0 {
+		t.Errorf("%d of 50 entries lost or altered a character", lost)
+	}
+	// What was typed last in each field is what the address carries.
+	q := text(ctx, t, `decodeURIComponent(location.search.replace(/\+/g, ' '))`)
+	for name, v := range last {
+		if !strings.Contains(q, name+"="+v+"&") && !strings.HasSuffix(q, name+"="+v) {
+			t.Errorf("address %q lacks %s=%s", q, name, v)
+		}
+	}
+}
+
+// An invalid value leaves the last valid ranking on screen, marked, with a
+// line naming the field, its text and what it accepts; exports refuse.
+func TestInvalidFieldLine(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(s.base+"/"), waitReady(1),
+		poll(`(e => { e.focus(); e.select(); return true })(document.getElementById('f-tls-rate'))`, 5*time.Second),
+		chromedp.SendKeys(chromedp.ID("f-tls-rate"), "40x"),
+		poll(`document.getElementById('results').dataset.stale === 'true' && document.getElementById('problems') !== null`, 10*time.Second),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems := text(ctx, t, `document.getElementById('problems').textContent`)
+	summary := text(ctx, t, `document.querySelector('.summary').textContent`)
+	status := text(ctx, t, `document.getElementById('status').textContent`)
+	if !strings.Contains(problems, `tls-rate "40x": accepted: a number from 0.000001 to 1000000`) || !strings.Contains(problems, "last valid workload") {
+		t.Errorf("problem line %q", problems)
+	}
+	if !strings.Contains(summary, "TLS 1.3 server ecdhe-ecdsa-p256, 40 handshakes/s") || !strings.Contains(status, "for the last valid workload") {
+		t.Errorf("summary %q, status %q", summary, status)
+	}
+	err = chromedp.Do(ctx, chromedp.Click(chromedp.ID("export-csv")),
+		poll(`document.getElementById('messages').textContent.includes('CSV not made: the form has invalid fields (tls-rate)')`, 10*time.Second))
+	if err != nil {
+		t.Errorf("CSV export while invalid: %v", err)
+	}
+	alive(t, ctx, "7")
+	if stale := text(ctx, t, `document.getElementById('results').dataset.stale`); stale != "false" {
+		t.Errorf("still stale after a valid value")
+	}
+}
+
+// A target origin postMessage refuses would throw in JavaScript; the app
+// reports it instead of dying, and keeps selecting and re-ranking.
+func TestBadOriginKeepsTheAppAlive(t *testing.T) {
+	for _, origin := range []string{"null", "javascript:alert(1)", "http://[::1"} {
+		t.Run(origin, func(t *testing.T) {
+			ctx, cancel := browser(t)
+			defer cancel()
+			s := serve(t, "127.0.0.1", siteHandler())
+			err := chromedp.Do(ctx,
+				chromedp.Navigate(s.base+"/?embed=1&tls-rate=20&origin="+strings.ReplaceAll(origin, ":", "%3A")), waitReady(1),
+				chromedp.Click(chromedp.CSS(`#results[data-client="true"] tr.row`)),
+				poll(`document.querySelector('tr.row[aria-selected=true]') !== null && document.querySelector('#details h2') !== null`, 10*time.Second),
+			)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if msgs := text(ctx, t, `document.getElementById('messages').textContent`); !strings.Contains(msgs, "is not an http or https origin") {
+				t.Errorf("messages %q", msgs)
+			}
+			alive(t, ctx, "9")
+		})
+	}
+}
+
+// Storage full: adding an import says it cannot be stored, keeps it for
+// the visit, and the page works on. A corrupted store that cannot be
+// kept aside (storage full) is left untouched, with a message.
+func TestStorageFull(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	paste, err := os.ReadFile(filepath.Join(root, "app", "source", "wolfcrypt", "testdata", "bare-5.7.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const fill = `(() => { const chunk = 'x'.repeat(256 * 1024); let i = 0;
+		try { for (; i < 1000; i++) localStorage.setItem('filler' + i, chunk); } catch (e) {}
+		let small = 'y'.repeat(1024);
+		for (let j = 0; j < 256; j++) { try { localStorage.setItem('small' + i + '-' + j, small) } catch (e) { break } }
+		return true })()`
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(s.base+"/?tls-rate=20"), waitReady(1),
+		poll(fill, 30*time.Second),
+		poll(`(document.getElementById('import').open = true)`, 5*time.Second),
+		chromedp.SetValue(chromedp.ID("import-text"), string(paste)),
+		poll(`(document.getElementById('import-text').dispatchEvent(new Event('input', {bubbles: true})), true)`, 5*time.Second),
+		chromedp.SendKeys(chromedp.ID("import-mcu"), "STM32U585"),
+		chromedp.SendKeys(chromedp.ID("import-clock"), "160"),
+		poll(`document.querySelector('#import-preview') !== null && document.querySelector('#import-preview .import-errors') === null`, 10*time.Second),
+		chromedp.Click(chromedp.ID("import-add")),
+		poll(`document.getElementById('messages').textContent.includes('could not be stored in this browser')`, 10*time.Second),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := text(ctx, t, `String(document.querySelectorAll('.badge.imported').length)`); n != "1" {
+		t.Errorf("%s imported rows; the import must stay for the visit", n)
+	}
+	if b := text(ctx, t, `document.getElementById('import-sets').textContent`); !strings.Contains(b, "this visit only") {
+		t.Errorf("set list %q", b)
+	}
+	alive(t, ctx, "21")
+	// Corrupt the store while storage is full, and reload.
+	err = chromedp.Do(ctx,
+		poll(`(() => { for (const k of Object.keys(localStorage)) if (k.startsWith('small')) { localStorage.removeItem(k); break }
+			localStorage.setItem('cryptosizer.imports.v1', '{broken'); 
+			try { for (let j = 0; j < 4096; j++) localStorage.setItem('tiny' + j, 'z'.repeat(64)) } catch (e) {}
+			return true })()`, 10*time.Second),
+		chromedp.Reload(), waitReady(1),
+		poll(`document.getElementById('messages').textContent.includes('could not be kept aside')`, 10*time.Second),
+	)
+	if err != nil {
+		t.Fatalf("%v: messages %q", err, text(ctx, t, `document.getElementById('messages').textContent`))
+	}
+	if v := text(ctx, t, `localStorage.getItem('cryptosizer.imports.v1')`); v != "{broken" {
+		t.Errorf("the unreadable store was changed to %q", v)
+	}
+	alive(t, ctx, "22")
+}
+
+// A link with more imported data than the app ever puts in one is refused
+// with a message, and the page works on.
+func TestOversizeLinkRefused(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(s.base+"/?tls-rate=3#imports="+strings.Repeat("A", 24000)), waitReady(1),
+		poll(`document.getElementById('messages').textContent.includes("The link's imported data was refused: 24000 characters is more than this app puts in a link (6000)")`, 10*time.Second),
+	)
+	if err != nil {
+		t.Fatalf("%v: %q", err, text(ctx, t, `document.getElementById('messages').textContent`))
+	}
+	if n := text(ctx, t, `localStorage.length + ''`); n != "0" {
+		t.Errorf("a link wrote %s storage keys", n)
+	}
+	alive(t, ctx, "4")
+}
+
+// The whole flow runs under the page's Content-Security-Policy without a
+// single violation. The listener is shown to work by a deliberate inline
+// script at the end, which the policy must block.
+func TestCSPNoViolations(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	dl := t.TempDir()
+	allowDownloads(t, ctx, dl)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `window.cspViolations = []; document.addEventListener('securitypolicyviolation', e => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));`}); err != nil {
+		t.Fatal(err)
+	}
+	paste, err := os.ReadFile(filepath.Join(root, "app", "source", "wolfcrypt", "testdata", "bare-5.7.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(s.base+"/?tls-rate=20&fw-size=256KiB&fw-deadline=200ms"), waitReady(1),
+		poll(chartData+".length > 2", 30*time.Second),
+		poll(`document.querySelector('meta[http-equiv="Content-Security-Policy"]').content.includes("script-src 'self' 'wasm-unsafe-eval'")`, 5*time.Second),
+		chromedp.Click(chromedp.CSS(`tr.row`)),
+		poll(`document.querySelector('#details h2') !== null`, 10*time.Second),
+		chromedp.Click(chromedp.ID("export-csv")), chromedp.Click(chromedp.ID("export-json")),
+		chromedp.Click(chromedp.ID("chart-headroom-png")), chromedp.Click(chromedp.ID("chart-headroom-svg")),
+		chromedp.Click(chromedp.ID("copy-link")),
+		poll(`(document.getElementById('import').open = true)`, 5*time.Second),
+		chromedp.SetValue(chromedp.ID("import-text"), string(paste)),
+		poll(`(document.getElementById('import-text').dispatchEvent(new Event('input', {bubbles: true})), true)`, 5*time.Second),
+		chromedp.SendKeys(chromedp.ID("import-mcu"), "STM32U585"),
+		chromedp.SendKeys(chromedp.ID("import-clock"), "160"),
+		poll(`document.querySelector('#import-preview') !== null && document.querySelector('#import-preview .import-errors') === null`, 10*time.Second),
+		chromedp.Click(chromedp.ID("import-add")),
+		poll(`document.querySelectorAll('.badge.imported').length === 1`, 10*time.Second),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFile(t, filepath.Join(dl, "chart-headroom.svg"))
+	if v := text(ctx, t, `JSON.stringify(window.cspViolations)`); v != "[]" {
+		t.Errorf("CSP violations: %s", v)
+	}
+	err = chromedp.Do(ctx,
+		poll(`(() => { const s = document.createElement('script'); s.textContent = 'window.inlineRan = 1'; document.body.appendChild(s); return true })()`, 5*time.Second),
+		poll(`window.cspViolations.length === 1 && window.inlineRan !== 1`, 5*time.Second))
+	if err != nil {
+		t.Errorf("the violation listener did not see a blocked inline script: %v", err)
+	}
+}
+
+func waitFile(t *testing.T, path string) []byte {
+	t.Helper()
+	for i := 0; i < 100; i++ {
+		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
+			return b
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("%s was not downloaded", path)
+	return nil
+}
