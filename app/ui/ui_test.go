@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"cryptosizer/app/dataset"
+	"cryptosizer/app/ui/model"
 )
 
 func TestPageRendersDefaults(t *testing.T) {
@@ -92,3 +95,36 @@ func exprString(e ast.Expr) string {
 	}
 	return "…"
 }
+
+// The preview lists at most model.MaxPreviewProblems unrecognized lines,
+// then how many more there are.
+func TestPreviewCapsProblems(t *testing.T) {
+	var text strings.Builder
+	for i := 0; i < 5000; i++ {
+		text.WriteString("junk\nSHA-256 1 MiB took 1.000 seconds, 1.000 MiB/s\n")
+	}
+	im := dataset.Import(nil, "pasted", text.String(), dataset.Override{MCU: "STM32U585", ClockHz: 160e6})
+	if len(im.Errors) != 5000 {
+		t.Fatalf("%d errors", len(im.Errors))
+	}
+	e := app.NewTestEngine()
+	c := &previewCompo{im: &im}
+	if err := e.Load(c); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	html := app.HTMLString(c)
+	if n := strings.Count(html, `<li class="error">`); n != model.MaxPreviewProblems {
+		t.Errorf("%d problems listed", n)
+	}
+	if !strings.Contains(html, "… and 4950 more lines not recognized.") {
+		t.Error("no count of the problems left out")
+	}
+}
+
+type previewCompo struct {
+	app.Compo
+	im *dataset.Imported
+}
+
+func (c *previewCompo) Render() app.UI { return renderPreview(c.im) }

@@ -377,7 +377,7 @@ func parenthesized(text string, from int) (string, int, bool) {
 		case ')':
 			depth--
 			if depth == 0 {
-				return collapse(text[i+1:j]), j + 1, true
+				return collapse(text[i+1 : j]), j + 1, true
 			}
 		case '\n':
 			return "", from, false
