@@ -11,18 +11,15 @@ import (
 	"strings"
 )
 
-// Library names as they appear in the dataset.
-const (
-	WolfSSL = "wolfSSL"
-	CMOX    = "CMOX"
-)
-
 // Accelerator names: the crypto peripherals a build may use.
 const (
 	AccelAES  = "AES"
 	AccelHASH = "HASH"
 	AccelPKA  = "PKA"
 )
+
+// Accelerators lists them, in the order filters and facts show them.
+var Accelerators = []string{AccelAES, AccelHASH, AccelPKA}
 
 // Pos is a position in a source document. Line and Col are 1-based; Col
 // counts bytes. The wolfSSL seed is a single line, so Col matters there.
@@ -108,10 +105,15 @@ type Identity struct {
 	Imported string `json:"imported,omitempty"`
 }
 
-// BuildKey identifies one library build on one board: the unit the engine
-// ranks for wolfSSL.
-func (id Identity) BuildKey() string {
-	return strings.Join([]string{id.Imported, id.MCU, id.Board, id.Library, id.LibraryVersion, id.Config}, "\x1f")
+// Key identifies one library build on one board: the import set, part,
+// board, library, version and configuration. It is the one key of a
+// build and of a ranked candidate (in the URL as pick=, in the JSON).
+func (id Identity) Key() string {
+	k := strings.Join([]string{id.MCU, id.Board, id.Library, id.LibraryVersion, id.Config}, "|")
+	if id.Imported != "" {
+		k = "imported:" + id.Imported + "|" + k
+	}
+	return k
 }
 
 // Measurement is one measured figure of one operation. Exactly one of
@@ -221,23 +223,60 @@ func (f MCUFact) Matches(name string) bool {
 	return false
 }
 
+// Library says how the engine treats one library's measurements; each
+// source registers the library it measures.
+type Library struct {
+	Name string `json:"name"` // as in Identity.Library
+	// Flag is the name the CLI and the URL filter on ("cmox").
+	Flag string `json:"flag"`
+	// ConfigPerOp: a part and library version make one candidate, and
+	// the engine takes, per operation, the fastest configuration the
+	// source publishes (CMOX's wiki tables measure each function in
+	// several configurations, not whole builds). Otherwise each
+	// configuration is a build of its own.
+	ConfigPerOp bool `json:"config_per_op"`
+	// Methods ranks how a bulk figure was measured, most trusted first
+	// ("data-flow" before "sole-buffer"); a method not listed comes last.
+	Methods []string `json:"methods"`
+}
+
+// CandidateConfig is what a ConfigPerOp candidate's configuration says.
+const CandidateConfig = "fastest published configuration per operation"
+
 // Dataset is everything the engine knows.
 type Dataset struct {
-	MCUs         []MCUFact     `json:"mcus"`
+	Libraries    []Library     `json:"libraries"`
+	MCUs         Facts         `json:"mcus"`
 	Measurements []Measurement `json:"measurements"`
 	Footprints   []Footprint   `json:"footprints"`
 	Missing      []Missing     `json:"missing"`
 	Warnings     []Warning     `json:"warnings"`
 }
 
+// Facts are the curated part facts.
+type Facts []MCUFact
+
 // Fact returns the curated facts for a part name as written in a source.
-func (d *Dataset) Fact(name string) (MCUFact, bool) {
-	for _, f := range d.MCUs {
+func (fs Facts) Fact(name string) (MCUFact, bool) {
+	for _, f := range fs {
 		if f.Matches(name) {
 			return f, true
 		}
 	}
 	return MCUFact{}, false
+}
+
+// Fact returns the curated facts for a part name as written in a source.
+func (d *Dataset) Fact(name string) (MCUFact, bool) { return d.MCUs.Fact(name) }
+
+// Library returns how the engine treats a library's measurements.
+func (d *Dataset) Library(name string) Library {
+	for _, l := range d.Libraries {
+		if l.Name == name {
+			return l
+		}
+	}
+	return Library{Name: name, Flag: strings.ToLower(name)}
 }
 
 // F64 and I64 return pointers, for the optional fields above.

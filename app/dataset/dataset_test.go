@@ -15,9 +15,9 @@ func build(t *testing.T) *bench.Dataset {
 		t.Fatal(errs)
 	}
 	ds, reports := Build(facts, []Input{
-		{"wba", KindCMOX, read(t, "../../seeds/cmox-stm32wba52cg.txt")},
-		{"g0", KindCMOX, read(t, "../../seeds/cmox-stm32g071rb.txt")},
-		{"wolf", KindWolfSSL, read(t, "../../seeds/wolfssl-stm32-benchmarks.md")},
+		{"cmox-stm32wba52cg.txt", read(t, "../../seeds/cmox-stm32wba52cg.txt")},
+		{"cmox-stm32g071rb.txt", read(t, "../../seeds/cmox-stm32g071rb.txt")},
+		{"wolfssl-stm32-benchmarks.md", read(t, "../../seeds/wolfssl-stm32-benchmarks.md")},
 	})
 	for _, r := range reports {
 		if len(r.Errors) > 0 {

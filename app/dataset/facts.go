@@ -9,9 +9,9 @@ import (
 
 // ParseFacts reads the curated MCU facts table (seeds/mcu-facts.tsv):
 // tab-separated, '#' comments, one header row.
-func ParseFacts(file, text string) ([]bench.MCUFact, bench.ErrorList) {
+func ParseFacts(file, text string) (bench.Facts, bench.ErrorList) {
 	var errs bench.ErrorList
-	var out []bench.MCUFact
+	var out bench.Facts
 	header := true
 	for i, line := range strings.Split(text, "\n") {
 		pos := bench.Pos{File: file, Line: i + 1}

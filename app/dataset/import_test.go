@@ -5,9 +5,10 @@ import (
 	"testing"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/source"
 )
 
-func facts(t *testing.T) []bench.MCUFact {
+func facts(t *testing.T) bench.Facts {
 	f, errs := ParseFacts("facts", read(t, "../../seeds/mcu-facts.tsv"))
 	if len(errs) > 0 {
 		t.Fatal(errs)
@@ -18,17 +19,17 @@ func facts(t *testing.T) []bench.MCUFact {
 func TestImportVariants(t *testing.T) {
 	tests := []struct {
 		name, file string
-		ov         Override
+		ov         source.Names
 		kind       string
 		n          int
-		found      Override
+		found      source.Names
 		configs    int
 	}{
-		{"bare 5.7 output named by the user", "../source/wolfcrypt/testdata/bare-5.7.txt", Override{MCU: "STM32H563ZI", ClockHz: 250e6, Config: "mine"}, KindWolfSSL, 8, Override{Version: "5.7.0"}, 1},
-		{"line-broken markdown, two boards", "../source/wolfcrypt/testdata/linebroken.md", Override{}, KindWolfSSL, 10,
-			Override{MCU: "STM32H753ZI", Board: "NUCLEO-H753ZI", Config: "STM Crypto/Hash Acceleration, -Os, SP-ASM Cortex-M", Version: "4.4.1", ClockHz: 480e6}, 2},
-		{"the collapsed wolfSSL page", "../../seeds/wolfssl-stm32-benchmarks.md", Override{}, KindWolfSSL, 601, Override{MCU: "STM32H753ZI"}, 24},
-		{"a CMOX page", "../../seeds/cmox-stm32g071rb.txt", Override{}, KindCMOX, 138, Override{MCU: "STM32G071RB", Board: "NUCLEO-G071RB", Version: "5.0.0", ClockHz: 64e6}, 1},
+		{"bare 5.7 output named by the user", "../source/wolfcrypt/testdata/bare-5.7.txt", source.Names{MCU: "STM32H563ZI", ClockHz: 250e6, Config: "mine"}, "wolfssl", 8, source.Names{Version: "5.7.0"}, 1},
+		{"line-broken markdown, two boards", "../source/wolfcrypt/testdata/linebroken.md", source.Names{}, "wolfssl", 10,
+			source.Names{MCU: "STM32H753ZI", Board: "NUCLEO-H753ZI", Config: "STM Crypto/Hash Acceleration, -Os, SP-ASM Cortex-M", Version: "4.4.1", ClockHz: 480e6}, 2},
+		{"the collapsed wolfSSL page", "../../seeds/wolfssl-stm32-benchmarks.md", source.Names{}, "wolfssl", 601, source.Names{MCU: "STM32H753ZI"}, 24},
+		{"a CMOX page", "../../seeds/cmox-stm32g071rb.txt", source.Names{}, "cmox", 138, source.Names{MCU: "STM32G071RB", Board: "NUCLEO-G071RB", Version: "5.0.0", ClockHz: 64e6}, 1},
 	}
 	for _, tc := range tests {
 		im := Import(facts(t), "set", read(t, tc.file), tc.ov)
@@ -49,7 +50,7 @@ func TestImportVariants(t *testing.T) {
 			}
 		}
 	}
-	im := Import(facts(t), "set", read(t, "../source/wolfcrypt/testdata/bare-5.7.txt"), Override{MCU: "STM32U585", ClockHz: 160e6, Config: "STM PKA"})
+	im := Import(facts(t), "set", read(t, "../source/wolfcrypt/testdata/bare-5.7.txt"), source.Names{MCU: "STM32U585", ClockHz: 160e6, Config: "STM PKA"})
 	m := im.Data.Measurements[0]
 	if m.MCU != "STM32U585" || m.ClockHz != 160e6 || m.Config != "STM PKA" || strings.Join(m.Acceleration, ",") != "PKA" || m.LibraryVersion != "5.7.0" {
 		t.Errorf("override not applied: %+v", m.Identity)
@@ -67,7 +68,7 @@ func TestImportErrors(t *testing.T) {
 		{"cmox without clock", "HASH mode Buffer size Cycles Time\nSHA256 32 bytes 9480 148 µs\n", `no "System Core Clock Frequency" line (give the core clock)`},
 	}
 	for _, tc := range tests {
-		im := Import(facts(t), "set", tc.text, Override{})
+		im := Import(facts(t), "set", tc.text, source.Names{})
 		var all []string
 		for _, e := range im.Errors {
 			all = append(all, e.Error())
@@ -77,7 +78,7 @@ func TestImportErrors(t *testing.T) {
 		}
 	}
 	// A pasted CMOX table with the MCU and clock given by the user.
-	im := Import(facts(t), "set", "HASH mode Buffer size Cycles Time\nSHA256 32 bytes 9480 148 µs\n", Override{MCU: "STM32G071RB", ClockHz: 64e6})
+	im := Import(facts(t), "set", "HASH mode Buffer size Cycles Time\nSHA256 32 bytes 9480 148 µs\n", source.Names{MCU: "STM32G071RB", ClockHz: 64e6})
 	if len(im.Errors) > 0 || len(im.Data.Measurements) != 1 || *im.Data.Measurements[0].Cycles != 9480 {
 		t.Errorf("CMOX table: %v %+v", im.Errors, im.Data.Measurements)
 	}
@@ -89,7 +90,7 @@ func FuzzImport(f *testing.F) {
 	f.Add("## A\n### A (x)\n```\nRSA 2048 public 1 ops took 1 sec, avg 1 ms, 1 ops/sec\n```\n", "", int64(-5))
 	fs, _ := ParseFacts("facts", "h\nSTM32H563ZI\tSTM32H563\tCortex-M33\t250\t2048\t640\tHASH,PKA,RNG\t\t\t\n")
 	f.Fuzz(func(t *testing.T, text, mcu string, clock int64) {
-		im := Import(fs, "fuzz", text, Override{MCU: mcu, ClockHz: clock})
+		im := Import(fs, "fuzz", text, source.Names{MCU: mcu, ClockHz: clock})
 		for _, m := range im.Data.Measurements {
 			if (m.BytesPerSecond == nil || !(*m.BytesPerSecond > 0)) && (m.SecondsPerOp == nil || !(*m.SecondsPerOp > 0)) {
 				t.Fatalf("measurement without a positive figure: %+v", m)

@@ -1,68 +1,30 @@
 // Package engine ranks candidates — a board with one library build — against
-// a workload. It turns the workload into an operation mix (rules.go), looks
-// up each operation's measurement, and returns verdicts, headroom and the
-// terms behind them as data. It does no I/O and knows nothing of the UI.
+// a workload. A workload is a list of loads, one per requirement kind
+// (kind.go; one file per kind: TLS, firmware, AES, CPU budget); each load
+// turns into an operation mix by rules that cite their references
+// (rules.go), each operation is looked up in the candidate's
+// measurements, and the result is verdicts, headroom and the terms behind
+// them, as data. It does no I/O and knows nothing of the UI; turning the
+// data into words is package explain's job.
 package engine
 
 import (
 	"cmp"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"cryptosizer/app/bench"
 )
 
-// Workload is what the product must do. A nil part is not required.
-type Workload struct {
-	TLS      *TLS      `json:"tls,omitempty"`
-	Firmware *Firmware `json:"firmware,omitempty"`
-	AES      *AES      `json:"aes,omitempty"`
-	// CPUBudget is the share of the CPU crypto may use, 0 < b ≤ 1.
-	CPUBudget float64 `json:"cpu_budget"`
-	// Clock: "measured" (default), "max", or a frequency in MHz (ClockMHz).
-	Clock     string   `json:"clock"`
-	ClockMHz  float64  `json:"clock_mhz,omitempty"`
-	Objective string   `json:"objective"` // headroom (default) or smallest
-	Library   string   `json:"library,omitempty"`
-	MCU       string   `json:"mcu,omitempty"`
-	Accel     []string `json:"accel,omitempty"` // required acceleration
-}
-
-// TLS is the handshake load.
-type TLS struct {
-	Rate       float64 `json:"rate"` // handshakes per second
-	Role       string  `json:"role"` // client or server
-	Version    string  `json:"version"`
-	Suite      string  `json:"suite"`
-	Chain      int     `json:"chain"`
-	Mutual     bool    `json:"mutual"`
-	Resume     float64 `json:"resume"`      // share of resumed handshakes, 0..1
-	ResumeKind string  `json:"resume_kind"` // psk or psk-dhe
-}
-
-// Firmware is the boot-time image verification.
-type Firmware struct {
-	SizeBytes int64   `json:"size_bytes"`
-	Sig       string  `json:"sig"`
-	Hash      string  `json:"hash"`
-	Deadline  float64 `json:"deadline_s"`
-}
-
-// AES is the continuous stream.
-type AES struct {
-	Rate float64 `json:"rate_bytes_per_s"`
-	Mode string  `json:"mode"`
-	Key  int     `json:"key"`
-	Dir  string  `json:"dir"` // encrypt or decrypt
-}
+// Verdict is a candidate's or a requirement's answer.
+type Verdict string
 
 // Verdicts.
 const (
-	Pass    = "pass"
-	Fail    = "fail"
-	Unknown = "unknown"
+	Pass    Verdict = "pass"
+	Fail    Verdict = "fail"
+	Unknown Verdict = "unknown"
 )
 
 // Term is one operation's share of a requirement.
@@ -75,43 +37,44 @@ type Term struct {
 	Bytes  int64   `json:"bytes,omitempty"`
 	Rate   float64 `json:"rate_bytes_per_s,omitempty"`
 	Total  float64 `json:"total_s"` // Count × Each
-	Rule   string  `json:"rule"`
-	Config string  `json:"config,omitempty"` // the configuration chosen (CMOX)
+	Rule   RuleID  `json:"rule"`
+	Config string  `json:"config,omitempty"` // the configuration chosen (per-op libraries)
 	Source string  `json:"source,omitempty"`
-	// Missing is set when no measurement exists for Op.
+	// Missing is set when no usable measurement exists for Op.
 	Missing bool `json:"missing,omitempty"`
 }
 
 // Requirement is one part of the workload, judged.
 type Requirement struct {
-	Kind     string  `json:"kind"` // tls, firmware, aes, cpu
-	Verdict  string  `json:"verdict"`
-	Required float64 `json:"required"`
+	Kind     KindName `json:"kind"`
+	Verdict  Verdict  `json:"verdict"`
+	Required float64  `json:"required"`
 	// Achieved is what the candidate reaches, in Unit; nil while a
 	// measurement it needs is missing (a partial sum is not a figure).
 	Achieved *float64 `json:"achieved"`
 	Unit     string   `json:"unit"`
 	Headroom *float64 `json:"headroom"`
-	// Utilization is the CPU share of continuous loads (tls, aes, cpu).
+	// Utilization is the CPU share of a continuous load.
 	Utilization *float64 `json:"utilization,omitempty"`
-	Terms       []Term   `json:"terms"`
-	Missing     []string `json:"missing"`
-	Rule        string   `json:"rule"`
+	// Continuous loads (TLS, AES) run all the time: their CPU shares add
+	// up against the budget.
+	Continuous bool `json:"continuous,omitempty"`
+	// Of lists the requirements an aggregate (the CPU budget) adds up.
+	Of      []KindName `json:"of,omitempty"`
+	Terms   []Term     `json:"terms"`
+	Missing []string   `json:"missing"`
+	Rule    RuleID     `json:"rule"`
 }
 
 // Candidate is one board with one library build, evaluated.
 type Candidate struct {
-	Rank            int      `json:"rank"`
-	Verdict         string   `json:"verdict"`
-	MCU             string   `json:"mcu"`
-	Part            string   `json:"part"`
-	Board           string   `json:"board"`
-	Library         string   `json:"library"`
-	LibraryVersion  string   `json:"library_version"`
-	Config          string   `json:"config"`
-	Acceleration    []string `json:"acceleration"`
-	ClockHz         int64    `json:"clock_hz"`
-	MeasuredClockHz int64    `json:"measured_clock_hz"`
+	Rank    int     `json:"rank"`
+	Verdict Verdict `json:"verdict"`
+	bench.Identity
+	// ClockHz is the clock the figures are taken at (the measured one
+	// unless another was asked for); MeasuredClockHz the source's.
+	ClockHz         int64 `json:"clock_hz"`
+	MeasuredClockHz int64 `json:"measured_clock_hz"`
 	// Estimate is set when figures were scaled to another clock.
 	Estimate bool `json:"estimate"`
 	// ClockAboveMax is set when the source states a clock above the
@@ -119,19 +82,17 @@ type Candidate struct {
 	// and the warning goes wherever the candidate is shown.
 	ClockAboveMax bool     `json:"clock_above_max"`
 	Headroom      *float64 `json:"headroom"`
-	// Utilization is the CPU share of the continuous loads (TLS + AES);
-	// nil when one of them lacks a measurement.
+	// Utilization is the CPU share of the continuous loads; nil when one
+	// of them lacks a measurement.
 	Utilization  *float64      `json:"utilization"`
-	Bottleneck   string        `json:"bottleneck"`
+	Bottleneck   KindName      `json:"bottleneck"`
 	Requirements []Requirement `json:"requirements"`
 	Missing      []string      `json:"missing"`
 	Notes        []string      `json:"notes"`
 	Warnings     []string      `json:"warnings"`
-	// Imported names the user's import set; empty for bundled data.
-	Imported   string `json:"imported,omitempty"`
-	FlashBytes int64  `json:"flash_bytes"`
-	RAMBytes   int64  `json:"ram_bytes"`
-	Key        string `json:"key"`
+	FlashBytes   int64         `json:"flash_bytes"`
+	RAMBytes     int64         `json:"ram_bytes"`
+	Key          string        `json:"key"`
 }
 
 // Result is a ranked answer.
@@ -141,11 +102,11 @@ type Result struct {
 }
 
 // build is the measurements of one candidate, by op, with what ranking
-// needs to know about its part, looked up once.
+// needs to know about its part and library, looked up once.
 type build struct {
 	id       bench.Identity
+	lib      bench.Library
 	ops      map[string][]*bench.Measurement
-	cmox     bool
 	fact     bench.MCUFact
 	hasFact  bool
 	warnings []string
@@ -165,17 +126,15 @@ func NewIndex(ds *bench.Dataset) *Index {
 	byKey := map[string]*build{}
 	for i := range ds.Measurements {
 		m := &ds.Measurements[i]
-		key := m.BuildKey()
-		if m.Library == bench.CMOX {
-			// CMOX is one library per part; configurations are chosen per op.
-			key = strings.Join([]string{m.Imported, m.MCU, m.Board, m.Library, m.LibraryVersion}, "\x1f")
+		id := m.Identity
+		lib := ds.Library(m.Library)
+		if lib.ConfigPerOp {
+			id.Config = bench.CandidateConfig
 		}
+		key := id.Key()
 		b := byKey[key]
 		if b == nil {
-			b = &build{id: m.Identity, ops: map[string][]*bench.Measurement{}, cmox: m.Library == bench.CMOX}
-			if b.cmox {
-				b.id.Config = "fastest published configuration per operation"
-			}
+			b = &build{id: id, lib: lib, ops: map[string][]*bench.Measurement{}}
 			byKey[key] = b
 			ix.builds = append(ix.builds, b)
 		}
@@ -204,13 +163,12 @@ func (ix *Index) Dataset() *bench.Dataset { return ix.ds }
 
 // Rank evaluates every candidate against w and orders them.
 func (ix *Index) Rank(w Workload) Result {
-	w = Normalize(w)
 	res := Result{Workload: w, Candidates: []Candidate{}}
 	for _, b := range ix.builds {
-		if !ix.keep(b, w) {
+		if !keep(b, w) {
 			continue
 		}
-		res.Candidates = append(res.Candidates, ix.evaluate(b, w))
+		res.Candidates = append(res.Candidates, evaluate(b, w))
 	}
 	order(res.Candidates, w.Objective)
 	for i := range res.Candidates {
@@ -219,52 +177,9 @@ func (ix *Index) Rank(w Workload) Result {
 	return res
 }
 
-// Defaults are the values an empty field takes. The workload parser's
-// field descriptions show these same values.
-var (
-	DefaultTLS       = TLS{Role: "server", Version: "1.3", Suite: "ecdhe-ecdsa-p256", Chain: 2, ResumeKind: "psk"}
-	DefaultFirmware  = Firmware{Sig: "ecdsa-p256", Hash: "sha256"}
-	DefaultAES       = AES{Mode: "cbc", Key: 128, Dir: "encrypt"}
-	DefaultClock     = "measured"
-	DefaultObjective = "headroom"
-)
-
-func orDefault[T comparable](v, def T) T {
-	var zero T
-	if v == zero {
-		return def
-	}
-	return v
-}
-
-// Normalize fills defaults. A TLS chain of 0 is a valid choice (a pinned
-// peer key), so the chain default is the parser's to apply.
-func Normalize(w Workload) Workload {
-	if w.CPUBudget <= 0 || w.CPUBudget > 1 {
-		w.CPUBudget = 1
-	}
-	w.Clock = orDefault(w.Clock, DefaultClock)
-	w.Objective = orDefault(w.Objective, DefaultObjective)
-	if t := w.TLS; t != nil {
-		c, d := *t, DefaultTLS
-		c.Role, c.Version, c.Suite, c.ResumeKind = orDefault(c.Role, d.Role), orDefault(c.Version, d.Version), orDefault(c.Suite, d.Suite), orDefault(c.ResumeKind, d.ResumeKind)
-		w.TLS = &c
-	}
-	if f := w.Firmware; f != nil {
-		c, d := *f, DefaultFirmware
-		c.Sig, c.Hash = orDefault(c.Sig, d.Sig), orDefault(c.Hash, d.Hash)
-		w.Firmware = &c
-	}
-	if a := w.AES; a != nil {
-		c, d := *a, DefaultAES
-		c.Mode, c.Key, c.Dir = orDefault(c.Mode, d.Mode), orDefault(c.Key, d.Key), orDefault(c.Dir, d.Dir)
-		w.AES = &c
-	}
-	return w
-}
-
-func (ix *Index) keep(b *build, w Workload) bool {
-	if w.Library != "" && !strings.EqualFold(w.Library, b.id.Library) {
+// keep applies the workload's filters.
+func keep(b *build, w Workload) bool {
+	if w.Library != "" && !strings.EqualFold(w.Library, b.lib.Flag) {
 		return false
 	}
 	if w.MCU != "" && !strings.Contains(strings.ToUpper(b.id.MCU+" "+b.id.Part), strings.ToUpper(w.MCU)) {
@@ -282,59 +197,51 @@ func (ix *Index) keep(b *build, w Workload) bool {
 	return true
 }
 
-// lookup finds the measurement the engine uses for op in a build, and the
-// time one operation (or one byte, for bulk ops) takes at the measured
-// clock. For CMOX it takes the fastest published configuration; for bulk
-// ops it prefers data-flow rows with the largest chunk.
+// lookup finds the measurement the engine uses for op in a build. Per-op
+// libraries have several configurations: the fastest published one wins.
+// Bulk figures prefer the library's most trusted method, then the largest
+// chunk.
 func lookup(b *build, op string) (*bench.Measurement, bool) {
 	ms := b.ops[op]
-	if len(ms) == 0 {
-		return nil, false
-	}
 	bulk := bench.IsBulk(op)
 	var best *bench.Measurement
-	better := func(m, o *bench.Measurement) bool {
-		if bulk {
-			if m.BytesPerSecond == nil {
-				return false
-			}
-			if o.BytesPerSecond == nil {
-				return true
-			}
-			rm, ro := methodRank(m), methodRank(o)
-			if rm != ro {
-				return rm > ro
-			}
-			cm, co := chunk(m), chunk(o)
-			if cm != co {
-				return cm > co
-			}
-			return *m.BytesPerSecond > *o.BytesPerSecond
-		}
-		if m.SecondsPerOp == nil {
-			return false
-		}
-		return o.SecondsPerOp == nil || *m.SecondsPerOp < *o.SecondsPerOp
-	}
 	for _, m := range ms {
-		if best == nil || better(m, best) {
+		if best == nil || better(b.lib, bulk, m, best) {
 			best = m
 		}
 	}
-	if bulk && best.BytesPerSecond == nil || !bulk && best.SecondsPerOp == nil {
+	if best == nil || bulk && best.BytesPerSecond == nil || !bulk && best.SecondsPerOp == nil {
 		return nil, false
 	}
 	return best, true
 }
 
-func methodRank(m *bench.Measurement) int {
-	switch m.Method {
-	case "data-flow", "benchmark":
-		return 2
-	case "sole-buffer":
-		return 1
+func better(lib bench.Library, bulk bool, m, o *bench.Measurement) bool {
+	if !bulk {
+		return m.SecondsPerOp != nil && (o.SecondsPerOp == nil || *m.SecondsPerOp < *o.SecondsPerOp)
 	}
-	return 0
+	if m.BytesPerSecond == nil {
+		return false
+	}
+	if o.BytesPerSecond == nil {
+		return true
+	}
+	if rm, ro := methodRank(lib, m), methodRank(lib, o); rm != ro {
+		return rm < ro
+	}
+	if cm, co := chunk(m), chunk(o); cm != co {
+		return cm > co
+	}
+	return *m.BytesPerSecond > *o.BytesPerSecond
+}
+
+// methodRank is a method's place in the library's preference (lower is
+// better; unlisted methods come last).
+func methodRank(lib bench.Library, m *bench.Measurement) int {
+	if i := slices.Index(lib.Methods, m.Method); i >= 0 {
+		return i
+	}
+	return len(lib.Methods)
 }
 
 func chunk(m *bench.Measurement) int64 {
@@ -347,6 +254,10 @@ func chunk(m *bench.Measurement) int64 {
 	return 0
 }
 
+// UntrustedClock is what a candidate misses when its source's stated
+// clock is above the part's maximum and another clock was asked for.
+const UntrustedClock = "a credible measured clock"
+
 // scaler turns times at the measured clock into times at the clock used.
 type scaler struct {
 	factor   float64 // multiply times by this
@@ -358,27 +269,23 @@ type scaler struct {
 	untrusted bool
 }
 
-// UntrustedClock is what a candidate misses when its source's stated
-// clock is above the part's maximum and another clock was asked for.
-const UntrustedClock = "a credible measured clock"
-
-func clockFor(ix *Index, b *build, w Workload) scaler {
+func clockFor(b *build, w Workload) scaler {
 	s := scaler{factor: 1, clockHz: b.id.ClockHz}
-	if w.Clock == "measured" || b.id.ClockHz <= 0 {
+	if w.Clock == ClockMeasured || w.Clock == "" || b.id.ClockHz <= 0 {
 		return s
 	}
-	f, ok := b.fact, b.hasFact
-	if !ok {
+	if !b.hasFact {
 		s.note = "no curated facts for this part: kept at the measured clock"
 		return s
 	}
+	f := b.fact
 	if b.id.ClockHz > f.MaxClockHz {
 		s.note = "unknown at another clock: the source's stated clock is above the part's maximum, so its figures cannot be scaled from it"
 		s.untrusted = true
 		return s
 	}
 	target := f.MaxClockHz
-	if w.Clock == "mhz" {
+	if w.Clock == ClockMHz {
 		target = int64(math.Round(w.ClockMHz * 1e6))
 		if target > f.MaxClockHz {
 			s.note = "the requested clock is above the part's maximum; using the maximum"
@@ -395,173 +302,61 @@ func clockFor(ix *Index, b *build, w Workload) scaler {
 	return s
 }
 
-func (ix *Index) evaluate(b *build, w Workload) Candidate {
-	sc := clockFor(ix, b, w)
-	c := Candidate{MCU: b.id.MCU, Part: b.id.Part, Board: b.id.Board, Library: b.id.Library,
-		LibraryVersion: b.id.LibraryVersion, Config: b.id.Config, Acceleration: b.id.Acceleration,
-		ClockHz: sc.clockHz, MeasuredClockHz: b.id.ClockHz, Estimate: sc.estimate,
-		Requirements: []Requirement{}, Missing: []string{}, Notes: []string{}, Warnings: []string{}, Key: keyOf(b.id),
-		Imported: b.id.Imported}
-	if c.Acceleration == nil {
-		c.Acceleration = []string{}
-	}
-	if sc.note != "" {
-		c.Notes = append(c.Notes, sc.note)
-	}
-	if b.hasFact {
-		c.FlashBytes, c.RAMBytes = b.fact.FlashBytes, b.fact.RAMBytes
-		c.ClockAboveMax = b.id.ClockHz > b.fact.MaxClockHz
-	}
-	c.Warnings = b.warnings
-	term := func(op string, count float64, rule string, bytes int64) Term {
-		t := Term{Op: op, Count: count, Rule: rule, Bytes: bytes}
-		m, ok := lookup(b, op)
-		if !ok || sc.untrusted {
-			t.Missing = true
-			return t
-		}
-		if bytes > 0 {
-			t.Rate = *m.BytesPerSecond / sc.factor
-			t.Each = float64(bytes) / t.Rate
-		} else {
-			t.Each = *m.SecondsPerOp * sc.factor
-		}
-		t.Total = t.Each * count
-		t.Source = m.Source
-		if b.cmox {
-			t.Config = m.Config
-		}
+// Eval is what a load needs to judge one candidate: its measurements at
+// the clock used, the workload's budget, and the requirements judged
+// before it (loads are evaluated in kind order).
+type Eval struct {
+	b  *build
+	sc scaler
+	w  *Workload
+	// Reqs are the requirements judged so far.
+	Reqs []Requirement
+}
+
+// Budget is the CPU share crypto may use (1 without a budget).
+func (e *Eval) Budget() float64 { return e.w.Budget() }
+
+// Term looks an operation up: count operations (or, for a bulk op, count
+// passes over bytes bytes) under rule. A term whose measurement is
+// missing has no figures.
+func (e *Eval) Term(op string, count float64, rule RuleID, bytes int64) Term {
+	t := Term{Op: op, Count: count, Rule: rule, Bytes: bytes}
+	m, ok := lookup(e.b, op)
+	if !ok || e.sc.untrusted {
+		t.Missing = true
 		return t
 	}
-	var continuous float64
-	var contUnknown bool
-	if t := w.TLS; t != nil {
-		r := Requirement{Kind: "tls", Required: t.Rate, Unit: "handshakes/s", Rule: "tls-*", Terms: []Term{}, Missing: []string{}}
-		ops := suites[t.Suite]
-		full := 1 - t.Resume
-		for _, row := range tlsTable(t.Role, t.Mutual) {
-			op := map[string]string{"keygen": ops.keygen, "agree": ops.agree, "sign": ops.sign, "verify": ops.verify}[row.role]
-			n := row.count(t.Chain) * full
-			if t.Resume > 0 && t.ResumeKind == "psk-dhe" && (row.role == "keygen" || row.role == "agree") {
-				n += t.Resume
-			}
-			r.Terms = append(r.Terms, term(op, n, row.rule, 0))
-		}
-		r.Terms = append(r.Terms, term(ops.hash, 1, "tls-hash", TLSHashBytes))
-		perHS := finish(&r)
-		if len(r.Missing) == 0 && perHS > 0 {
-			capacity, u := w.CPUBudget/perHS, t.Rate*perHS
-			h := capacity / t.Rate
-			r.Achieved, r.Utilization, r.Headroom = &capacity, &u, &h
-			continuous += u
-		} else {
-			contUnknown = true
-		}
-		c.Requirements = append(c.Requirements, r)
+	if bytes > 0 {
+		t.Rate = *m.BytesPerSecond / e.sc.factor
+		t.Each = float64(bytes) / t.Rate
+	} else {
+		t.Each = *m.SecondsPerOp * e.sc.factor
 	}
-	if f := w.Firmware; f != nil {
-		r := Requirement{Kind: "firmware", Required: f.Deadline, Unit: "s", Rule: "fw-hash + fw-verify", Terms: []Term{}, Missing: []string{}}
-		r.Terms = append(r.Terms, term(f.Hash, 1, "fw-hash", f.SizeBytes))
-		// Try each op that verifies this signature; if none is measured,
-		// report the first (the canonical one).
-		ops := fwSigOps[f.Sig]
-		vt := term(ops[0], 1, "fw-verify", 0)
-		for _, op := range ops[1:] {
-			if !vt.Missing {
-				break
-			}
-			if alt := term(op, 1, "fw-verify", 0); !alt.Missing {
-				vt = alt
-			}
-		}
-		r.Terms = append(r.Terms, vt)
-		total := finish(&r)
-		if len(r.Missing) == 0 && total > 0 {
-			h := f.Deadline / total
-			r.Achieved, r.Headroom = &total, &h
-		}
-		c.Requirements = append(c.Requirements, r)
+	t.Total = t.Each * count
+	t.Source = m.Source
+	if e.b.lib.ConfigPerOp {
+		t.Config = m.Config
 	}
-	if a := w.AES; a != nil {
-		op := aesOp(a)
-		r := Requirement{Kind: "aes", Required: a.Rate, Unit: "B/s", Rule: "aes-stream", Terms: []Term{}, Missing: []string{}}
-		tm := term(op, 1, "aes-stream", 1)
-		r.Terms = append(r.Terms, tm)
-		finish(&r)
-		if !tm.Missing {
-			rate, u := tm.Rate, a.Rate/tm.Rate
-			h := w.CPUBudget / u
-			r.Achieved, r.Utilization, r.Headroom = &rate, &u, &h
-			continuous += u
-		} else {
-			contUnknown = true
-		}
-		c.Requirements = append(c.Requirements, r)
-	}
-	if w.TLS != nil && w.AES != nil {
-		r := Requirement{Kind: "cpu", Required: w.CPUBudget, Unit: "CPU share", Rule: "cpu-budget", Terms: []Term{}, Missing: []string{}}
-		if contUnknown {
-			r.Missing = append(r.Missing, "TLS or AES figures missing")
-		} else if u := continuous; u > 0 {
-			h := w.CPUBudget / u
-			r.Achieved, r.Utilization, r.Headroom = &u, &u, &h
-		}
-		c.Requirements = append(c.Requirements, r)
-	}
-	if !contUnknown {
-		u := continuous
-		c.Utilization = &u
-	}
-	c.Verdict = Pass
-	for i := range c.Requirements {
-		r := &c.Requirements[i]
-		switch {
-		case len(r.Missing) > 0:
-			r.Verdict = Unknown
-		case r.Headroom != nil && *r.Headroom >= 1:
-			r.Verdict = Pass
-		default:
-			r.Verdict = Fail
-		}
-		if r.Kind != "cpu" { // the cpu total only repeats what tls and aes miss
-			for _, m := range r.Missing {
-				c.Missing = appendUnique(c.Missing, m)
-			}
-		}
-		if sc.untrusted {
-			r.Missing = []string{UntrustedClock}
-		}
-		if r.Verdict == Fail || r.Verdict == Unknown && c.Verdict == Pass {
-			c.Verdict = r.Verdict
-		}
-		if r.Headroom != nil && (c.Headroom == nil || *r.Headroom < *c.Headroom) {
-			h := *r.Headroom
-			c.Headroom = &h
-			c.Bottleneck = r.Kind
-		}
-	}
-	if sc.untrusted && len(c.Requirements) > 0 {
-		c.Missing = []string{UntrustedClock}
-	}
-	if c.Verdict == Unknown {
-		// No candidate-level figure stands in for a verdict that is not
-		// known: the headroom of the requirements that are known is not
-		// the candidate's.
-		c.Headroom, c.Utilization, c.Bottleneck = nil, nil, ""
-	}
-	return c
+	return t
 }
 
-func aesOp(a *AES) string {
-	d := "enc"
-	if a.Dir == "decrypt" {
-		d = "dec"
+// FirstMeasured is the term of the first op that has a measurement, or
+// of the first op when none has (the canonical one is named missing).
+func (e *Eval) FirstMeasured(ops []string, count float64, rule RuleID) Term {
+	t := e.Term(ops[0], count, rule, 0)
+	for _, op := range ops[1:] {
+		if !t.Missing {
+			break
+		}
+		if alt := e.Term(op, count, rule, 0); !alt.Missing {
+			t = alt
+		}
 	}
-	return "aes-" + strconv.Itoa(a.Key) + "-" + a.Mode + "-" + d
+	return t
 }
 
-// finish totals a requirement's terms and lists what is missing.
-func finish(r *Requirement) float64 {
+// Finish totals a requirement's terms and lists what is missing.
+func Finish(r *Requirement) float64 {
 	var total float64
 	for _, t := range r.Terms {
 		if t.Missing {
@@ -575,27 +370,96 @@ func finish(r *Requirement) float64 {
 	return total
 }
 
-func appendUnique(s []string, v string) []string {
-	for _, x := range s {
-		if x == v {
-			return s
+// NewRequirement starts a requirement of a kind.
+func NewRequirement(kind KindName, rule RuleID, required float64, unit string) Requirement {
+	return Requirement{Kind: kind, Rule: rule, Required: required, Unit: unit, Terms: []Term{}, Missing: []string{}}
+}
+
+func evaluate(b *build, w Workload) Candidate {
+	sc := clockFor(b, w)
+	c := Candidate{Identity: b.id, ClockHz: sc.clockHz, MeasuredClockHz: b.id.ClockHz, Estimate: sc.estimate,
+		Requirements: []Requirement{}, Missing: []string{}, Notes: []string{}, Warnings: b.warnings, Key: b.id.Key()}
+	if c.Acceleration == nil {
+		c.Acceleration = []string{}
+	}
+	if sc.note != "" {
+		c.Notes = append(c.Notes, sc.note)
+	}
+	if b.hasFact {
+		c.FlashBytes, c.RAMBytes = b.fact.FlashBytes, b.fact.RAMBytes
+		c.ClockAboveMax = b.id.ClockHz > b.fact.MaxClockHz
+	}
+	e := &Eval{b: b, sc: sc, w: &w}
+	for _, l := range w.Loads {
+		if r := l.Evaluate(e); r != nil {
+			e.Reqs = append(e.Reqs, *r)
 		}
+	}
+	c.Requirements = append(c.Requirements, e.Reqs...)
+	judge(&c, sc)
+	return c
+}
+
+// judge gives each requirement and the candidate a verdict: unknown
+// while a figure is missing, fail below 1× headroom, else pass. The
+// candidate's headroom is its tightest requirement's.
+func judge(c *Candidate, sc scaler) {
+	c.Verdict = Pass
+	util, utilKnown := 0.0, true
+	for i := range c.Requirements {
+		r := &c.Requirements[i]
+		if sc.untrusted {
+			r.Missing = []string{UntrustedClock}
+			r.Achieved, r.Headroom, r.Utilization = nil, nil, nil
+		}
+		switch {
+		case len(r.Missing) > 0:
+			r.Verdict = Unknown
+		case r.Headroom != nil && *r.Headroom >= 1:
+			r.Verdict = Pass
+		default:
+			r.Verdict = Fail
+		}
+		if r.Continuous {
+			if r.Utilization == nil {
+				utilKnown = false
+			} else {
+				util += *r.Utilization
+			}
+		}
+		if !KindOf(r.Kind).Aggregate() { // an aggregate only repeats what its parts miss
+			for _, m := range r.Missing {
+				c.Missing = appendUnique(c.Missing, m)
+			}
+		}
+		if r.Verdict == Fail || r.Verdict == Unknown && c.Verdict == Pass {
+			c.Verdict = r.Verdict
+		}
+		if r.Headroom != nil && (c.Headroom == nil || *r.Headroom < *c.Headroom) {
+			h := *r.Headroom
+			c.Headroom = &h
+			c.Bottleneck = r.Kind
+		}
+	}
+	if utilKnown {
+		c.Utilization = &util
+	}
+	if c.Verdict == Unknown {
+		// No candidate-level figure stands in for a verdict that is not
+		// known: the headroom of the requirements that are known is not
+		// the candidate's.
+		c.Headroom, c.Utilization, c.Bottleneck = nil, nil, ""
+	}
+}
+
+func appendUnique(s []string, v string) []string {
+	if slices.Contains(s, v) {
+		return s
 	}
 	return append(s, v)
 }
 
-func keyOf(id bench.Identity) string {
-	k := id.MCU + "|" + id.Library + "|" + id.LibraryVersion
-	if id.Imported != "" {
-		k = "imported:" + id.Imported + "|" + k
-	}
-	if id.Library != bench.CMOX {
-		k += "|" + id.Config
-	}
-	return k
-}
-
-func verdictRank(v string) int {
+func verdictRank(v Verdict) int {
 	switch v {
 	case Pass:
 		return 0
@@ -608,7 +472,7 @@ func verdictRank(v string) int {
 // order sorts candidates: passes (by the objective), then unknown (fewest
 // missing measurements first, then by key), then fail by how close they
 // came. It sorts indices, not the large structs.
-func order(cs []Candidate, objective string) {
+func order(cs []Candidate, objective Objective) {
 	h := func(c *Candidate) float64 {
 		if c.Headroom == nil {
 			return math.Inf(1)
@@ -627,7 +491,7 @@ func order(cs []Candidate, objective string) {
 		if a.Verdict == Unknown && len(a.Missing) != len(b.Missing) {
 			return cmp.Compare(len(a.Missing), len(b.Missing))
 		}
-		if a.Verdict == Pass && objective == "smallest" {
+		if a.Verdict == Pass && objective == ObjectiveSmallest {
 			if a.ClockHz != b.ClockHz {
 				return cmp.Compare(a.ClockHz, b.ClockHz)
 			}

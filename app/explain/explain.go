@@ -97,7 +97,8 @@ func Clock(c engine.Candidate) string {
 	return s
 }
 
-// Bottleneck names the tightest requirement, or what is missing.
+// Bottleneck names the tightest requirement in the words its kind gives
+// it, or what is missing.
 func Bottleneck(c engine.Candidate) string {
 	if c.Verdict == engine.Unknown {
 		if len(c.Missing) > 3 {
@@ -108,111 +109,80 @@ func Bottleneck(c engine.Candidate) string {
 	if c.Bottleneck == "" {
 		return "—"
 	}
-	if c.Bottleneck == "cpu" {
-		// Name the shares that add up to the budget.
-		var parts []string
-		for _, r := range c.Requirements {
-			if (r.Kind == "tls" || r.Kind == "aes") && r.Utilization != nil {
-				parts = append(parts, strings.ToUpper(r.Kind)+" "+Percent(*r.Utilization))
-			}
-		}
-		return "cpu (" + strings.Join(parts, " + ") + ")"
-	}
 	for _, r := range c.Requirements {
-		if r.Kind == c.Bottleneck && r.Kind == "tls" {
-			// Name the heaviest operation of the handshake.
-			var top engine.Term
-			for _, t := range r.Terms {
-				if t.Total > top.Total {
-					top = t
-				}
-			}
-			return "tls (" + top.Op + ")"
+		if r.Kind == c.Bottleneck {
+			return engine.KindOf(r.Kind).Bottleneck(r, c.Requirements, Words)
 		}
 	}
-	return c.Bottleneck
+	return string(c.Bottleneck)
 }
 
-// Workload describes a workload in one line.
+// Workload describes a workload in one line: each load in its kind's
+// words, then the budget and the clock.
 func Workload(w engine.Workload) string {
 	var parts []string
-	if t := w.TLS; t != nil {
-		s := fmt.Sprintf("TLS %s %s %s, %g handshakes/s, chain %d", t.Version, t.Role, t.Suite, t.Rate, t.Chain)
-		if t.Mutual {
-			s += ", mutual auth"
+	for _, l := range w.Loads {
+		if d := l.Describe(Words); d != "" {
+			parts = append(parts, d)
 		}
-		if t.Resume > 0 {
-			s += fmt.Sprintf(", %g%% resumed (%s)", t.Resume*100, t.ResumeKind)
-		}
-		parts = append(parts, s)
-	}
-	if f := w.Firmware; f != nil {
-		parts = append(parts, fmt.Sprintf("firmware %s %s/%s within %s", Size(f.SizeBytes), f.Sig, f.Hash, Duration(f.Deadline)))
-	}
-	if a := w.AES; a != nil {
-		parts = append(parts, fmt.Sprintf("AES-%d-%s %s at %s", a.Key, strings.ToUpper(a.Mode), a.Dir, Rate(a.Rate)))
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "no requirements (every candidate passes)")
 	}
-	clock := w.Clock
-	if clock == "mhz" {
+	clock := string(w.Clock)
+	if w.Clock == engine.ClockMHz {
 		clock = strconv.FormatFloat(w.ClockMHz, 'f', -1, 64) + " MHz"
 	}
-	return strings.Join(parts, "; ") + fmt.Sprintf("; CPU budget %s; clock %s", Percent(w.CPUBudget), clock)
+	return strings.Join(parts, "; ") + fmt.Sprintf("; CPU budget %s; clock %s", Percent(w.Budget()), clock)
 }
 
-// Steps explains one requirement's arithmetic, one line per term and a
-// total, naming the rule behind each term.
+// Steps explains one requirement's arithmetic, one line per term and the
+// kind's closing line, naming the rule behind each term.
 func Steps(r engine.Requirement) []string {
 	var out []string
 	for _, t := range r.Terms {
-		rule := engine.Rules[t.Rule].Text
+		rule, _ := engine.RuleOf(t.Rule)
 		if t.Missing {
-			out = append(out, fmt.Sprintf("%s × %g: no measurement — %s", t.Op, t.Count, rule))
+			out = append(out, fmt.Sprintf("%s × %s: no measurement — %s", t.Op, Number(t.Count), rule.Text))
 			continue
 		}
 		var s string
-		if t.Bytes > 0 && r.Kind != "aes" {
-			s = fmt.Sprintf("%s: %s ÷ %s = %s", t.Op, Size(t.Bytes), Rate(t.Rate), Duration(t.Total))
-		} else if r.Kind == "aes" {
+		switch {
+		case r.Continuous && t.Bytes == 1: // a rate: the share is the closing line
 			s = fmt.Sprintf("%s measured at %s", t.Op, Rate(t.Rate))
-		} else {
-			s = fmt.Sprintf("%s: %s × %s = %s", t.Op, trim(t.Count), Duration(t.Each), Duration(t.Total))
+		case t.Bytes > 0:
+			s = fmt.Sprintf("%s: %s ÷ %s = %s", t.Op, Size(t.Bytes), Rate(t.Rate), Duration(t.Total))
+		default:
+			s = fmt.Sprintf("%s: %s × %s = %s", t.Op, Number(t.Count), Duration(t.Each), Duration(t.Total))
 		}
 		if t.Config != "" {
 			s += " [config " + t.Config + "]"
 		}
-		out = append(out, s+" — "+rule)
+		out = append(out, s+" — "+rule.Text)
 	}
-	switch r.Kind {
-	case "tls":
-		if r.Achieved != nil && r.Utilization != nil {
-			per := *r.Utilization / r.Required
-			out = append(out, fmt.Sprintf("per handshake %s → %s handshakes/s within the budget; %g/s needs %s of the CPU",
-				Duration(per), strconv.FormatFloat(*r.Achieved, 'f', 1, 64), r.Required, Percent(*r.Utilization)))
-		}
-	case "firmware":
-		if r.Achieved != nil {
-			out = append(out, fmt.Sprintf("verify takes %s against a %s deadline", Duration(*r.Achieved), Duration(r.Required)))
-		}
-	case "aes":
-		if r.Achieved != nil && r.Utilization != nil {
-			out = append(out, fmt.Sprintf("%s ÷ %s = %s of the CPU", Rate(r.Required), Rate(*r.Achieved), Percent(*r.Utilization)))
-		}
-	case "cpu":
-		if r.Achieved != nil {
-			out = append(out, fmt.Sprintf("TLS + AES use %s of a %s budget — %s", Percent(*r.Achieved), Percent(r.Required), engine.Rules["cpu-budget"].Text))
-		} else {
-			out = append(out, "TLS + AES share unknown: "+strings.Join(r.Missing, ", "))
-		}
+	if line := engine.KindOf(r.Kind).Explain(r, Words); line != "" {
+		out = append(out, line)
 	}
 	return out
 }
 
-func trim(f float64) string {
-	return strconv.FormatFloat(f, 'f', -1, 64)[:min(len(strconv.FormatFloat(f, 'f', -1, 64)), 8)]
+// Number writes a count as people read it: rounded to six decimals, no
+// trailing zeros (2.0999999 is 2.1, not a truncated 2.099999).
+func Number(f float64) string {
+	return strconv.FormatFloat(math.Round(f*1e6)/1e6, 'f', -1, 64)
 }
+
+// words is the engine.Format of this package.
+type words struct{}
+
+// Words writes numbers for the kinds' sentences.
+var Words engine.Format = words{}
+
+func (words) Duration(s float64) string { return Duration(s) }
+func (words) Rate(b float64) string     { return Rate(b) }
+func (words) Size(b int64) string       { return Size(b) }
+func (words) Percent(f float64) string  { return Percent(f) }
+func (words) Number(f float64) string   { return Number(f) }
 
 // CSV writes one row per candidate.
 func CSV(w io.Writer, res engine.Result) error {
@@ -226,9 +196,9 @@ func CSV(w io.Writer, res engine.Result) error {
 		return strconv.FormatFloat(*v, 'g', 6, 64)
 	}
 	for _, c := range res.Candidates {
-		cw.Write([]string{strconv.Itoa(c.Rank), c.Verdict, c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config,
+		cw.Write([]string{strconv.Itoa(c.Rank), string(c.Verdict), c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config,
 			strings.Join(c.Acceleration, "+"), strconv.FormatInt(c.ClockHz, 10), strconv.FormatBool(c.Estimate), num(c.Headroom),
-			num(c.Utilization), c.Bottleneck, strings.Join(c.Missing, " "), strconv.FormatBool(c.ClockAboveMax)})
+			num(c.Utilization), string(c.Bottleneck), strings.Join(c.Missing, " "), strconv.FormatBool(c.ClockAboveMax)})
 	}
 	cw.Flush()
 	return cw.Error()

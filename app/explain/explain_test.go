@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
 )
 
@@ -17,7 +18,7 @@ func TestFormats(t *testing.T) {
 		{Duration(2.5), "2.500 s"}, {Duration(0.023056), "23.056 ms"}, {Duration(0.000874), "874.0 µs"},
 		{Rate(8755609.6), "8.35 MiB/s"}, {Rate(2048), "2.0 KiB/s"}, {Rate(100), "100 B/s"},
 		{Size(262144), "256 KiB"}, {Size(1 << 20), "1 MiB"}, {Size(300000), "300000 B"},
-		{trim(3), "3"}, {trim(0.5), "0.5"},
+		{Number(3), "3"}, {Number(0.5), "0.5"}, {Number(2.0999999), "2.1"}, {Number(1.0 / 3), "0.333333"},
 	}
 	for i, tc := range tests {
 		if tc.got != tc.want {
@@ -49,7 +50,7 @@ func TestStepsAndBottleneck(t *testing.T) {
 		t.Errorf("bottleneck %q", b)
 	}
 	tls, aes := 0.3, 0.1
-	c = engine.Candidate{Verdict: engine.Fail, Bottleneck: "cpu", Requirements: []engine.Requirement{{Kind: "tls", Utilization: &tls}, {Kind: "aes", Utilization: &aes}}}
+	c = engine.Candidate{Verdict: engine.Fail, Bottleneck: "cpu", Requirements: []engine.Requirement{{Kind: "tls", Utilization: &tls, Continuous: true}, {Kind: "aes", Utilization: &aes, Continuous: true}, {Kind: "cpu"}}}
 	if b := Bottleneck(c); b != "cpu (TLS 30.0% + AES 10.0%)" {
 		t.Errorf("bottleneck %q", b)
 	}
@@ -58,7 +59,7 @@ func TestStepsAndBottleneck(t *testing.T) {
 func TestCSV(t *testing.T) {
 	var buf bytes.Buffer
 	h := 2.1
-	err := CSV(&buf, engine.Result{Candidates: []engine.Candidate{{Rank: 1, Verdict: "pass", MCU: "STM32H563ZI", Config: `a "quoted", label`, Headroom: &h, Utilization: f(0)}}})
+	err := CSV(&buf, engine.Result{Candidates: []engine.Candidate{{Rank: 1, Verdict: "pass", Identity: bench.Identity{MCU: "STM32H563ZI", Config: `a "quoted", label`}, Headroom: &h, Utilization: f(0)}}})
 	if err != nil || !strings.Contains(buf.String(), `1,pass,STM32H563ZI,,,,"a ""quoted"", label",,0,false,2.1,0,,`) {
 		t.Errorf("%v %q", err, buf.String())
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"cryptosizer/app/engine"
 	"cryptosizer/app/ui/browser"
 	"cryptosizer/app/ui/model"
 	"cryptosizer/app/workload"
@@ -17,22 +18,16 @@ type Form struct {
 	Rev int
 }
 
-var groups = []struct{ id, title string }{{"tls", "TLS handshakes"}, {"firmware", "Firmware image"}, {"aes", "AES stream"}, {"budget", "Budget and clock"}, {"filter", "Filters"}}
-
-// Render draws the form.
+// Render draws the form: the groups the requirement kinds and the
+// settings declare (engine.Groups).
 func (f *Form) Render() app.UI {
+	groups := engine.Groups()
 	return app.Form().Class("workload").Aria("label", "Workload").OnSubmit(func(ctx app.Context, e app.Event) { browser.PreventDefault(e) }).Body(
 		app.Range(groups).Slice(func(i int) app.UI {
 			g := groups[i]
-			var fields []workload.Field
-			for _, fd := range workload.Fields {
-				if fd.Group == g.id {
-					fields = append(fields, fd)
-				}
-			}
 			return app.FieldSet().Body(
-				app.Legend().Text(g.title),
-				app.Range(fields).Slice(func(j int) app.UI { return f.field(fields[j]) }),
+				app.Legend().Text(g.Title),
+				app.Range(g.Fields).Slice(func(j int) app.UI { return f.field(g.Fields[j]) }),
 			)
 		}),
 	)
@@ -44,8 +39,8 @@ func (f *Form) field(fd workload.Field) app.UI {
 	switch {
 	case fd.Bool:
 		c.Kind = "checkbox"
-	case workload.Choices(fd.Name) != nil:
-		opts := workload.Choices(fd.Name)
+	case fd.Choices != nil:
+		opts := fd.Choices
 		if fd.Default == "" {
 			opts = append([]string{""}, opts...) // optional: "any"
 		}

@@ -30,13 +30,13 @@ func (r *Results) Render() app.UI {
 	cs := res.Visible()
 	// Rows in verdict order (pass, unknown, fail), each group in the
 	// chosen sort order; failures beyond the closest FoldFails are hidden.
-	counts := map[string]int{}
+	counts := map[engine.Verdict]int{}
 	for _, c := range cs {
 		counts[c.Verdict]++
 	}
 	var rows []engine.Candidate
 	var starts []bool
-	for _, g := range []string{engine.Pass, engine.Unknown, engine.Fail} {
+	for _, g := range []engine.Verdict{engine.Pass, engine.Unknown, engine.Fail} {
 		first := true
 		for _, c := range cs {
 			if c.Verdict == g {
@@ -63,7 +63,6 @@ func (r *Results) Render() app.UI {
 	if res.Stale {
 		tableCls += " stale"
 	}
-	ch := res.Charts
 	w := res.Res.Workload
 	return app.Section().ID("results").Class("results").Attr("data-renders", r.Rev).Attr("data-client", r.Client).
 		Attr("data-count", len(res.Res.Candidates)).Attr("data-stale", res.Stale).Body(
@@ -105,13 +104,7 @@ func (r *Results) Render() app.UI {
 		}),
 		&Details{M: res, Rev: r.Rev},
 		app.Div().Class("charts").Body(
-			chartBox("chart-headroom", "Headroom per candidate against the 1× line", ch.Headroom),
-			app.If(w.Firmware != nil, func() app.UI {
-				return chartBox("chart-firmware", "Firmware verify time split into hashing and signature", ch.Firmware)
-			}),
-			app.If(w.TLS != nil, func() app.UI {
-				return chartBox("chart-handshake", "Handshake time split by operation", ch.Handshake)
-			}),
+			app.Range(res.Charts).Slice(func(i int) app.UI { c := res.Charts[i]; return chartBox(c.ID, c.Label, c.Option) }),
 		),
 		app.Footer().Body(
 			app.P().Text("Model: per-handshake operation counts from RFC 5246 §7.4, RFC 8422 §5.4 and RFC 8446 §4.4; firmware verify = size ÷ hash rate + one signature verification. "+
@@ -147,7 +140,7 @@ func row(c engine.Candidate, selected string, groupStart, hidden bool) app.UI {
 	if acc == "" {
 		acc = "none"
 	}
-	return &Row{Key: c.Key, Rank: strconv.Itoa(c.Rank), Verdict: c.Verdict, Board: orDash(c.Board), MCU: c.MCU, Imported: c.Imported,
+	return &Row{Key: c.Key, Rank: strconv.Itoa(c.Rank), Verdict: string(c.Verdict), Board: orDash(c.Board), MCU: c.MCU, Imported: c.Imported,
 		Library: strings.TrimSpace(c.Library + " " + c.LibraryVersion), Config: c.Config, Accel: acc, Clock: explain.Clock(c),
 		ClockWarn: c.ClockAboveMax, Headroom: explain.Headroom(c.Headroom), CPU: explain.Share(c.Utilization), Bottleneck: explain.Bottleneck(c),
 		Selected: c.Key == selected, GroupStart: groupStart, Hidden: hidden}
@@ -228,7 +221,7 @@ func (d *Details) Render() app.UI {
 	}
 	return app.Section().ID("details").Class("details").TabIndex(-1).Aria("label", "Candidate details").Body(
 		app.H2().Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
-		app.P().Text("Verdict "+c.Verdict+", headroom "+explain.Headroom(c.Headroom)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+")"),
+		app.P().Text("Verdict "+string(c.Verdict)+", headroom "+explain.Headroom(c.Headroom)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+")"),
 		app.Range(c.Notes).Slice(func(i int) app.UI { return app.P().Class("note").Text(c.Notes[i]) }),
 		app.Range(c.Warnings).Slice(func(i int) app.UI {
 			return app.P().Class("warning").Role("note").Text("Data-quality warning: " + c.Warnings[i])
@@ -237,7 +230,7 @@ func (d *Details) Render() app.UI {
 			r := c.Requirements[i]
 			steps := explain.Steps(r)
 			return app.Div().Class("req").Body(
-				app.H3().Body(app.Span().Class("badge "+r.Verdict).Text(r.Verdict), app.Text(" "+r.Kind+" — headroom "+explain.Headroom(r.Headroom))),
+				app.H3().Body(app.Span().Class("badge "+string(r.Verdict)).Text(string(r.Verdict)), app.Text(" "+string(r.Kind)+" — headroom "+explain.Headroom(r.Headroom))),
 				app.Ol().Body(app.Range(steps).Slice(func(j int) app.UI { return app.Li().Text(steps[j]) })),
 				app.Ul().Class("sources").Body(app.Range(r.Terms).Slice(func(j int) app.UI {
 					t := r.Terms[j]
@@ -245,7 +238,8 @@ func (d *Details) Render() app.UI {
 					if t.Missing {
 						src = "no measurement in the dataset"
 					}
-					return app.Li().Body(app.Code().Text(t.Op), app.Text(" — "+src+" (rule "+t.Rule+": "+engine.Rules[t.Rule].Ref+")"))
+					rule, _ := engine.RuleOf(t.Rule)
+					return app.Li().Body(app.Code().Text(t.Op), app.Text(" — "+src+" (rule "+string(t.Rule)+": "+rule.Ref+")"))
 				})),
 			)
 		}),

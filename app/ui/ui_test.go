@@ -11,6 +11,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"cryptosizer/app/dataset"
+	"cryptosizer/app/source"
 	"cryptosizer/app/ui/model"
 )
 
@@ -103,7 +104,7 @@ func TestPreviewCapsProblems(t *testing.T) {
 	for i := 0; i < 5000; i++ {
 		text.WriteString("junk\nSHA-256 1 MiB took 1.000 seconds, 1.000 MiB/s\n")
 	}
-	im := dataset.Import(nil, "pasted", text.String(), dataset.Override{MCU: "STM32U585", ClockHz: 160e6})
+	im := dataset.Import(nil, "pasted", text.String(), source.Names{MCU: "STM32U585", ClockHz: 160e6})
 	if len(im.Errors) != 5000 {
 		t.Fatalf("%d errors", len(im.Errors))
 	}

@@ -1,39 +1,39 @@
 package workload
 
 import (
+	"net/url"
 	"testing"
+
+	"cryptosizer/app/explain"
 )
 
-func TestUnits(t *testing.T) {
-	sizes := map[string]int64{"256KiB": 262144, "1MB": 1000000, "300000": 300000, "1.5 MiB": 1572864, "2 kB": 2000, "512 KiB": 524288}
-	for in, want := range sizes {
-		if got, ok := Size(in); !ok || got != want {
-			t.Errorf("Size(%q) = %d, %v; want %d", in, got, ok, want)
-		}
+func TestQueryRoundTrip(t *testing.T) {
+	p := Params{"tls-rate": "20", "fw-size": "256 KiB", "fw-deadline": "110ms", "tls-mutual": "true", "library": "cmox"}
+	q := p.Query()
+	if q != "tls-rate=20&tls-mutual=true&fw-size=256+KiB&fw-deadline=110ms&library=cmox" {
+		t.Errorf("query %q", q)
 	}
-	rates := map[string]float64{"8MiB/s": 8 << 20, "500kB/s": 500000, "2 MB/s": 2e6, "1000": 1000}
-	for in, want := range rates {
-		if got, ok := Rate(in); !ok || got != want {
-			t.Errorf("Rate(%q) = %v, %v; want %v", in, got, ok, want)
-		}
+	// Parsing the query back gives the same parameters and workload.
+	v, err := url.ParseQuery(q)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, bad := range []string{"", "-1KiB", "NaN", "Inf", "1e9", "12 parsecs", "0", "0x10", "1..2MB"} {
-		if _, ok := Size(bad); ok {
-			t.Errorf("Size(%q) accepted", bad)
-		}
-		if _, ok := Rate(bad); ok {
-			t.Errorf("Rate(%q) accepted", bad)
-		}
+	back := FromQuery(v)
+	if back.Query() != q {
+		t.Errorf("round trip %q", back.Query())
 	}
-	if d, ok := Duration("150 ms"); !ok || d != 0.15 {
-		t.Errorf("Duration(150 ms) = %v", d)
+	w1, e1 := Parse(p)
+	w2, e2 := Parse(back)
+	if len(e1)+len(e2) > 0 || explain.Workload(w1) != explain.Workload(w2) {
+		t.Errorf("%v %v\n%s\n%s", e1, e2, explain.Workload(w1), explain.Workload(w2))
 	}
 }
 
-func TestQueryRoundTrip(t *testing.T) {
-	p := Params{"tls-rate": "20", "fw-size": "256 KiB", "fw-deadline": "110ms", "tls-mutual": "true"}
-	q := p.Query()
-	if q != "tls-rate=20&tls-mutual=true&fw-size=256+KiB&fw-deadline=110ms" {
-		t.Errorf("query %q", q)
+func TestLibraryFilterTakesTheSources(t *testing.T) {
+	if c := Choices("library"); len(c) != 2 || c[0] != "wolfssl" || c[1] != "cmox" {
+		t.Errorf("library choices %v", c)
+	}
+	if _, errs := Parse(Params{"library": "openssl"}); errs.ByField("library") == nil {
+		t.Error("an unknown library was accepted")
 	}
 }

@@ -6,10 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/dataset"
 	"cryptosizer/data"
 )
 
@@ -19,7 +21,7 @@ func cmdDataset(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "table", "output format: json or table")
 	mcu := fs.String("mcu", "", "only parts whose name contains this (case-insensitive)")
 	op := fs.String("op", "", "only this canonical operation (e.g. aes-128-cbc-enc)")
-	lib := fs.String("library", "", "only this library: wolfssl or cmox")
+	lib := fs.String("library", "", "only this library: "+strings.Join(dataset.LibraryFlags(), " or "))
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
@@ -35,8 +37,8 @@ func cmdDataset(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cryptosizer dataset: --op %q: not a canonical operation name (for example aes-128-cbc-enc, sha256, ecdsa-p256-verify)\n", *op)
 		return 2
 	}
-	if *lib != "" && !strings.EqualFold(*lib, bench.WolfSSL) && !strings.EqualFold(*lib, bench.CMOX) {
-		fmt.Fprintf(stderr, "cryptosizer dataset: --library %q: accepted values are wolfssl, cmox\n", *lib)
+	if *lib != "" && !slices.Contains(dataset.LibraryFlags(), strings.ToLower(*lib)) {
+		fmt.Fprintf(stderr, "cryptosizer dataset: --library %q: accepted values are %s\n", *lib, strings.Join(dataset.LibraryFlags(), ", "))
 		return 2
 	}
 	ds, err := data.Dataset()
@@ -46,9 +48,9 @@ func cmdDataset(args []string, stdout, stderr io.Writer) int {
 	}
 	keep := func(id bench.Identity, o string) bool {
 		return (*mcu == "" || strings.Contains(strings.ToUpper(id.MCU), strings.ToUpper(*mcu))) &&
-			(*op == "" || o == *op) && (*lib == "" || strings.EqualFold(id.Library, *lib))
+			(*op == "" || o == *op) && (*lib == "" || strings.EqualFold(ds.Library(id.Library).Flag, *lib))
 	}
-	out := bench.Dataset{MCUs: ds.MCUs, Measurements: []bench.Measurement{}, Footprints: []bench.Footprint{},
+	out := bench.Dataset{Libraries: ds.Libraries, MCUs: ds.MCUs, Measurements: []bench.Measurement{}, Footprints: []bench.Footprint{},
 		Missing: []bench.Missing{}, Warnings: []bench.Warning{}}
 	for _, m := range ds.Measurements {
 		if keep(m.Identity, m.Op) {

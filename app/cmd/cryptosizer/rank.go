@@ -16,6 +16,7 @@ import (
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
+	"cryptosizer/app/source"
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
@@ -36,7 +37,7 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("rank", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	p := workload.Params{}
-	for _, f := range workload.Fields {
+	for _, f := range workload.Fields() {
 		fs.Var(&strFlag{name: f.Name, p: p, bool: f.Bool}, f.Name, f.Label+": "+f.Accepted)
 	}
 	format := fs.String("format", "table", "output format: table, json or csv")
@@ -45,7 +46,7 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 		imports = append(imports, v)
 		return nil
 	})
-	var ov dataset.Override
+	var ov source.Names
 	fs.StringVar(&ov.MCU, "import-mcu", "", "MCU of the imported files, where the text does not say (e.g. STM32H563ZI)")
 	fs.StringVar(&ov.Board, "import-board", "", "board of the imported files")
 	fs.StringVar(&ov.Config, "import-config", "", "configuration label of the imported files")
@@ -198,7 +199,7 @@ func rankTable(w io.Writer, res engine.Result) {
 		if c.Imported != "" {
 			mcu += " (imported)"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Rank, strings.ToUpper(c.Verdict), mcu, clip(orDash(c.Board), 24),
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Rank, strings.ToUpper(string(c.Verdict)), mcu, clip(orDash(c.Board), 24),
 			c.Library+" "+orDash(c.LibraryVersion), clip(c.Config, 44), orDash(strings.Join(c.Acceleration, "+")), mhz,
 			explain.Headroom(c.Headroom), explain.Share(c.Utilization), explain.Bottleneck(c))
 	}

@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
@@ -42,9 +41,9 @@ func main() {
 	fmt.Printf("wrote %s (%d bytes) and %s.gz (%d bytes)\n", *out, len(b), *out, len(z))
 }
 
-// generate builds the dataset JSON from a seeds directory. Seed kinds go
-// by name: cmox-*.txt are ST wiki CMOX pages, wolfssl-*.md the wolfSSL
-// benchmark page, mcu-facts.tsv the curated part facts.
+// generate builds the dataset JSON from a seeds directory: mcu-facts.tsv
+// holds the curated part facts, and every file a registered source claims
+// (dataset.SourceFor) is read by that source.
 func generate(dir string) ([]byte, []dataset.Report, error) {
 	factsText, err := os.ReadFile(filepath.Join(dir, "mcu-facts.tsv"))
 	if err != nil {
@@ -61,20 +60,14 @@ func generate(dir string) ([]byte, []dataset.Report, error) {
 	var inputs []dataset.Input
 	for _, e := range entries {
 		name := e.Name()
-		var kind string
-		switch {
-		case strings.HasPrefix(name, "cmox-") && strings.HasSuffix(name, ".txt"):
-			kind = dataset.KindCMOX
-		case strings.HasPrefix(name, "wolfssl-") && strings.HasSuffix(name, ".md"):
-			kind = dataset.KindWolfSSL
-		default:
+		if _, ok := dataset.SourceFor(name); !ok {
 			continue
 		}
 		text, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			return nil, nil, err
 		}
-		inputs = append(inputs, dataset.Input{Name: name, Kind: kind, Text: string(text)})
+		inputs = append(inputs, dataset.Input{Name: name, Text: string(text)})
 	}
 	sort.Slice(inputs, func(i, j int) bool { return inputs[i].Name < inputs[j].Name })
 	ds, reports := dataset.Build(facts, inputs)
@@ -90,9 +83,9 @@ func generate(dir string) ([]byte, []dataset.Report, error) {
 }
 
 func summary(w io.Writer, reports []dataset.Report) {
-	fmt.Fprintf(w, "%-30s %-8s %12s %10s %8s %8s %6s\n", "source", "kind", "measurements", "footprints", "missing", "warnings", "errors")
+	fmt.Fprintf(w, "%-30s %-8s %12s %10s %8s %8s %6s\n", "file", "source", "measurements", "footprints", "missing", "warnings", "errors")
 	for _, r := range reports {
-		fmt.Fprintf(w, "%-30s %-8s %12d %10d %8d %8d %6d\n", r.Name, r.Kind, r.Measurements, r.Footprints, r.Missing, r.Warnings, len(r.Errors))
+		fmt.Fprintf(w, "%-30s %-8s %12d %10d %8d %8d %6d\n", r.Name, r.Source, r.Measurements, r.Footprints, r.Missing, r.Warnings, len(r.Errors))
 		for _, e := range r.Errors {
 			fmt.Fprintf(w, "  error: %s\n", e)
 		}

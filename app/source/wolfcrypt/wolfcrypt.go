@@ -79,19 +79,6 @@ type Result struct {
 	Pos            bench.Pos
 }
 
-// Unit multipliers, exactly as wolfCrypt means them: KB/MB in the versions
-// on the page (≤ 5.6.0) are base-2, as are KiB/MiB (≥ 5.6.x); kB/mB are
-// base-10.
-var unitBytes = map[string]float64{
-	"B": 1, "bytes": 1,
-	"KB": 1024, "MB": 1024 * 1024, "GB": 1024 * 1024 * 1024,
-	"KiB": 1024, "MiB": 1024 * 1024, "GiB": 1024 * 1024 * 1024,
-	"kB": 1000, "mB": 1e6, "gB": 1e9,
-}
-
-// UnitBytes returns the byte multiplier of a wolfCrypt size unit.
-func UnitBytes(u string) (float64, bool) { v, ok := unitBytes[u]; return v, ok }
-
 const num = `(\d+(?:\.\d+)?)`
 
 var (
@@ -496,7 +483,7 @@ func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run 
 			}
 		} else {
 			unit := strings.TrimSuffix(g(6), "/s")
-			mul, ok := unitBytes[unit]
+			mul, ok := bench.WolfCryptBytes(unit)
 			if !ok || g(6) == "ops/sec" {
 				errs.Add(pos, rec, "rate unit %q is not a byte rate", g(6))
 				continue

@@ -6,6 +6,7 @@ package charts
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -117,74 +118,51 @@ func Headroom(cs []engine.Candidate) string {
 	return bar.JSON()
 }
 
-// Firmware splits the verify time into hashing and signature, in
-// milliseconds, against the deadline.
-func Firmware(cs []engine.Candidate, deadline float64) string {
-	bar := baseBar("Firmware verify time: hash + signature vs deadline", "ms")
+// Kind draws a kind's chart (its engine.ChartSpec): per candidate, the
+// kind's requirement split into stacked bars, by rule or by operation,
+// with the requirement as a line when the spec asks for one. Candidates
+// missing a figure of the requirement have no bar.
+func Kind(spec *engine.ChartSpec, kind engine.KindName, cs []engine.Candidate) string {
+	bar := baseBar(spec.Title, spec.YName)
 	var names []string
-	var hash, sig []opts.BarData
+	var order []string
+	stacks := map[string][]opts.BarData{}
+	var line float64
 	for _, c := range cs {
 		if len(names) == MaxBars {
 			break
 		}
-		for _, r := range c.Requirements {
-			if r.Kind != "firmware" || len(r.Missing) > 0 {
-				continue
+		i := slices.IndexFunc(c.Requirements, func(r engine.Requirement) bool { return r.Kind == kind && len(r.Missing) == 0 })
+		if i < 0 {
+			continue
+		}
+		r := c.Requirements[i]
+		line = r.Required
+		got := map[string]float64{}
+		for _, t := range r.Terms {
+			name := t.Op
+			if spec.ByRule != nil {
+				name = spec.ByRule[t.Rule]
 			}
-			names = append(names, label(c))
-			hash = append(hash, opts.BarData{Value: round(r.Terms[0].Total*1e3, 3)})
-			sig = append(sig, opts.BarData{Value: round(r.Terms[1].Total*1e3, 3)})
-		}
-	}
-	bar.XAxis[0].Data = names
-	bar.Series = []series{
-		{Name: "hash", Type: "bar", Stack: "fw", Data: hash},
-		{Name: "signature", Type: "bar", Stack: "fw", Data: sig, MarkLine: markLine("deadline", round(deadline*1e3, 3))},
-	}
-	return bar.JSON()
-}
-
-// Handshake splits one handshake's time by operation, in ms.
-func Handshake(cs []engine.Candidate) string {
-	bar := baseBar("Handshake time by operation", "ms per handshake")
-	var names []string
-	perOp := map[string][]opts.BarData{}
-	var order []string
-	var shown []engine.Candidate
-	for _, c := range cs {
-		if len(shown) == MaxBars {
-			break
-		}
-		for _, r := range c.Requirements {
-			if r.Kind == "tls" && len(r.Missing) == 0 {
-				shown = append(shown, c)
-				for _, t := range r.Terms {
-					if _, ok := perOp[t.Op]; !ok {
-						perOp[t.Op] = nil
-						order = append(order, t.Op)
-					}
-				}
+			if _, ok := stacks[name]; !ok {
+				order = append(order, name)
+				// A stack that starts late has no bar for earlier candidates.
+				stacks[name] = make([]opts.BarData, len(names))
 			}
+			got[name] += t.Total
 		}
-	}
-	for _, c := range shown {
 		names = append(names, label(c))
-		for _, r := range c.Requirements {
-			if r.Kind != "tls" {
-				continue
-			}
-			got := map[string]float64{}
-			for _, t := range r.Terms {
-				got[t.Op] += t.Total
-			}
-			for _, op := range order {
-				perOp[op] = append(perOp[op], opts.BarData{Value: round(got[op]*1e3, 4)})
-			}
+		for _, name := range order {
+			stacks[name] = append(stacks[name], opts.BarData{Value: round(got[name]*spec.Scale, spec.Places)})
 		}
 	}
 	bar.XAxis[0].Data = names
-	for _, op := range order {
-		bar.Series = append(bar.Series, series{Name: op, Type: "bar", Stack: "hs", Data: perOp[op]})
+	for i, name := range order {
+		s := series{Name: name, Type: "bar", Stack: spec.Stack, Data: stacks[name]}
+		if spec.Line != "" && i == len(order)-1 {
+			s.MarkLine = markLine(spec.Line, round(line*spec.Scale, spec.Places))
+		}
+		bar.Series = append(bar.Series, s)
 	}
 	return bar.JSON()
 }

@@ -44,13 +44,13 @@ func TestChartOptions(t *testing.T) {
 	if got, want := h.Series[0].Data[0].Value, round(*res.Candidates[0].Headroom, 3); got != want {
 		t.Errorf("first bar %v, want the first candidate's headroom %v", got, want)
 	}
-	if err := json.Unmarshal([]byte(Firmware(res.Candidates, 0.5)), &h); err != nil {
+	if err := json.Unmarshal([]byte(Kind(engine.KindOf(engine.KindFirmware).Chart(), engine.KindFirmware, res.Candidates)), &h); err != nil {
 		t.Fatal(err)
 	}
 	if len(h.Series) != 2 || h.Series[0].Stack != "fw" || h.Series[1].MarkLine.Data[0].YAxis != 500 {
 		t.Errorf("firmware chart series: %+v", h.Series)
 	}
-	if err := json.Unmarshal([]byte(Handshake(res.Candidates)), &h); err != nil {
+	if err := json.Unmarshal([]byte(Kind(engine.KindOf(engine.KindTLS).Chart(), engine.KindTLS, res.Candidates)), &h); err != nil {
 		t.Fatal(err)
 	}
 	if len(h.Series) != 4 || h.Series[0].Name != "ecc-p256-keygen" || h.Series[3].Name != "sha256" {

@@ -20,6 +20,7 @@ import (
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
+	"cryptosizer/app/source"
 	"cryptosizer/app/workload"
 )
 
@@ -100,8 +101,8 @@ func (s ImportSet) Check() (ImportSet, error) {
 	return s, nil
 }
 
-func (s ImportSet) override() dataset.Override {
-	return dataset.Override{MCU: s.MCU, Board: s.Board, Config: s.Config, Version: s.Version, ClockHz: int64(math.Round(s.ClockMHz * 1e6))}
+func (s ImportSet) override() source.Names {
+	return source.Names{MCU: s.MCU, Board: s.Board, Config: s.Config, Version: s.Version, ClockHz: int64(math.Round(s.ClockMHz * 1e6))}
 }
 
 // Imports are the user's imported sets, the paste form and the index

@@ -86,7 +86,7 @@ func (f *Form) write(p workload.Params) {
 		f.written = map[string]int{}
 	}
 	f.Params = workload.Params{}
-	for _, fd := range workload.Fields {
+	for _, fd := range workload.Fields() {
 		if v, ok := p[fd.Name]; ok {
 			f.Params[fd.Name] = v
 		}
@@ -112,10 +112,15 @@ type Results struct {
 	Rev          int
 }
 
-// Charts are the ECharts options of the three charts, as JSON.
-type Charts struct {
-	Headroom, Firmware, Handshake string
+// Chart is one chart to draw: its element ID, accessible label and
+// ECharts option as JSON.
+type Chart struct {
+	ID, Label, Option string
 }
+
+// Charts are the charts of the ranking: headroom, then one per kind of
+// the workload that has a chart.
+type Charts []Chart
 
 // New is the page before the URL is read: the default workload ranked on
 // the bundled data.
@@ -200,7 +205,7 @@ func (p *Page) Load(u *url.URL) {
 	// fallback can reveal another conflict, so repeat (each round drops at
 	// least one parameter).
 	var urlErrs workload.Errors
-	for range len(workload.Fields) + 1 {
+	for range len(workload.Fields()) + 1 {
 		_, errs := workload.Parse(params)
 		if len(errs) == 0 {
 			break
@@ -257,7 +262,7 @@ func (r *Results) Visible() []engine.Candidate {
 	var out []engine.Candidate
 	q := strings.ToLower(strings.TrimSpace(r.Filter))
 	for _, c := range r.Res.Candidates {
-		hay := strings.ToLower(strings.Join([]string{c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config, strings.Join(c.Acceleration, " "), c.Verdict}, " "))
+		hay := strings.ToLower(strings.Join([]string{c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config, strings.Join(c.Acceleration, " "), string(c.Verdict)}, " "))
 		if q == "" || strings.Contains(hay, q) {
 			out = append(out, c)
 		}
@@ -331,13 +336,11 @@ func (p *Page) UnfoldFails() {
 
 func (p *Page) recharts() {
 	cs := p.Results.Visible()
-	w := p.Results.Res.Workload
-	c := Charts{Headroom: charts.Headroom(cs)}
-	if w.Firmware != nil {
-		c.Firmware = charts.Firmware(cs, w.Firmware.Deadline)
-	}
-	if w.TLS != nil {
-		c.Handshake = charts.Handshake(cs)
+	c := Charts{{ID: "chart-headroom", Label: "Headroom per candidate against the 1× line", Option: charts.Headroom(cs)}}
+	for _, l := range p.Results.Res.Workload.Loads {
+		if spec := engine.KindOf(l.Kind()).Chart(); spec != nil {
+			c = append(c, Chart{ID: spec.ID, Label: spec.Label, Option: charts.Kind(spec, l.Kind(), cs)})
+		}
 	}
 	p.Results.Charts = c
 }

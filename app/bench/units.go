@@ -1,0 +1,71 @@
+package bench
+
+// Size units, in one table: how many bytes each spelling means when
+// wolfCrypt prints it, when ST's CMOX pages print it, and when a person
+// types it into cryptosizer. The readings differ on purpose, and the
+// reason is beside each.
+type Unit struct {
+	Spelling string
+	// WolfCrypt, CMOX and User are the bytes the spelling means to each
+	// reader; 0 means that reader does not use the spelling.
+	WolfCrypt, CMOX, User float64
+	Why                   string
+}
+
+// Units is the table.
+var Units = []Unit{
+	{"B", 1, 0, 1, "a byte"},
+	{"byte", 0, 0, 1, "a byte"},
+	{"bytes", 1, 1, 1, "bytes"},
+	{"kB", 1000, 0, 1000, "SI kilobyte"},
+	{"KB", 1024, 0, 1000, "wolfCrypt up to 5.6.0 prints KB for 1024 bytes; a person writing KB means the SI kilobyte"},
+	{"KiB", 1024, 0, 1024, "IEC kibibyte (wolfCrypt from 5.6.x)"},
+	{"kbyte", 0, 1000, 0, "CMOX pages: kbyte/s is 8000 bytes ÷ (cycles ÷ clock) ÷ 8, base-10"},
+	{"Kbyte", 0, 1000, 0, "CMOX pages, as kbyte"},
+	{"kbytes", 0, 1000, 0, "CMOX pages, as kbyte"},
+	{"Kbytes", 0, 1000, 0, "CMOX pages, as kbyte"},
+	{"mB", 1e6, 0, 0, "wolfCrypt's spelling of the SI megabyte"},
+	{"MB", 1 << 20, 0, 1e6, "wolfCrypt up to 5.6.0 prints MB for 1024² bytes; a person writing MB means the SI megabyte"},
+	{"MiB", 1 << 20, 0, 1 << 20, "IEC mebibyte"},
+	{"gB", 1e9, 0, 0, "wolfCrypt's spelling of the SI gigabyte"},
+	{"GB", 1 << 30, 0, 1e9, "as MB, for 1024³ or 10⁹"},
+	{"GiB", 1 << 30, 0, 1 << 30, "IEC gibibyte"},
+	{"TB", 0, 0, 1e12, "SI terabyte"},
+	{"TiB", 0, 0, 1 << 40, "IEC tebibyte"},
+}
+
+func unit(spelling string, pick func(Unit) float64) (float64, bool) {
+	for _, u := range Units {
+		if u.Spelling == spelling {
+			v := pick(u)
+			return v, v > 0
+		}
+	}
+	return 0, false
+}
+
+// WolfCryptBytes is what a wolfCrypt benchmark unit means.
+func WolfCryptBytes(spelling string) (float64, bool) {
+	return unit(spelling, func(u Unit) float64 { return u.WolfCrypt })
+}
+
+// CMOXBytes is what a CMOX page's rate unit (without "/s") means.
+func CMOXBytes(spelling string) (float64, bool) {
+	return unit(spelling, func(u Unit) float64 { return u.CMOX })
+}
+
+// UserBytes is what a unit typed into cryptosizer means.
+func UserBytes(spelling string) (float64, bool) {
+	return unit(spelling, func(u Unit) float64 { return u.User })
+}
+
+// UserUnits lists the spellings a person may type, for patterns.
+func UserUnits() []string {
+	var out []string
+	for _, u := range Units {
+		if u.User > 0 {
+			out = append(out, u.Spelling)
+		}
+	}
+	return out
+}

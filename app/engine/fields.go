@@ -1,0 +1,402 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"cryptosizer/app/bench"
+)
+
+// Field is one named parameter of a workload: the CLI's flag (--name),
+// the URL's query key and the form's control, with one label, one text
+// of what it accepts (every message quotes it) and one default.
+type Field struct {
+	Name     string
+	Group    string // the form group: a kind's name, "budget" or "filter"
+	Label    string
+	Accepted string
+	Default  string // what an empty value means ("" for none)
+	// Choices are the values of a field that takes one of a few, in
+	// display order (nil for free-form fields).
+	Choices []string
+	// Bool marks a true/false field (a checkbox, a CLI switch).
+	Bool bool
+	// Parse reads a free-form value; false rejects it.
+	Parse func(string) (any, bool) `json:"-"`
+}
+
+// FieldByName returns a field's description.
+func FieldByName(name string) (Field, bool) {
+	if fieldIndex == nil {
+		fieldIndex = map[string]Field{}
+		for _, f := range Fields() {
+			fieldIndex[f.Name] = f
+		}
+	}
+	f, ok := fieldIndex[name]
+	return f, ok
+}
+
+// fieldIndex caches the fields by name (SetLibraries resets it).
+var fieldIndex map[string]Field
+
+// FieldError is a problem with one parameter.
+type FieldError struct {
+	Field string
+	Value string
+	Msg   string
+}
+
+func (e *FieldError) Error() string {
+	return fmt.Sprintf("%s %q: %s", e.Field, e.Value, e.Msg)
+}
+
+// MaxValueLen bounds one parameter's text: every accepted value is far
+// shorter, and a longer one is refused before it is read.
+const MaxValueLen = 64
+
+// Values are a workload's parameters read field by field: each valid
+// value as its field's type, and the errors.
+type Values struct {
+	text map[string]string
+	val  map[string]any
+	Errs []*FieldError
+}
+
+// Fail records a problem with a field; the message gains what the field
+// accepts unless it says it already.
+func (v *Values) Fail(name, msg string) {
+	f, _ := FieldByName(name)
+	if msg == "" {
+		msg = "accepted: " + f.Accepted
+	} else if !strings.Contains(msg, "accepted") {
+		msg += " (accepted: " + f.Accepted + ")"
+	}
+	v.Errs = append(v.Errs, &FieldError{Field: name, Value: v.text[name], Msg: msg})
+}
+
+// Text is a field's text as given (trimmed).
+func (v *Values) Text(name string) string { return v.text[name] }
+
+// Drop forgets a field's value (a kind refused it as a whole).
+func (v *Values) Drop(name string) { delete(v.val, name) }
+
+// Given reports whether a field has a value, valid or not.
+func (v *Values) Given(name string) bool { return v.text[name] != "" }
+
+// OK reports whether a field has a valid value.
+func (v *Values) OK(name string) bool { _, ok := v.val[name]; return ok }
+
+// String is a choice's or a text field's value, or def.
+func (v *Values) String(name, def string) string {
+	if s, ok := v.val[name].(string); ok {
+		return s
+	}
+	return def
+}
+
+// Float is a number field's value, or def.
+func (v *Values) Float(name string, def float64) float64 {
+	if f, ok := v.val[name].(float64); ok {
+		return f
+	}
+	return def
+}
+
+// Int is an integer field's value, or def.
+func (v *Values) Int(name string, def int) int {
+	if n, ok := v.val[name].(int); ok {
+		return n
+	}
+	return def
+}
+
+// Bool is a true/false field's value, or def.
+func (v *Values) Bool(name string, def bool) bool {
+	if b, ok := v.val[name].(bool); ok {
+		return b
+	}
+	return def
+}
+
+// Any is a field's value of another type, or nil.
+func (v *Values) Any(name string) any { return v.val[name] }
+
+// Read reads a workload from named text parameters. Every given field is
+// checked, also those of a load that is off; the workload is meant to be
+// ranked only when there are no errors (with errors it lacks what the
+// invalid fields would have required).
+func Read(params map[string]string) (Workload, []*FieldError) {
+	v := &Values{text: map[string]string{}, val: map[string]any{}}
+	var unknown []*FieldError
+	for k, s := range params {
+		switch f, ok := FieldByName(k); {
+		case !ok:
+			unknown = append(unknown, &FieldError{Field: k, Value: clip(s), Msg: "unknown parameter"})
+		case len(s) > MaxValueLen:
+			v.Errs = append(v.Errs, &FieldError{Field: k, Value: clip(s), Msg: fmt.Sprintf("longer than %d characters", MaxValueLen)})
+		default:
+			v.text[k] = strings.TrimSpace(s)
+			if v.text[k] != "" {
+				v.parse(f)
+			}
+		}
+	}
+	var w Workload
+	for _, k := range Kinds {
+		if l := k.Read(v); l != nil {
+			w.Loads = append(w.Loads, l)
+		}
+	}
+	readSettings(v, &w)
+	fields := Fields()
+	order := func(e *FieldError) int {
+		if i := slices.IndexFunc(fields, func(f Field) bool { return f.Name == e.Field }); i >= 0 {
+			return i
+		}
+		return len(fields)
+	}
+	slices.SortStableFunc(v.Errs, func(a, b *FieldError) int { return order(a) - order(b) })
+	return w, append(v.Errs, unknown...)
+}
+
+// parse reads a given field's text into its value, or records why not.
+func (v *Values) parse(f Field) {
+	s := v.text[f.Name]
+	switch {
+	case f.Bool:
+		if b, ok := boolean(s); ok {
+			v.val[f.Name] = b
+			return
+		}
+	case f.Choices != nil:
+		if i := slices.Index(f.Choices, strings.ToLower(s)); i >= 0 {
+			v.val[f.Name] = f.Choices[i]
+			return
+		}
+	case f.Parse != nil:
+		if x, ok := f.Parse(s); ok {
+			v.val[f.Name] = x
+			return
+		}
+	default:
+		v.val[f.Name] = s
+		return
+	}
+	v.Fail(f.Name, "")
+}
+
+// clip shortens a refused value for its message.
+func clip(s string) string {
+	if len(s) <= MaxValueLen {
+		return s
+	}
+	return strings.ToValidUTF8(s[:MaxValueLen], "") + "…"
+}
+
+// ---- settings: the clock, the objective and the filters ----
+
+// ClockMode says which clock the figures are taken at.
+type ClockMode string
+
+// Clock modes.
+const (
+	ClockMeasured ClockMode = "measured" // as the source measured them
+	ClockMax      ClockMode = "max"      // scaled to the part's maximum (an estimate)
+	ClockMHz      ClockMode = "mhz"      // scaled to Workload.ClockMHz (an estimate)
+)
+
+// Objective orders the passing candidates.
+type Objective string
+
+// Objectives.
+const (
+	ObjectiveHeadroom Objective = "headroom" // most headroom first
+	ObjectiveSmallest Objective = "smallest" // slowest clock, then least flash
+)
+
+// MHzAccepted says what MHz accepts.
+const MHzAccepted = "a frequency from 1 to 10000 MHz, such as 64 or 480"
+
+var settingFields = []Field{
+	{Name: "clock", Group: "budget", Label: "Clock", Accepted: "measured, max, or " + MHzAccepted, Default: string(ClockMeasured),
+		Parse: func(s string) (any, bool) {
+			if l := strings.ToLower(s); l == string(ClockMeasured) || l == string(ClockMax) {
+				return l, true
+			}
+			f, ok := MHz(s)
+			return f, ok
+		}},
+	{Name: "objective", Group: "budget", Label: "Rank passing candidates by", Accepted: "headroom or smallest (slowest clock, then least flash)", Default: string(ObjectiveHeadroom),
+		Choices: []string{string(ObjectiveHeadroom), string(ObjectiveSmallest)}},
+	{Name: "library", Group: "filter", Label: "Library", Accepted: "the library's name (empty: all)"},
+	{Name: "mcu", Group: "filter", Label: "MCU contains", Accepted: "part of a part name, e.g. H7 or STM32U585 (at most 64 characters)"},
+	{Name: "accel", Group: "filter", Label: "Required acceleration", Accepted: "a comma-separated list of " + strings.Join(bench.Accelerators, ", "), Parse: accel},
+}
+
+// SetLibraries makes the library filter accept the libraries' flags
+// (the registered sources'), in the field's choices and message.
+func SetLibraries(flags []string) {
+	for i := range settingFields {
+		if settingFields[i].Name == "library" {
+			settingFields[i].Choices = append([]string{}, flags...)
+			settingFields[i].Accepted = strings.Join(flags, ", ") + " (empty: all)"
+		}
+	}
+	fieldIndex = nil
+}
+
+func readSettings(v *Values, w *Workload) {
+	switch c := v.Any("clock").(type) {
+	case string:
+		w.Clock = ClockMode(c)
+	case float64:
+		w.Clock, w.ClockMHz = ClockMHz, c
+	default:
+		w.Clock = ClockMeasured
+	}
+	w.Objective = Objective(v.String("objective", string(ObjectiveHeadroom)))
+	w.Library = v.String("library", "")
+	w.MCU = v.String("mcu", "")
+	if a, ok := v.Any("accel").([]string); ok {
+		w.Accel = a
+	}
+}
+
+// ---- readers ----
+
+// decimalRe is a plain decimal number: no sign, exponent, hex or
+// underscores, so that what is accepted is what a person reads.
+var decimalRe = regexp.MustCompile(`^(\d+(?:\.\d*)?|\.\d+)$`)
+
+func decimal(s string) (float64, bool) {
+	if !decimalRe.MatchString(s) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil && !math.IsInf(f, 0)
+}
+
+// number reads a decimal from lo to hi.
+func number(lo, hi float64) func(string) (any, bool) {
+	return func(s string) (any, bool) {
+		f, ok := decimal(s)
+		return f, ok && f >= lo && f <= hi
+	}
+}
+
+// integer reads an integer from lo to hi.
+func integer(lo, hi int) func(string) (any, bool) {
+	return func(s string) (any, bool) {
+		n, err := strconv.Atoi(s)
+		return n, err == nil && n >= lo && n <= hi
+	}
+}
+
+// MHz reads a clock frequency in MHz, from 1 to 10000 ("64", "62.5 MHz").
+// The clock field, imported sets and the CLI's --import-clock share it.
+func MHz(s string) (float64, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) > 3 && strings.EqualFold(s[len(s)-3:], "mhz") {
+		s = strings.TrimSpace(s[:len(s)-3])
+	}
+	f, ok := decimal(s)
+	return f, ok && f >= 1 && f <= 10000
+}
+
+func accel(s string) (any, bool) {
+	var out []string
+	for _, a := range strings.Split(s, ",") {
+		a = strings.ToUpper(strings.TrimSpace(a))
+		switch {
+		case slices.Contains(bench.Accelerators, a):
+			out = append(out, a)
+		case a == "" || a == "NONE":
+		default:
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+var sizeRe = regexp.MustCompile(`^(\d+(?:\.\d+)?|\.\d+)\s*([A-Za-z]*)$`)
+
+// bytesOf reads a number of bytes with an optional unit, as a person
+// means it (bench.UserBytes: kB = 1000, KiB = 1024).
+func bytesOf(s string) (float64, bool) {
+	m := sizeRe.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return 0, false
+	}
+	mul := 1.0
+	if m[2] != "" {
+		var ok bool
+		if mul, ok = bench.UserBytes(m[2]); !ok {
+			return 0, false
+		}
+	}
+	f, err := strconv.ParseFloat(m[1], 64)
+	return f * mul, err == nil
+}
+
+// Size reads a byte count from 1 B to 1 TiB: "256KiB", "1MB", "300000",
+// "1.5 MiB".
+func Size(s string) (int64, bool) {
+	v, ok := bytesOf(s)
+	if !ok || !(v >= 1) || v > 1<<40 {
+		return 0, false
+	}
+	return int64(math.Round(v)), true
+}
+
+// Rate reads a byte rate from 1 B/s to 1 TB/s: "8MiB/s", "500kB/s",
+// "2 MB/s", "1000" (B/s).
+func Rate(s string) (float64, bool) {
+	s = strings.TrimSpace(s)
+	v, ok := bytesOf(strings.TrimSuffix(strings.TrimSuffix(s, "/s"), "ps"))
+	if !ok || !(v >= 1) || v > 1e12 {
+		return 0, false
+	}
+	return v, true
+}
+
+// Duration reads a duration from 1µs to 1h in seconds: "110ms", "2s",
+// "150 ms".
+func Duration(s string) (float64, bool) {
+	d, err := time.ParseDuration(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
+	if err != nil || d < time.Microsecond || d > time.Hour {
+		return 0, false
+	}
+	return d.Seconds(), true
+}
+
+// percent reads "70%" or "70" as 0.7; the smallest accepted fraction is
+// min (0 allows 0).
+func percent(min float64) func(string) (any, bool) {
+	return func(s string) (any, bool) {
+		f, ok := decimal(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "%")))
+		if !ok || f > 100 || f/100 < min || f == 0 && min > 0 {
+			return 0.0, false
+		}
+		return f / 100, true
+	}
+}
+
+func boolean(s string) (bool, bool) {
+	switch strings.ToLower(s) {
+	case "1", "true", "yes", "on":
+		return true, true
+	case "0", "false", "no", "off":
+		return false, true
+	}
+	return false, false
+}
+
+func wrap[T any](f func(string) (T, bool)) func(string) (any, bool) {
+	return func(s string) (any, bool) { return f(s) }
+}

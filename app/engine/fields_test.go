@@ -1,0 +1,75 @@
+package engine
+
+import "testing"
+
+func TestUnits(t *testing.T) {
+	sizes := map[string]int64{"256KiB": 262144, "1MB": 1000000, "300000": 300000, "1.5 MiB": 1572864, "2 kB": 2000, "512 KiB": 524288, "1 TiB": 1 << 40}
+	for in, want := range sizes {
+		if got, ok := Size(in); !ok || got != want {
+			t.Errorf("Size(%q) = %d, %v; want %d", in, got, ok, want)
+		}
+	}
+	rates := map[string]float64{"8MiB/s": 8 << 20, "500kB/s": 500000, "2 MB/s": 2e6, "1000": 1000}
+	for in, want := range rates {
+		if got, ok := Rate(in); !ok || got != want {
+			t.Errorf("Rate(%q) = %v, %v; want %v", in, got, ok, want)
+		}
+	}
+	for _, bad := range []string{"", "-1KiB", "NaN", "Inf", "1e9", "12 parsecs", "0", "0x10", "1..2MB", "4 Mi", "2 mB"} {
+		if _, ok := Size(bad); ok {
+			t.Errorf("Size(%q) accepted", bad)
+		}
+		if _, ok := Rate(bad); ok {
+			t.Errorf("Rate(%q) accepted", bad)
+		}
+	}
+	if d, ok := Duration("150 ms"); !ok || d != 0.15 {
+		t.Errorf("Duration(150 ms) = %v", d)
+	}
+	for in, want := range map[string]float64{"64": 64, "62.5 MHz": 62.5, "480mhz": 480} {
+		if got, ok := MHz(in); !ok || got != want {
+			t.Errorf("MHz(%q) = %v, %v", in, got, ok)
+		}
+	}
+	for _, bad := range []string{"0.5", "10001", "1e3", "fast", "NaN"} {
+		if _, ok := MHz(bad); ok {
+			t.Errorf("MHz(%q) accepted", bad)
+		}
+	}
+}
+
+// Every rule a kind uses is in Rules, once.
+func TestRulesComplete(t *testing.T) {
+	seen := map[RuleID]bool{}
+	for _, r := range Rules {
+		if seen[r.ID] || r.Text == "" || r.Ref == "" {
+			t.Errorf("rule %q repeated or without text and reference", r.ID)
+		}
+		seen[r.ID] = true
+	}
+	for _, c := range tlsTable {
+		if !seen[c.Rule] {
+			t.Errorf("TLS table rule %q is not in Rules", c.Rule)
+		}
+	}
+}
+
+// Every field has a name, label and accepted text, and names are unique.
+func TestFieldsTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, f := range Fields() {
+		if f.Name == "" || f.Label == "" || f.Accepted == "" || f.Group == "" || seen[f.Name] {
+			t.Errorf("field %+v", f)
+		}
+		seen[f.Name] = true
+		if f.Choices != nil && f.Default != "" {
+			found := false
+			for _, c := range f.Choices {
+				found = found || c == f.Default
+			}
+			if !found {
+				t.Errorf("%s: default %q is not a choice", f.Name, f.Default)
+			}
+		}
+	}
+}

@@ -1,0 +1,230 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"sort"
+)
+
+// KindName names a requirement kind ("tls", "firmware", …).
+type KindName string
+
+// Kind is one kind of requirement a product can have. Each kind is one
+// file: its fields, its rules, how it reads its load, how a load judges a
+// candidate, and what the explanation, the bottleneck column and the
+// charts need from it. Adding a kind is its file plus a line in Kinds.
+type Kind interface {
+	Name() KindName
+	// Title heads the kind's group of fields in the form.
+	Title() string
+	Fields() []Field
+	// Read builds the kind's load from checked parameters, adding any
+	// error that involves several of its fields; nil when the load is off.
+	Read(v *Values) Load
+	// Aggregate kinds judge the other requirements together (the CPU
+	// budget): their missing figures are the others'.
+	Aggregate() bool
+	// Explain closes a requirement's arithmetic in one line ("" for none).
+	Explain(r Requirement, f Format) string
+	// Bottleneck names what limits a candidate whose tightest requirement
+	// is r; all are the candidate's requirements.
+	Bottleneck(r Requirement, all []Requirement, f Format) string
+	// Chart is what the kind's chart draws; nil when it has none.
+	Chart() *ChartSpec
+}
+
+// Load is one requirement of a workload, with its parameters.
+type Load interface {
+	Kind() KindName
+	// Evaluate judges a candidate; nil when the load sets no requirement
+	// for this workload.
+	Evaluate(e *Eval) *Requirement
+	// Describe says the load in a few words ("" when it adds nothing to
+	// the workload's summary).
+	Describe(f Format) string
+}
+
+// Kinds are the requirement kinds, in the order loads are evaluated and
+// shown. Aggregates come after the loads they judge.
+var Kinds = []Kind{tlsKind{}, firmwareKind{}, aesKind{}, cpuKind{}}
+
+// KindOf returns a kind by name (a kind that names nothing for unknown
+// names, so a requirement read from elsewhere cannot crash a caller).
+func KindOf(name KindName) Kind {
+	for _, k := range Kinds {
+		if k.Name() == name {
+			return k
+		}
+	}
+	return unknownKind(name)
+}
+
+// Format is how numbers are written in words; package explain provides it.
+type Format interface {
+	Duration(seconds float64) string
+	Rate(bytesPerSecond float64) string
+	Size(bytes int64) string
+	Percent(fraction float64) string
+	Number(f float64) string
+}
+
+// ChartSpec is what a kind's chart draws: for each candidate, the kind's
+// requirement split into stacked bars.
+type ChartSpec struct {
+	ID, Title, Label string
+	YName            string  // the axis' unit, e.g. "ms"
+	Scale            float64 // from seconds to YName
+	Places           int     // decimals shown
+	Stack            string  // ECharts stack name
+	// ByRule stacks terms by their rule, named here (hash, signature);
+	// without it terms stack by operation.
+	ByRule map[RuleID]string
+	// Line draws the requirement's Required, scaled, as a labelled line.
+	Line string
+}
+
+// Workload is what the product must do: its loads in kind order, the
+// clock the figures are taken at, the ranking objective and filters.
+type Workload struct {
+	Loads     []Load
+	Clock     ClockMode
+	ClockMHz  float64
+	Objective Objective
+	Library   string
+	MCU       string
+	Accel     []string // required acceleration
+}
+
+// Load returns the workload's load of a kind, if it has one.
+func (w Workload) Load(kind KindName) (Load, bool) {
+	for _, l := range w.Loads {
+		if l.Kind() == kind {
+			return l, true
+		}
+	}
+	return nil, false
+}
+
+// budgeter is a load that sets the CPU share crypto may use.
+type budgeter interface{ Budget() float64 }
+
+// Budget is the CPU share crypto may use: 1 unless a load sets it.
+func (w Workload) Budget() float64 {
+	for _, l := range w.Loads {
+		if b, ok := l.(budgeter); ok {
+			return b.Budget()
+		}
+	}
+	return 1
+}
+
+// MarshalJSON writes each load under its kind's name, then the settings,
+// in a fixed order.
+func (w Workload) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	field := func(k string, v any) error {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		if buf.Len() > 1 {
+			buf.WriteByte(',')
+		}
+		buf.WriteString(`"` + k + `":`)
+		buf.Write(b)
+		return nil
+	}
+	for _, l := range w.Loads {
+		if err := field(string(l.Kind()), l); err != nil {
+			return nil, err
+		}
+	}
+	settings := []struct {
+		k  string
+		v  any
+		on bool
+	}{{"clock", w.Clock, true}, {"clock_mhz", w.ClockMHz, w.Clock == ClockMHz}, {"objective", w.Objective, true},
+		{"library", w.Library, w.Library != ""}, {"mcu", w.MCU, w.MCU != ""}, {"accel", w.Accel, len(w.Accel) > 0}}
+	for _, s := range settings {
+		if !s.on {
+			continue
+		}
+		if err := field(s.k, s.v); err != nil {
+			return nil, err
+		}
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// Groups lists the form's groups of fields: one per kind, then the
+// settings, each with its fields in display order. A kind whose fields
+// belong to another group (the CPU budget with the clock) names it in
+// its fields.
+func Groups() []Group {
+	var out []Group
+	add := func(id, title string, f Field) {
+		for i := range out {
+			if out[i].ID == id {
+				out[i].Fields = append(out[i].Fields, f)
+				return
+			}
+		}
+		out = append(out, Group{ID: id, Title: title, Fields: []Field{f}})
+	}
+	for _, k := range Kinds {
+		for _, f := range k.Fields() {
+			if f.Group == "" {
+				f.Group = string(k.Name())
+			}
+			add(f.Group, k.Title(), f)
+		}
+	}
+	for _, f := range settingFields {
+		add(f.Group, groupTitles[f.Group], f)
+	}
+	// Settings that share a kind's group follow its fields.
+	sort.SliceStable(out, func(i, j int) bool { return groupOrder(out[i].ID) < groupOrder(out[j].ID) })
+	return out
+}
+
+// Group is a titled group of fields.
+type Group struct {
+	ID, Title string
+	Fields    []Field
+}
+
+var groupTitles = map[string]string{"budget": "Budget and clock", "filter": "Filters"}
+
+func groupOrder(id string) int {
+	switch id {
+	case "budget":
+		return 1
+	case "filter":
+		return 2
+	}
+	return 0
+}
+
+// Fields lists every field, in display order: the one table the CLI's
+// flags, the URL's parameters, the form and the docs are made from.
+func Fields() []Field {
+	var out []Field
+	for _, g := range Groups() {
+		out = append(out, g.Fields...)
+	}
+	return out
+}
+
+// unknownKind stands for a kind name no kind has.
+type unknownKind KindName
+
+func (k unknownKind) Name() KindName                                       { return KindName(k) }
+func (unknownKind) Title() string                                          { return "" }
+func (unknownKind) Fields() []Field                                        { return nil }
+func (unknownKind) Read(*Values) Load                                      { return nil }
+func (unknownKind) Aggregate() bool                                        { return false }
+func (unknownKind) Explain(Requirement, Format) string                     { return "" }
+func (k unknownKind) Bottleneck(Requirement, []Requirement, Format) string { return string(k) }
+func (unknownKind) Chart() *ChartSpec                                      { return nil }

@@ -1,0 +1,94 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// KindAES is the continuous AES stream.
+const KindAES KindName = "aes"
+
+// AES is a stream encrypted or decrypted at a rate.
+type AES struct {
+	Rate float64 `json:"rate_bytes_per_s"`
+	Mode string  `json:"mode"`
+	Key  int     `json:"key"`
+	Dir  string  `json:"dir"` // encrypt or decrypt
+}
+
+// DefaultAES holds the values an empty AES field takes.
+var DefaultAES = AES{Mode: "cbc", Key: 128, Dir: "encrypt"}
+
+type aesKind struct{}
+
+func (aesKind) Name() KindName { return KindAES }
+func (aesKind) Title() string  { return "AES stream" }
+
+func (aesKind) Fields() []Field {
+	d := DefaultAES
+	return []Field{
+		{Name: "aes-rate", Label: "AES stream rate", Accepted: "a rate from 1 B/s to 1 TB/s such as 8MiB/s, 500kB/s or 2 MB/s (kB = 1000 B, KiB = 1024 B; empty: no AES load)", Parse: wrap(Rate)},
+		// Only the modes the sources measure: another would only ever be
+		// "unknown".
+		{Name: "aes-mode", Label: "Mode", Accepted: "cbc or gcm", Default: d.Mode, Choices: []string{"cbc", "gcm"}},
+		{Name: "aes-key", Label: "Key size", Accepted: "128, 192 or 256", Default: strconv.Itoa(d.Key), Choices: []string{"128", "192", "256"}},
+		{Name: "aes-dir", Label: "Direction", Accepted: "encrypt or decrypt", Default: d.Dir, Choices: []string{"encrypt", "decrypt"}},
+	}
+}
+
+func (aesKind) Read(v *Values) Load {
+	d := DefaultAES
+	a := &AES{Mode: v.String("aes-mode", d.Mode), Dir: v.String("aes-dir", d.Dir), Key: d.Key}
+	if k, err := strconv.Atoi(v.String("aes-key", "")); err == nil {
+		a.Key = k
+	}
+	if !v.OK("aes-rate") {
+		return nil
+	}
+	a.Rate = v.Float("aes-rate", 0)
+	return a
+}
+
+func (aesKind) Aggregate() bool { return false }
+
+func (aesKind) Explain(r Requirement, f Format) string {
+	if r.Achieved == nil || r.Utilization == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s ÷ %s = %s of the CPU", f.Rate(r.Required), f.Rate(*r.Achieved), f.Percent(*r.Utilization))
+}
+
+func (aesKind) Bottleneck(Requirement, []Requirement, Format) string { return string(KindAES) }
+
+func (aesKind) Chart() *ChartSpec { return nil }
+
+func (a *AES) Kind() KindName { return KindAES }
+
+func (a *AES) op() string {
+	d := "enc"
+	if a.Dir == "decrypt" {
+		d = "dec"
+	}
+	return "aes-" + strconv.Itoa(a.Key) + "-" + a.Mode + "-" + d
+}
+
+// Evaluate takes the measured rate of the mode, key size and direction:
+// the stream's CPU share is the required rate ÷ that rate.
+func (a *AES) Evaluate(e *Eval) *Requirement {
+	r := NewRequirement(KindAES, RuleAESStream, a.Rate, "B/s")
+	r.Continuous = true
+	t := e.Term(a.op(), 1, RuleAESStream, 1)
+	r.Terms = append(r.Terms, t)
+	Finish(&r)
+	if !t.Missing {
+		rate, u := t.Rate, a.Rate/t.Rate
+		h := e.Budget() / u
+		r.Achieved, r.Utilization, r.Headroom = &rate, &u, &h
+	}
+	return &r
+}
+
+func (a *AES) Describe(f Format) string {
+	return fmt.Sprintf("AES-%d-%s %s at %s", a.Key, strings.ToUpper(a.Mode), a.Dir, f.Rate(a.Rate))
+}

@@ -1,0 +1,106 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// KindCPU is the CPU budget the continuous loads share.
+const KindCPU KindName = "cpu"
+
+// CPU is the share of the CPU crypto may use, 0 < Budget ≤ 1.
+type CPU struct {
+	Share float64 `json:"budget"`
+}
+
+type cpuKind struct{}
+
+func (cpuKind) Name() KindName { return KindCPU }
+func (cpuKind) Title() string  { return "Budget and clock" }
+
+func (cpuKind) Fields() []Field {
+	return []Field{{Name: "cpu-budget", Group: "budget", Label: "CPU budget for crypto",
+		Accepted: "a percentage from 0.01% to 100%, e.g. 70% (a bare number is read as a percentage)", Default: "100%", Parse: percent(1e-4)}}
+}
+
+// Read always gives a budget (100% by default). A bare number below 1
+// is refused: "0.5" may mean half the CPU or half a percent.
+func (cpuKind) Read(v *Values) Load {
+	if s := v.Text("cpu-budget"); v.OK("cpu-budget") {
+		if f, ok := decimal(s); ok && f > 0 && f < 1 {
+			pct := strconv.FormatFloat(f*100, 'f', -1, 64)
+			v.Fail("cpu-budget", fmt.Sprintf("ambiguous: a bare number is a percentage, so this is %s%% of the CPU; write %s%% if you mean that, or %s%% for a %s share", s, s, pct, s))
+			v.Drop("cpu-budget")
+		}
+	}
+	return &CPU{Share: v.Float("cpu-budget", 1)}
+}
+
+func (cpuKind) Aggregate() bool { return true }
+
+func (cpuKind) Explain(r Requirement, f Format) string {
+	rule, _ := RuleOf(RuleCPUBudget)
+	if r.Achieved != nil {
+		return fmt.Sprintf("%s use %s of a %s budget — %s", upper(r.Of, " + "), f.Percent(*r.Achieved), f.Percent(r.Required), rule.Text)
+	}
+	return upper(r.Of, " + ") + " share unknown: " + strings.Join(r.Missing, ", ")
+}
+
+// Bottleneck names the shares that add up to the budget.
+func (cpuKind) Bottleneck(_ Requirement, all []Requirement, f Format) string {
+	var parts []string
+	for _, r := range all {
+		if r.Continuous && r.Utilization != nil {
+			parts = append(parts, strings.ToUpper(string(r.Kind))+" "+f.Percent(*r.Utilization))
+		}
+	}
+	return "cpu (" + strings.Join(parts, " + ") + ")"
+}
+
+func (cpuKind) Chart() *ChartSpec { return nil }
+
+func (c *CPU) Kind() KindName         { return KindCPU }
+func (c *CPU) Budget() float64        { return c.Share }
+func (c *CPU) Describe(Format) string { return "" }
+
+// Evaluate adds up the CPU shares of the continuous loads judged before
+// it; with fewer than two there is nothing to share, and no requirement.
+func (c *CPU) Evaluate(e *Eval) *Requirement {
+	var cont []Requirement
+	for _, r := range e.Reqs {
+		if r.Continuous {
+			cont = append(cont, r)
+		}
+	}
+	if len(cont) < 2 {
+		return nil
+	}
+	r := NewRequirement(KindCPU, RuleCPUBudget, c.Share, "CPU share")
+	var u float64
+	known := true
+	for _, q := range cont {
+		r.Of = append(r.Of, q.Kind)
+		if q.Utilization == nil {
+			known = false
+		} else {
+			u += *q.Utilization
+		}
+	}
+	if !known {
+		r.Missing = append(r.Missing, upper(r.Of, " or ")+" figures missing")
+	} else if u > 0 {
+		h := c.Share / u
+		r.Achieved, r.Utilization, r.Headroom = &u, &u, &h
+	}
+	return &r
+}
+
+// upper joins kind names in capitals ("TLS + AES").
+func upper(kinds []KindName, sep string) string {
+	var s []string
+	for _, k := range kinds {
+		s = append(s, strings.ToUpper(string(k)))
+	}
+	return strings.Join(s, sep)
+}

@@ -1,0 +1,99 @@
+package engine
+
+import "fmt"
+
+// KindFirmware is the boot-time image verification.
+const KindFirmware KindName = "firmware"
+
+// Firmware is a signed image verified before a boot deadline.
+type Firmware struct {
+	SizeBytes int64   `json:"size_bytes"`
+	Sig       string  `json:"sig"`
+	Hash      string  `json:"hash"`
+	Deadline  float64 `json:"deadline_s"`
+}
+
+// DefaultFirmware holds the values an empty firmware field takes.
+var DefaultFirmware = Firmware{Sig: "ecdsa-p256", Hash: "sha256"}
+
+// fwSigOps maps a firmware signature to the ops that verify it, in order
+// of preference. RSA verification is the public-key operation; CMOX
+// publishes RSA-3072 verification as its own op.
+var fwSigOps = map[string][]string{
+	"ecdsa-p256": {"ecdsa-p256-verify"},
+	"ecdsa-p384": {"ecdsa-p384-verify"},
+	"ed25519":    {"ed25519-verify"},
+	"rsa-2048":   {"rsa-2048-public"},
+	"rsa-3072":   {"rsa-3072-public", "rsa-3072-verify"},
+}
+
+var fwSigNames = []string{"ecdsa-p256", "ecdsa-p384", "ed25519", "rsa-2048", "rsa-3072"}
+
+type firmwareKind struct{}
+
+func (firmwareKind) Name() KindName { return KindFirmware }
+func (firmwareKind) Title() string  { return "Firmware image" }
+
+func (firmwareKind) Fields() []Field {
+	d := DefaultFirmware
+	return []Field{
+		{Name: "fw-size", Label: "Image size", Accepted: "a size from 1 B to 1 TiB such as 256KiB, 1MB or 300000 (kB = 1000 B, KiB = 1024 B; empty: no firmware check)", Parse: wrap(Size)},
+		{Name: "fw-sig", Label: "Signature", Accepted: "ecdsa-p256, ecdsa-p384, ed25519, rsa-2048 or rsa-3072", Default: d.Sig, Choices: fwSigNames},
+		{Name: "fw-hash", Label: "Hash", Accepted: "sha256 or sha384", Default: d.Hash, Choices: []string{"sha256", "sha384"}},
+		{Name: "fw-deadline", Label: "Boot deadline", Accepted: "a duration from 1µs to 1h such as 110ms, 2s or 1.5s", Parse: wrap(Duration)},
+	}
+}
+
+func (firmwareKind) Read(v *Values) Load {
+	d := DefaultFirmware
+	f := &Firmware{Sig: v.String("fw-sig", d.Sig), Hash: v.String("fw-hash", d.Hash)}
+	switch {
+	case v.Given("fw-size") && !v.Given("fw-deadline"):
+		v.Fail("fw-deadline", "required when fw-size is set")
+	case v.Given("fw-deadline") && !v.Given("fw-size"):
+		v.Fail("fw-size", "required when fw-deadline is set")
+	case v.OK("fw-size") && v.OK("fw-deadline"):
+		f.SizeBytes, _ = v.Any("fw-size").(int64)
+		f.Deadline = v.Float("fw-deadline", 0)
+		return f
+	}
+	return nil
+}
+
+func (firmwareKind) Aggregate() bool { return false }
+
+func (firmwareKind) Explain(r Requirement, f Format) string {
+	if r.Achieved == nil {
+		return ""
+	}
+	return fmt.Sprintf("verify takes %s against a %s deadline", f.Duration(*r.Achieved), f.Duration(r.Required))
+}
+
+func (firmwareKind) Bottleneck(Requirement, []Requirement, Format) string {
+	return string(KindFirmware)
+}
+
+func (firmwareKind) Chart() *ChartSpec {
+	return &ChartSpec{ID: "chart-firmware", Title: "Firmware verify time: hash + signature vs deadline",
+		Label: "Firmware verify time split into hashing and signature", YName: "ms", Scale: 1e3, Places: 3, Stack: "fw",
+		ByRule: map[RuleID]string{RuleFWHash: "hash", RuleFWVerify: "signature"}, Line: "deadline"}
+}
+
+func (f *Firmware) Kind() KindName { return KindFirmware }
+
+// Evaluate hashes the whole image once and verifies one signature over
+// the digest, against the deadline.
+func (f *Firmware) Evaluate(e *Eval) *Requirement {
+	r := NewRequirement(KindFirmware, RuleFWDeadline, f.Deadline, "s")
+	r.Terms = append(r.Terms, e.Term(f.Hash, 1, RuleFWHash, f.SizeBytes), e.FirstMeasured(fwSigOps[f.Sig], 1, RuleFWVerify))
+	total := Finish(&r)
+	if len(r.Missing) == 0 && total > 0 {
+		h := f.Deadline / total
+		r.Achieved, r.Headroom = &total, &h
+	}
+	return &r
+}
+
+func (f *Firmware) Describe(fm Format) string {
+	return fmt.Sprintf("firmware %s %s/%s within %s", fm.Size(f.SizeBytes), f.Sig, f.Hash, fm.Duration(f.Deadline))
+}

@@ -1,0 +1,60 @@
+// Package source says what a benchmark source is to cryptosizer: a
+// document format (a CMOX wiki page, wolfCrypt benchmark output, …) that
+// one package reads into measurements, and one registration (in
+// app/dataset/sources.go) wires into the generator, the import path, the
+// CLI and the engine.
+//
+// A source package parses text into plain data with positioned errors,
+// checks what it read against the curated part facts, and says what it
+// adds to the dataset. It does no I/O.
+package source
+
+import "cryptosizer/app/bench"
+
+// Names are what a text may leave out: the user names them for an import
+// (the CLI's --import-* flags, the web form). Zero values are unknown.
+type Names struct {
+	MCU, Board, Config, Version string
+	ClockHz                     int64
+}
+
+// Doc is one document to read.
+type Doc struct {
+	Name  string // file or set name, used in positions and source references
+	Text  string
+	Facts bench.Facts
+	// Names are the user's (imports only): with a single build they
+	// replace what the text says, with several they fill what it leaves
+	// out.
+	Names Names
+	// Import marks a user's text: what it does not name is an error to
+	// fix, not a seed defect.
+	Import bool
+}
+
+// Read is what one document adds to the dataset.
+type Read struct {
+	// Data holds measurements, footprints, missing entries and warnings.
+	Data bench.Dataset
+	// Found is what the text itself names, to pre-fill an import form.
+	Found Names
+	// Builds counts the library builds found.
+	Builds int
+	// Errors lists every line that was not recognized, with its position,
+	// and what an import must still name.
+	Errors bench.ErrorList
+}
+
+// Source is one benchmark source.
+type Source interface {
+	// Name is the source's short name ("cmox", "wolfssl").
+	Name() string
+	// Library is the library it measures and how the engine treats it.
+	Library() bench.Library
+	// Seed reports whether a file in seeds/ is a document of this source.
+	Seed(file string) bool
+	// Sniff reports whether a pasted text looks like this source.
+	Sniff(text string) bool
+	// Read parses a document and checks it against the facts.
+	Read(doc Doc) Read
+}
