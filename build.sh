@@ -16,6 +16,10 @@ cmd_data() {
   go run ./app/cmd/gendata -seeds seeds -out data/dataset.json
 }
 
+# staticcheck, pinned; .ci/run installs it, else it is fetched from the
+# module proxy on first use.
+STATICCHECK=honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
 cmd_test() {
   echo "== gofmt"
   local bad
@@ -23,8 +27,19 @@ cmd_test() {
   [ -z "$bad" ] || die "files need gofmt: $bad"
   echo "== go vet"
   go vet ./...
+  echo "== staticcheck"
+  if command -v staticcheck >/dev/null && staticcheck -version | grep -q "(0.8.2)"; then
+    staticcheck ./...
+  else
+    go run "$STATICCHECK" ./...
+  fi
   echo "== build (the end-to-end tests drive the generated site)"
   cmd_build
+  if git rev-parse --git-dir >/dev/null 2>&1; then
+    # The build is reproducible: the committed page is what it generates.
+    git diff --quiet -- index.html ||
+      die "index.html differs from what ./build.sh generates: review and commit it (git diff index.html)"
+  fi
   echo "== go test"
   go test -count=1 ./...
 }

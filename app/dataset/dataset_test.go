@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"os"
 	"strings"
 	"testing"

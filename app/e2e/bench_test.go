@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"encoding/json"
 	"fmt"
 	"math"

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"encoding/json"
 	"math"
 	"os"

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"bytes"
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"strings"
 	"testing"
 

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bufio"
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"net"
 	"net/http"
 	"net/http/httptest"

@@ -24,18 +24,16 @@ type Results struct {
 	Link   string // the last link made by "Copy link"
 }
 
-// Render draws the results.
-func (r *Results) Render() app.UI {
-	res := &r.M.Results
+// grouped lays the visible candidates out in verdict order (pass,
+// unknown, fail), each group in the chosen sort order, marking where each
+// group starts; failures beyond the closest FoldFails are hidden unless
+// unfolded.
+func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts map[engine.Verdict]int, hidden int) {
 	cs := res.Visible()
-	// Rows in verdict order (pass, unknown, fail), each group in the
-	// chosen sort order; failures beyond the closest FoldFails are hidden.
-	counts := map[engine.Verdict]int{}
+	counts = map[engine.Verdict]int{}
 	for _, c := range cs {
 		counts[c.Verdict]++
 	}
-	var rows []engine.Candidate
-	var starts []bool
 	for _, g := range []engine.Verdict{engine.Pass, engine.Unknown, engine.Fail} {
 		first := true
 		for _, c := range cs {
@@ -46,11 +44,16 @@ func (r *Results) Render() app.UI {
 			}
 		}
 	}
-	shownUpTo, hidden := len(rows), 0
 	if !res.ShowAllFails && counts[engine.Fail] > model.FoldFails {
 		hidden = counts[engine.Fail] - model.FoldFails
-		shownUpTo = len(rows) - hidden
 	}
+	return rows, starts, counts, hidden
+}
+
+// Render draws the results.
+func (r *Results) Render() app.UI {
+	res := &r.M.Results
+	rows, starts, counts, hidden := grouped(res)
 	status := fmt.Sprintf("%d pass · %d unknown · %d fail", counts[engine.Pass], counts[engine.Unknown], counts[engine.Fail])
 	if hidden > 0 {
 		status += fmt.Sprintf(" (the closest %d failures shown)", model.FoldFails)
@@ -86,18 +89,7 @@ func (r *Results) Render() app.UI {
 				app.Input().Type("text").ID("share-link").ReadOnly(true).Value(r.Link).Aria("label", "Link to this result"),
 			)
 		}),
-		app.Div().Class("table-wrap").Body(app.Table().Class(tableCls).Body(
-			app.Caption().Text(status),
-			app.THead().Body(app.Tr().Body(
-				sortTh(res.SortBy, "rank", "#"), th("Verdict"), th("Board"), sortTh(res.SortBy, "mcu", "MCU"), th("Library"), th("Configuration"), th("Accel."),
-				sortTh(res.SortBy, "clock", "Clock"), sortTh(res.SortBy, "headroom", "Headroom"), sortTh(res.SortBy, "cpu", "CPU"), th("Bottleneck"),
-			)),
-			// One table whose row count does not change while typing: rows
-			// update in place instead of being mounted and unmounted as
-			// candidates move between verdicts (the costly part of a
-			// re-rank), and folded failures are hidden, not removed.
-			app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI { return row(rows[i], res.Selected, starts[i], i >= shownUpTo) })),
-		)),
+		app.Div().Class("table-wrap").Body(table(res, tableCls, status, rows, starts, len(rows)-hidden)),
 		app.If(hidden > 0, func() app.UI {
 			return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d failing candidates", counts[engine.Fail])).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) })
@@ -110,6 +102,21 @@ func (r *Results) Render() app.UI {
 			app.P().Text("Model: per-handshake operation counts from RFC 5246 §7.4, RFC 8422 §5.4 and RFC 8446 §4.4; firmware verify = size ÷ hash rate + one signature verification. "+
 				"Data: ST wiki CMOX pages (STM32WBA52CG, STM32G071RB, STM32L152RE) and wolfSSL's STM32 benchmark page. Missing measurements make a verdict unknown, never a pass."),
 		),
+	)
+}
+
+// table is the ranking table. Its row count does not change while
+// typing: rows update in place instead of being mounted and unmounted as
+// candidates move between verdicts (the costly part of a re-rank), and
+// folded failures are hidden, not removed.
+func table(res *model.Results, cls, caption string, rows []engine.Candidate, starts []bool, shownUpTo int) app.UI {
+	return app.Table().Class(cls).Body(
+		app.Caption().Text(caption),
+		app.THead().Body(app.Tr().Body(
+			sortTh(res.SortBy, "rank", "#"), th("Verdict"), th("Board"), sortTh(res.SortBy, "mcu", "MCU"), th("Library"), th("Configuration"), th("Accel."),
+			sortTh(res.SortBy, "clock", "Clock"), sortTh(res.SortBy, "headroom", "Headroom"), sortTh(res.SortBy, "cpu", "CPU"), th("Bottleneck"),
+		)),
+		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI { return row(rows[i], res.Selected, starts[i], i >= shownUpTo) })),
 	)
 }
 

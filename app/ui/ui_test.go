@@ -1,6 +1,7 @@
 package ui
 
 import (
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"go/ast"
 	"go/parser"
 	"go/token"

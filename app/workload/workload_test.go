@@ -1,6 +1,7 @@
 package workload
 
 import (
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"net/url"
 	"testing"
 

@@ -38,7 +38,7 @@ func TestDatasetJSONContract(t *testing.T) {
 
 func TestDatasetTable(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := run([]string{"dataset", "--mcu", "wba52", "--op", "ecdsa-p256-sign"}, &out, &errb); code != 0 {
+	if code := run([]string{"dataset", "--mcu", "wba52", "--op", "ecdsa-p256-sign", "--library", "cmox"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	s := out.String()

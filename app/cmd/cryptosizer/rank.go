@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -33,6 +34,54 @@ func (f *strFlag) String() string     { return f.p[f.name] }
 func (f *strFlag) Set(v string) error { f.p[f.name] = v; return nil }
 func (f *strFlag) IsBoolFlag() bool   { return f.bool }
 
+// importFlags are rank's --import flags: files of the user's own
+// benchmark output and the names they leave out.
+type importFlags struct {
+	files []string
+	names source.Names
+	clock string
+}
+
+func (im *importFlags) define(fs *flag.FlagSet) {
+	fs.Func("import", "rank your own benchmark too: a file of wolfCrypt benchmark output (bare or in markdown) or a CMOX performance page/table (repeatable)", func(v string) error {
+		im.files = append(im.files, v)
+		return nil
+	})
+	fs.StringVar(&im.names.MCU, "import-mcu", "", "MCU of the imported files, where the text does not say (e.g. STM32H563ZI)")
+	fs.StringVar(&im.names.Board, "import-board", "", "board of the imported files")
+	fs.StringVar(&im.names.Config, "import-config", "", "configuration label of the imported files")
+	fs.StringVar(&im.names.Version, "import-version", "", "library version of the imported files")
+	fs.StringVar(&im.clock, "import-clock", "", "CPU clock of the imported files in MHz, where the text does not say: "+workload.MHzAccepted)
+}
+
+// read reads and parses the files; a message says what is wrong.
+func (im *importFlags) read(facts bench.Facts) ([]bench.Dataset, []string) {
+	if im.clock != "" {
+		mhz, ok := workload.MHz(im.clock)
+		if !ok {
+			return nil, []string{fmt.Sprintf("--import-clock %q: accepted: %s", im.clock, workload.MHzAccepted)}
+		}
+		im.names.ClockHz = int64(math.Round(mhz * 1e6))
+	}
+	var sets []bench.Dataset
+	for _, path := range im.files {
+		text, err := readImport(path)
+		if err != nil {
+			return nil, []string{fmt.Sprintf("--import %s: %v", path, err)}
+		}
+		r := dataset.Import(facts, filepath.Base(path), text, im.names)
+		if len(r.Errors) > 0 {
+			var msgs []string
+			for _, e := range r.Errors {
+				msgs = append(msgs, fmt.Sprintf("--import %s: %s", path, e))
+			}
+			return nil, append(msgs, "name what a file does not say with --import-mcu, --import-board, --import-clock (MHz), --import-config, --import-version")
+		}
+		sets = append(sets, r.Data)
+	}
+	return sets, nil
+}
+
 func cmdRank(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("rank", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -41,69 +90,41 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 		fs.Var(&strFlag{name: f.Name, p: p, bool: f.Bool}, f.Name, f.Label+": "+f.Accepted)
 	}
 	format := fs.String("format", "table", "output format: table, json or csv")
-	var imports []string
-	fs.Func("import", "rank your own benchmark too: a file of wolfCrypt benchmark output (bare or in markdown) or a CMOX performance page/table (repeatable)", func(v string) error {
-		imports = append(imports, v)
-		return nil
-	})
-	var ov source.Names
-	fs.StringVar(&ov.MCU, "import-mcu", "", "MCU of the imported files, where the text does not say (e.g. STM32H563ZI)")
-	fs.StringVar(&ov.Board, "import-board", "", "board of the imported files")
-	fs.StringVar(&ov.Config, "import-config", "", "configuration label of the imported files")
-	fs.StringVar(&ov.Version, "import-version", "", "library version of the imported files")
-	importClock := fs.String("import-clock", "", "CPU clock of the imported files in MHz, where the text does not say: "+workload.MHzAccepted)
+	var im importFlags
+	im.define(fs)
 	if code, done := parseFlags(fs, joinBoolValues(args, fs), stdout); done {
 		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "cryptosizer rank: unexpected argument %q\n", fs.Arg(0))
+	fail := func(msgs ...string) int {
+		for _, m := range msgs {
+			fmt.Fprintln(stderr, "cryptosizer rank: "+m)
+		}
 		return 2
 	}
-	switch *format {
-	case "table", "json", "csv":
-	default:
-		fmt.Fprintf(stderr, "cryptosizer rank: --format %q: accepted values are table, json, csv\n", *format)
-		return 2
+	if fs.NArg() > 0 {
+		return fail(fmt.Sprintf("unexpected argument %q", fs.Arg(0)))
+	}
+	if !slices.Contains([]string{"table", "json", "csv"}, *format) {
+		return fail(fmt.Sprintf("--format %q: accepted values are table, json, csv", *format))
 	}
 	w, errs := workload.Parse(p)
 	if len(errs) > 0 {
+		var msgs []string
 		for _, e := range errs {
-			fmt.Fprintf(stderr, "cryptosizer rank: --%s %q: %s\n", e.Field, e.Value, e.Msg)
+			msgs = append(msgs, fmt.Sprintf("--%s %q: %s", e.Field, e.Value, e.Msg))
 		}
-		return 2
-	}
-	if *importClock != "" {
-		mhz, ok := workload.MHz(*importClock)
-		if !ok {
-			fmt.Fprintf(stderr, "cryptosizer rank: --import-clock %q: accepted: %s\n", *importClock, workload.MHzAccepted)
-			return 2
-		}
-		ov.ClockHz = int64(math.Round(mhz * 1e6))
+		return fail(msgs...)
 	}
 	ds, err := data.Dataset()
 	if err != nil {
 		fmt.Fprintln(stderr, "cryptosizer:", err)
 		return 1
 	}
-	var sets []bench.Dataset
-	for _, path := range imports {
-		text, err := readImport(path)
-		if err != nil {
-			fmt.Fprintf(stderr, "cryptosizer rank: --import %s: %v\n", path, err)
-			return 2
-		}
-		im := dataset.Import(ds.MCUs, filepath.Base(path), text, ov)
-		if len(im.Errors) > 0 {
-			for _, e := range im.Errors {
-				fmt.Fprintf(stderr, "cryptosizer rank: --import %s: %s\n", path, e)
-			}
-			fmt.Fprintln(stderr, "cryptosizer rank: name what a file does not say with --import-mcu, --import-board, --import-clock (MHz), --import-config, --import-version")
-			return 2
-		}
-		sets = append(sets, im.Data)
+	sets, msgs := im.read(ds.MCUs)
+	if msgs != nil {
+		return fail(msgs...)
 	}
-	ds = dataset.Merge(ds, sets...)
-	res := engine.NewIndex(ds).Rank(w)
+	res := engine.NewIndex(dataset.Merge(ds, sets...)).Rank(w)
 	switch *format {
 	case "json":
 		return writeJSON(stdout, stderr, res)

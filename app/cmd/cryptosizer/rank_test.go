@@ -10,7 +10,25 @@ import (
 	"testing"
 
 	"cryptosizer/app/dataset"
+	"cryptosizer/app/engine"
+	"cryptosizer/app/workload"
+	"cryptosizer/data"
 )
+
+// bundledCandidates is how many candidates the bundled data holds: the
+// empty workload ranks every one.
+func bundledCandidates(t *testing.T) int {
+	t.Helper()
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, errs := workload.Parse(workload.Params{})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return len(engine.NewIndex(ds).Rank(w).Candidates)
+}
 
 func TestRankJSON(t *testing.T) {
 	var out, errb bytes.Buffer
@@ -25,7 +43,7 @@ func TestRankJSON(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if len(doc.Candidates) != 27 || doc.Workload["tls"] == nil {
+	if len(doc.Candidates) != bundledCandidates(t) || doc.Workload["tls"] == nil {
 		t.Fatalf("%d candidates", len(doc.Candidates))
 	}
 	c := doc.Candidates[1]
@@ -34,7 +52,7 @@ func TestRankJSON(t *testing.T) {
 			t.Errorf("candidate lacks %q", k)
 		}
 	}
-	if c["mcu"] != "STM32H563ZI" || c["verdict"] != "pass" || c["rank"] != 2.0 {
+	if c["mcu"] == "" || c["verdict"] != "pass" || c["rank"] != 2.0 {
 		t.Errorf("second candidate: %v %v %v", c["mcu"], c["verdict"], c["rank"])
 	}
 	req := c["requirements"].([]any)[0].(map[string]any)
@@ -58,7 +76,7 @@ func TestRankTableAndCSV(t *testing.T) {
 		t.Fatal(errb.String())
 	}
 	rows, err := csv.NewReader(&out).ReadAll()
-	if err != nil || len(rows) != 28 || rows[0][0] != "rank" || rows[1][1] != "pass" {
+	if err != nil || len(rows) != bundledCandidates(t)+1 || rows[0][0] != "rank" || rows[1][1] != "pass" {
 		t.Errorf("csv: %v %v", err, rows[:2])
 	}
 }
@@ -153,8 +171,8 @@ func TestRankImport(t *testing.T) {
 			t.Errorf("no imported candidate %q in %v", w, got)
 		}
 	}
-	if len(doc.Candidates) != 27+3 {
-		t.Errorf("%d candidates, want 30", len(doc.Candidates))
+	if n := bundledCandidates(t) + 3; len(doc.Candidates) != n {
+		t.Errorf("%d candidates, want the bundled ones and 3 imported: %d", len(doc.Candidates), n)
 	}
 	errb.Reset()
 	if code := run([]string{"rank", "--import", "../../source/wolfcrypt/testdata/bare-5.7.txt"}, &out, &errb); code != 2 ||

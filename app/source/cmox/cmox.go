@@ -265,128 +265,105 @@ func sigOp(s string) string {
 	return "verify"
 }
 
+// grammar is how one kind of table reads its rows: the row's pattern,
+// and what its categorical cells say (the operation, sizes and
+// configuration). read returns the value cells and their unit; a
+// footprint table has footprint byte-count columns instead.
+type grammar struct {
+	re        *regexp.Regexp
+	read      func(r *Row, m []string) (tail, unit string)
+	footprint int
+}
+
+var grammars = map[Kind]grammar{
+	AESSole: {aesSoleRe, func(r *Row, m []string) (string, string) {
+		r.Op = "aes-" + m[2] + "-cbc-" + opDir(m[4])
+		r.MessageBytes = sizeCell(m[3], r)
+		r.setConfig("configuration", m[5])
+		return m[6], "µs"
+	}, 0},
+	AESFlow: {aesFlowRe, func(r *Row, m []string) (string, string) {
+		r.Op = "aes-" + m[2] + "-cbc-" + opDir(m[5])
+		r.MessageBytes = sizeCell(m[3], r)
+		r.ChunkBytes = sizeCell(m[4], r)
+		r.setConfig("configuration", m[6])
+		return m[7], "kbyte/s"
+	}, 0},
+	AESFootprint: {aesFpRe, func(r *Row, m []string) (string, string) {
+		r.Op = "aes-cbc-" + opDir(m[1])
+		r.setConfig("configuration", m[2])
+		return m[3], ""
+	}, 4},
+	HashSole: {hashSole, func(r *Row, m []string) (string, string) {
+		r.Op = strings.ToLower(m[1])
+		r.MessageBytes = sizeCell(m[2], r)
+		return m[3], "µs"
+	}, 0},
+	HashFlow: {hashFlow, func(r *Row, m []string) (string, string) {
+		r.Op = strings.ToLower(m[1])
+		r.MessageBytes = sizeCell(m[2], r)
+		r.ChunkBytes = sizeCell(m[3], r)
+		return m[4], "kbyte/s"
+	}, 0},
+	HashTag: {hashTag, func(r *Row, m []string) (string, string) {
+		r.Op = strings.ToLower(m[1]) + "-final"
+		return m[2], "µs"
+	}, 0},
+	HashFootprint: {hashFp, func(r *Row, m []string) (string, string) {
+		r.Op = strings.ToLower(m[1])
+		return m[2], ""
+	}, 4},
+	ECDSA:          {ecdsaRe, readECDSA, 0},
+	ECDSAFootprint: {ecdsaFpRe, readECDSA, 5},
+	EdDSA:          {eddsaRe, readEdDSA, 0},
+	EdDSAFootprint: {eddsaFpRe, readEdDSA, 5},
+	RSA:            {rsaRe, readRSA, 0},
+	RSAFootprint:   {rsaFpRe, readRSA, 5},
+}
+
+// The asymmetric tables' performance and footprint rows share their
+// categorical cells; a performance row ends with its unit (m[len-1]).
+func readECDSA(r *Row, m []string) (string, string) {
+	r.Op = "ecdsa-" + curveOp(m[1]) + "-" + sigOp(m[2])
+	r.setConfig("ECC mathematics configuration, curve definition", m[3], m[4])
+	return m[5], unitOf(m, 6)
+}
+
+func readEdDSA(r *Row, m []string) (string, string) {
+	r.Op = "ed25519-" + sigOp(m[3])
+	r.MessageBytes = sizeCell(m[2], r)
+	r.setConfig("ECC mathematics configuration, curve definition", m[4], m[5])
+	return m[6], unitOf(m, 7)
+}
+
+func readRSA(r *Row, m []string) (string, string) {
+	bits := map[string]string{"1": "1024", "2": "2048", "3": "3072", "4": "4096"}[m[4]]
+	r.Op = "rsa-" + bits + "-" + sigOp(m[5])
+	r.setConfig("priv. key mod. exp. method, RSA mathematics configuration, priv. key mod. exp. implementation", m[2], m[6], m[7])
+	return m[8], unitOf(m, 9)
+}
+
+func unitOf(m []string, i int) string {
+	if i < len(m) {
+		return m[i]
+	}
+	return ""
+}
+
 // parseRow reads one row of a table of the given kind. It returns a
 // message (and no row) when the row does not fit the table's grammar.
 func parseRow(kind Kind, method, line string, clockHz int64) (Row, string) {
-	r := Row{Kind: kind, Method: method}
-	var tail, unit string
-	var footprint int // number of footprint columns expected
-	bad := func() (Row, string) { return Row{}, "row does not match its table's columns" }
-	switch kind {
-	case AESSole:
-		m := aesSoleRe.FindStringSubmatch(line)
-		if m == nil {
-			return bad()
-		}
-		r.Op = fmt.Sprintf("aes-%s-cbc-%s", m[2], opDir(m[4]))
-		r.MessageBytes = sizeCell(m[3], &r)
-		r.setConfig("configuration", m[5])
-		tail, unit = m[6], "µs"
-	case AESFlow:
-		m := aesFlowRe.FindStringSubmatch(line)
-		if m == nil {
-			return bad()
-		}
-		r.Op = fmt.Sprintf("aes-%s-cbc-%s", m[2], opDir(m[5]))
-		r.MessageBytes = sizeCell(m[3], &r)
-		r.ChunkBytes = sizeCell(m[4], &r)
-		r.setConfig("configuration", m[6])
-		tail, unit = m[7], "kbyte/s"
-	case AESFootprint:
-		m := aesFpRe.FindStringSubmatch(line)
-		if m == nil {
-			return bad()
-		}
-		r.Op = "aes-cbc-" + opDir(m[1])
-		r.setConfig("configuration", m[2])
-		tail, footprint = m[3], 4
-	case HashSole:
-		m := hashSole.FindStringSubmatch(line)
-		if m == nil {
-			return bad()
-		}
-		r.Op = strings.ToLower(m[1])
-		r.MessageBytes = sizeCell(m[2], &r)
-		tail, unit = m[3], "µs"
-	case HashFlow:
-		m := hashFlow.FindStringSubmatch(line)
-		if m == nil {
-			return bad()
-		}
-		r.Op = strings.ToLower(m[1])
-		r.MessageBytes = sizeCell(m[2], &r)
-		r.ChunkBytes = sizeCell(m[3], &r)
-		tail, unit = m[4], "kbyte/s"
-	case HashTag:
-		m := hashTag.FindStringSubmatch(line)
-		if m == nil {
-			return bad()
-		}
-		r.Op = strings.ToLower(m[1]) + "-final"
-		tail, unit = m[2], "µs"
-	case HashFootprint:
-		m := hashFp.FindStringSubmatch(line)
-		if m == nil {
-			return bad()
-		}
-		r.Op = strings.ToLower(m[1])
-		tail, footprint = m[2], 4
-	case ECDSA, ECDSAFootprint:
-		re := ecdsaRe
-		if kind == ECDSAFootprint {
-			re = ecdsaFpRe
-		}
-		m := re.FindStringSubmatch(line)
-		if m == nil {
-			return bad()
-		}
-		r.Op = fmt.Sprintf("ecdsa-%s-%s", curveOp(m[1]), sigOp(m[2]))
-		r.setConfig("ECC mathematics configuration, curve definition", m[3], m[4])
-		tail = m[5]
-		if kind == ECDSA {
-			unit = m[6]
-		} else {
-			footprint = 5
-		}
-	case EdDSA, EdDSAFootprint:
-		re := eddsaRe
-		if kind == EdDSAFootprint {
-			re = eddsaFpRe
-		}
-		m := re.FindStringSubmatch(line)
-		if m == nil {
-			return bad()
-		}
-		r.Op = "ed25519-" + sigOp(m[3])
-		r.MessageBytes = sizeCell(m[2], &r)
-		r.setConfig("ECC mathematics configuration, curve definition", m[4], m[5])
-		tail = m[6]
-		if kind == EdDSA {
-			unit = m[7]
-		} else {
-			footprint = 5
-		}
-	case RSA, RSAFootprint:
-		re := rsaRe
-		if kind == RSAFootprint {
-			re = rsaFpRe
-		}
-		m := re.FindStringSubmatch(line)
-		if m == nil {
-			return bad()
-		}
-		bits := map[string]string{"1": "1024", "2": "2048", "3": "3072", "4": "4096"}[m[4]]
-		r.Op = fmt.Sprintf("rsa-%s-%s", bits, sigOp(m[5]))
-		r.setConfig("priv. key mod. exp. method, RSA mathematics configuration, priv. key mod. exp. implementation", m[2], m[6], m[7])
-		tail = m[8]
-		if kind == RSA {
-			unit = m[9]
-		} else {
-			footprint = 5
-		}
-	default:
-		return bad()
+	g, ok := grammars[kind]
+	m := []string(nil)
+	if ok {
+		m = g.re.FindStringSubmatch(line)
 	}
+	if m == nil {
+		return Row{}, "row does not match its table's columns"
+	}
+	r := Row{Kind: kind, Method: method}
+	tail, unit := g.read(&r, m)
+	footprint := g.footprint
 	if footprint > 0 {
 		sizes, msg := footprintCells(tail, footprint, &r)
 		if msg != "" {
@@ -461,13 +438,11 @@ func sizeCell(s string, r *Row) int64 {
 // cell; digit grouping decides where they split.
 func footprintCells(tail string, n int, r *Row) ([]int64, string) {
 	var readings [][][]int64 // per cell, its possible readings
-	var cells []string
 	for _, c := range strings.Split(tail, "bytes") {
 		c = strings.TrimSpace(c)
 		if c == "" {
 			continue
 		}
-		cells = append(cells, c)
 		if placeholderRe.MatchString(c) {
 			if strings.TrimSpace(placeholderRe.ReplaceAllString(c, "")) != "" {
 				return nil, fmt.Sprintf("footprint cell %q mixes a placeholder and numbers", c)

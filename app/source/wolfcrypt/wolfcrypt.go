@@ -189,126 +189,160 @@ func (l lines) pos(off int) bench.Pos {
 // breaks. Text that is plain wolfCrypt output without any markdown
 // heading is parsed as one unnamed section with one unnamed configuration.
 func Parse(file, text string) (*Page, bench.ErrorList) {
-	var errs bench.ErrorList
-	ln := newLines(file, text)
-	page := &Page{}
-	hs := findLines(headingRe, text, "#")
-	fences := fenceRe.FindAllStringIndex(text, -1)
-	if len(fences)%2 == 1 {
-		errs.Add(ln.pos(fences[len(fences)-1][0]), "```", "code fence is never closed")
-		fences = fences[:len(fences)-1]
+	rd := &reader{text: text, ln: newLines(file, text), page: &Page{}}
+	rd.hs = findLines(headingRe, text, "#")
+	rd.fences = fenceRe.FindAllStringIndex(text, -1)
+	if len(rd.fences)%2 == 1 {
+		rd.errs.Add(rd.ln.pos(rd.fences[len(rd.fences)-1][0]), "```", "code fence is never closed")
+		rd.fences = rd.fences[:len(rd.fences)-1]
 	}
+	evs := rd.events()
+	for _, ev := range evs {
+		if ev.off < rd.cursor {
+			continue
+		}
+		rd.flushProse(ev.off)
+		if ev.fence {
+			rd.fence(ev.idx)
+		} else {
+			rd.heading(rd.hs[ev.idx])
+		}
+		rd.caption = ""
+	}
+	rd.flushProse(len(text))
+	if len(rd.page.Sections) == 0 && len(evs) == 0 && strings.Contains(text, "took") {
+		// Bare benchmark output.
+		_, cfg := ensureConfig(rd.page, nil, rd.ln.pos(0))
+		cfg.Runs = append(cfg.Runs, parseRun(text, 0, len(text), rd.ln, &rd.errs))
+	}
+	for i := range rd.page.Sections {
+		rd.page.Sections[i].describe()
+	}
+	return rd.page, rd.errs
+}
+
+// reader walks a page's headings and fenced blocks in order.
+type reader struct {
+	text   string
+	ln     lines
+	page   *Page
+	errs   bench.ErrorList
+	hs     [][]int // headings: whole match, hashes, name
+	fences [][]int // fence marks, opening and closing in turn
+	sec    *Section
+	cfg    *Config
+	// caption is the prose right before a block (the G071 fragment's
+	// description); cursor is where unread text starts.
+	caption string
+	cursor  int
+}
+
+// event is a heading or a fenced block, at its offset.
+type event struct {
+	off   int
+	fence bool
+	idx   int // into hs, or the opening mark's index into fences
+}
+
+// events lists the headings outside fences and the fenced blocks, in
+// order.
+func (rd *reader) events() []event {
 	inFence := func(off int) bool {
-		for i := 0; i+1 < len(fences); i += 2 {
-			if off >= fences[i][0] && off < fences[i+1][1] {
+		for i := 0; i+1 < len(rd.fences); i += 2 {
+			if off >= rd.fences[i][0] && off < rd.fences[i+1][1] {
 				return true
 			}
 		}
 		return false
 	}
-	var sec *Section
-	var cfg *Config
-	var caption string
-	// prose collects text outside fences since the last heading.
-	cursor := 0
-	flushProse := func(end int) {
-		if end <= cursor {
-			return
-		}
-		t := collapse(text[cursor:end])
-		cursor = end
-		if t == "" {
-			return
-		}
-		switch {
-		case cfg != nil:
-			cfg.Notes = strings.TrimSpace(cfg.Notes + " " + t)
-			caption = t
-		case sec != nil:
-			sec.Prose = strings.TrimSpace(sec.Prose + " " + t)
-		}
-	}
-	type event struct {
-		off  int
-		kind int // 0 heading, 1 fence block
-		idx  int
-	}
 	var evs []event
-	for i, h := range hs {
+	for i, h := range rd.hs {
 		if !inFence(h[2]) {
-			evs = append(evs, event{h[2], 0, i})
+			evs = append(evs, event{h[2], false, i})
 		}
 	}
-	for i := 0; i+1 < len(fences); i += 2 {
-		evs = append(evs, event{fences[i][0], 1, i})
+	for i := 0; i+1 < len(rd.fences); i += 2 {
+		evs = append(evs, event{rd.fences[i][0], true, i})
 	}
 	slices.SortFunc(evs, func(a, b event) int { return cmp.Compare(a.off, b.off) })
-	for _, ev := range evs {
-		if ev.off < cursor {
-			continue
-		}
-		flushProse(ev.off)
-		if ev.kind == 1 {
-			open, close := fences[ev.idx], fences[ev.idx+1]
-			body := text[open[1]:close[0]]
-			bodyOff := open[1]
-			cursor = close[1]
-			if strings.Contains(body, " took ") || strings.Contains(body, "\ttook ") || strings.Contains(body, "\ntook") {
-				if cfg == nil {
-					sec, cfg = ensureConfig(page, sec, ln.pos(open[0]))
-				}
-				run := parseRun(text, bodyOff, bodyOff+len(body), ln, &errs)
-				run.Caption = caption
-				if run.Version == "" && len(cfg.Runs) > 0 {
-					run.Version = cfg.Runs[len(cfg.Runs)-1].Version
-				}
-				cfg.Runs = append(cfg.Runs, run)
-			} else if cfg != nil {
-				for _, m := range defineRe.FindAllStringSubmatch(body, -1) {
-					cfg.BuildOptions = append(cfg.BuildOptions, strings.TrimSpace(m[1]+m[2]))
-				}
-			}
-			caption = ""
-			continue
-		}
-		h := hs[ev.idx]
-		level := h[3] - h[2]
-		name := text[h[4]:h[5]]
-		cursor = h[5]
-		switch level {
-		case 1:
-			sec, cfg = nil, nil
-		case 2:
-			page.Sections = append(page.Sections, Section{MCU: name, Pos: ln.pos(h[2])})
-			sec, cfg = &page.Sections[len(page.Sections)-1], nil
-		default:
-			if sec == nil {
-				page.Sections = append(page.Sections, Section{MCU: name, Pos: ln.pos(h[2])})
-				sec = &page.Sections[len(page.Sections)-1]
-			}
-			label, end, ok := parenthesized(text, h[5])
-			c := Config{Label: label, Pos: ln.pos(h[2])}
-			if !ok {
-				errs.Add(ln.pos(h[2]), lineAt(text, h[2]), "configuration heading has no (label)")
-				end = h[5]
-			}
-			c.Heading = collapse(text[h[4]:end])
-			sec.Configs = append(sec.Configs, c)
-			cfg = &sec.Configs[len(sec.Configs)-1]
-			cursor = end
-		}
-		caption = ""
+	return evs
+}
+
+// flushProse files the text outside fences since the last event under
+// the build or section it belongs to.
+func (rd *reader) flushProse(end int) {
+	if end <= rd.cursor {
+		return
 	}
-	flushProse(len(text))
-	if len(page.Sections) == 0 && len(evs) == 0 && strings.Contains(text, "took") {
-		// Bare benchmark output.
-		sec, cfg = ensureConfig(page, nil, ln.pos(0))
-		cfg.Runs = append(cfg.Runs, parseRun(text, 0, len(text), ln, &errs))
+	t := collapse(rd.text[rd.cursor:end])
+	rd.cursor = end
+	if t == "" {
+		return
 	}
-	for i := range page.Sections {
-		page.Sections[i].describe()
+	switch {
+	case rd.cfg != nil:
+		rd.cfg.Notes = strings.TrimSpace(rd.cfg.Notes + " " + t)
+		rd.caption = t
+	case rd.sec != nil:
+		rd.sec.Prose = strings.TrimSpace(rd.sec.Prose + " " + t)
 	}
-	return page, errs
+}
+
+// fence reads a fenced block: benchmark output (a run of the current
+// build) or build options.
+func (rd *reader) fence(i int) {
+	open, close := rd.fences[i], rd.fences[i+1]
+	body := rd.text[open[1]:close[0]]
+	rd.cursor = close[1]
+	if !strings.Contains(body, " took ") && !strings.Contains(body, "\ttook ") && !strings.Contains(body, "\ntook") {
+		if rd.cfg != nil {
+			for _, m := range defineRe.FindAllStringSubmatch(body, -1) {
+				rd.cfg.BuildOptions = append(rd.cfg.BuildOptions, strings.TrimSpace(m[1]+m[2]))
+			}
+		}
+		return
+	}
+	if rd.cfg == nil {
+		rd.sec, rd.cfg = ensureConfig(rd.page, rd.sec, rd.ln.pos(open[0]))
+	}
+	run := parseRun(rd.text, open[1], close[0], rd.ln, &rd.errs)
+	run.Caption = rd.caption
+	if run.Version == "" && len(rd.cfg.Runs) > 0 {
+		run.Version = rd.cfg.Runs[len(rd.cfg.Runs)-1].Version
+	}
+	rd.cfg.Runs = append(rd.cfg.Runs, run)
+}
+
+// heading reads a heading: "#" ends the page's sections, "##" starts an
+// MCU's section, "###" and below a build with its (label).
+func (rd *reader) heading(h []int) {
+	level := h[3] - h[2]
+	name := rd.text[h[4]:h[5]]
+	pos := rd.ln.pos(h[2])
+	rd.cursor = h[5]
+	switch level {
+	case 1:
+		rd.sec, rd.cfg = nil, nil
+		return
+	case 2:
+		rd.page.Sections = append(rd.page.Sections, Section{MCU: name, Pos: pos})
+		rd.sec, rd.cfg = &rd.page.Sections[len(rd.page.Sections)-1], nil
+		return
+	}
+	if rd.sec == nil {
+		rd.page.Sections = append(rd.page.Sections, Section{MCU: name, Pos: pos})
+		rd.sec = &rd.page.Sections[len(rd.page.Sections)-1]
+	}
+	label, end, ok := parenthesized(rd.text, h[5])
+	c := Config{Label: label, Pos: pos}
+	if !ok {
+		rd.errs.Add(pos, lineAt(rd.text, h[2]), "configuration heading has no (label)")
+		end = h[5]
+	}
+	c.Heading = collapse(rd.text[h[4]:end])
+	rd.sec.Configs = append(rd.sec.Configs, c)
+	rd.cfg = &rd.sec.Configs[len(rd.sec.Configs)-1]
+	rd.cursor = end
 }
 
 // decimalTimes returns the decimal s × mul ÷ 10^shift with a single
@@ -410,22 +444,7 @@ func (s *Section) describe() {
 func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run {
 	body := text[start:end]
 	run := Run{Pos: ln.pos(start)}
-	// Blank out the banner so that only names and records remain.
-	masked := []byte(body)
-	for _, m := range findLines(noiseRe, body, "-----", "wolfSSL", "wolfCrypt", "Benchmark", "ath:") {
-		if m[2] >= 0 && run.Version == "" {
-			run.Version = body[m[2]:m[3]]
-		}
-		if m[4] >= 0 {
-			run.BlockBytes, _ = strconv.ParseInt(body[m[4]:m[5]], 10, 64)
-		}
-		for i := m[0]; i < m[1]; i++ {
-			if masked[i] != '\n' {
-				masked[i] = ' '
-			}
-		}
-	}
-	ms := string(masked)
+	ms := run.maskBanner(body)
 	prev := 0
 	for _, m := range findLines(recordRe, ms, "took") {
 		nameStart, nameEnd := prev, m[0]
@@ -441,10 +460,9 @@ func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run 
 		}
 		name := collapse(rawName)
 		lead := len(rawName) - len(strings.TrimLeft(rawName, " \t\r\n"))
-		off := start + nameStart + lead
 		prev = m[1]
 		rec := collapse(body[nameStart+lead : m[1]])
-		pos := ln.pos(off)
+		pos := ln.pos(start + nameStart + lead)
 		if name == "" {
 			errs.Add(pos, rec, "benchmark result without an algorithm name")
 			continue
@@ -460,45 +478,12 @@ func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run 
 			}
 			return ms[m[2*k]:m[2*k+1]]
 		}
-		count, _ := strconv.ParseFloat(g(1), 64)
-		secs, _ := strconv.ParseFloat(g(3), 64)
-		rate, _ := strconv.ParseFloat(g(5), 64)
-		r := Result{Name: name, Op: op, Count: count, Unit: g(2), Seconds: secs, Text: rec, Pos: pos}
-		if g(2) == "ops" {
-			if g(6) != "ops/sec" || g(4) == "" {
-				errs.Add(pos, rec, "per-operation result without \"avg N ms\" and ops/sec")
-				continue
-			}
-			avg, _ := strconv.ParseFloat(g(4), 64)
-			if avg <= 0 {
-				errs.Add(pos, rec, "average time per operation is zero")
-				continue
-			}
-			r.SecondsPerOp = decimalTimes(g(4), 1, 3)
-			r.OpsPerSecond = rate
-			r.Printed = "avg " + g(4) + " ms"
-			if bench.IsBulk(op) {
-				errs.Add(pos, rec, "%s is a bulk algorithm but the result is per operation", name)
-				continue
-			}
-		} else {
-			unit := strings.TrimSuffix(g(6), "/s")
-			mul, ok := bench.WolfCryptBytes(unit)
-			if !ok || g(6) == "ops/sec" {
-				errs.Add(pos, rec, "rate unit %q is not a byte rate", g(6))
-				continue
-			}
-			if rate <= 0 {
-				errs.Add(pos, rec, "rate is zero")
-				continue
-			}
-			r.BytesPerSecond = decimalTimes(g(5), int64(mul), 0)
-			r.Printed = g(5) + " " + g(6)
-			if !bench.IsBulk(op) {
-				errs.Add(pos, rec, "%s is measured per operation but the result is a byte rate", name)
-				continue
-			}
+		r, msg := figures(name, op, g)
+		if msg != "" {
+			errs.Add(pos, rec, "%s", msg)
+			continue
 		}
+		r.Text, r.Pos = rec, pos
 		run.Results = append(run.Results, r)
 	}
 	if rest := strings.TrimSpace(ms[prev:]); rest != "" {
@@ -506,6 +491,65 @@ func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run 
 		errs.Add(ln.pos(off), lineAt(text, off), "unrecognized text in benchmark output")
 	}
 	return run
+}
+
+// maskBanner blanks out the banner lines around the results, so that
+// only names and records remain, and reads the version and block size
+// they state.
+func (run *Run) maskBanner(body string) string {
+	masked := []byte(body)
+	for _, m := range findLines(noiseRe, body, "-----", "wolfSSL", "wolfCrypt", "Benchmark", "ath:") {
+		if m[2] >= 0 && run.Version == "" {
+			run.Version = body[m[2]:m[3]]
+		}
+		if m[4] >= 0 {
+			run.BlockBytes, _ = strconv.ParseInt(body[m[4]:m[5]], 10, 64)
+		}
+		for i := m[0]; i < m[1]; i++ {
+			if masked[i] != '\n' {
+				masked[i] = ' '
+			}
+		}
+	}
+	return string(masked)
+}
+
+// figures reads a record's numbers (g is its submatches: count, unit,
+// seconds, avg ms, rate, rate unit) into a result, exactly as printed;
+// a message says why a record is refused.
+func figures(name, op string, g func(int) string) (Result, string) {
+	count, _ := strconv.ParseFloat(g(1), 64)
+	secs, _ := strconv.ParseFloat(g(3), 64)
+	rate, _ := strconv.ParseFloat(g(5), 64)
+	r := Result{Name: name, Op: op, Count: count, Unit: g(2), Seconds: secs}
+	if g(2) == "ops" {
+		if g(6) != "ops/sec" || g(4) == "" {
+			return r, "per-operation result without \"avg N ms\" and ops/sec"
+		}
+		if avg, _ := strconv.ParseFloat(g(4), 64); avg <= 0 {
+			return r, "average time per operation is zero"
+		}
+		r.SecondsPerOp = decimalTimes(g(4), 1, 3)
+		r.OpsPerSecond = rate
+		r.Printed = "avg " + g(4) + " ms"
+		if bench.IsBulk(op) {
+			return r, name + " is a bulk algorithm but the result is per operation"
+		}
+		return r, ""
+	}
+	mul, ok := bench.WolfCryptBytes(strings.TrimSuffix(g(6), "/s"))
+	if !ok || g(6) == "ops/sec" {
+		return r, fmt.Sprintf("rate unit %q is not a byte rate", g(6))
+	}
+	if rate <= 0 {
+		return r, "rate is zero"
+	}
+	r.BytesPerSecond = decimalTimes(g(5), int64(mul), 0)
+	r.Printed = g(5) + " " + g(6)
+	if !bench.IsBulk(op) {
+		return r, name + " is measured per operation but the result is a byte rate"
+	}
+	return r, ""
 }
 
 var (

@@ -1,6 +1,7 @@
 package charts
 
 import (
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"encoding/json"
 	"strings"
 	"testing"

@@ -304,14 +304,14 @@ func (im *Imports) fromLink(fragment string, msgs *Messages) {
 
 func encodeLink(sets []ImportSet) (string, error) {
 	if len(sets) > MaxSets {
-		return "", fmt.Errorf("%d sets is more than a link carries (%d).", len(sets), MaxSets)
+		return "", fmt.Errorf("%d sets is more than a link carries (%d)", len(sets), MaxSets)
 	}
 	b, err := json.Marshal(sets)
 	if err != nil {
 		return "", err
 	}
 	if len(b) > maxLinkJSON {
-		return "", fmt.Errorf("the sets are %d bytes; a link carries at most %d.", len(b), maxLinkJSON)
+		return "", fmt.Errorf("the sets are %d bytes; a link carries at most %d", len(b), maxLinkJSON)
 	}
 	// LZW, not gzip: the deflate compressor would add 90 KB to the
 	// WebAssembly binary for a few kilobytes of link.
@@ -323,7 +323,7 @@ func encodeLink(sets []ImportSet) (string, error) {
 	}
 	enc := base64.RawURLEncoding.EncodeToString(buf.Bytes())
 	if len(enc) > MaxLinkChars {
-		return "", fmt.Errorf("it is too large for a link (%d characters compressed; the limit is %d): the link carries the workload only.", len(enc), MaxLinkChars)
+		return "", fmt.Errorf("it is too large for a link (%d characters compressed; the limit is %d): the link carries the workload only", len(enc), MaxLinkChars)
 	}
 	return enc, nil
 }

@@ -435,7 +435,7 @@ func (p *Page) ShareLink(page *url.URL) (link, note string, err error) {
 	}
 	enc, err := encodeLink(plain)
 	if err != nil {
-		return u.String(), "The imported data is left out of the link: " + err.Error() + " Export JSON to share the ranking.", nil
+		return u.String(), "The imported data is left out of the link: " + err.Error() + ". Export JSON to share the ranking.", nil
 	}
 	return u.String() + "#" + linkPrefix + enc, "", nil
 }

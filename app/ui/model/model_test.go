@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"compress/lzw"
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"encoding/base64"
 	"encoding/json"
 	"fmt"

@@ -1,0 +1,67 @@
+package style
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
+)
+
+const maxLines = 80
+
+// No function outside tests is longer than 80 lines.
+func TestShortFunctions(t *testing.T) {
+	fset := token.NewFileSet()
+	err := filepath.Walk("../..", func(p string, info os.FileInfo, err error) error {
+		if err != nil || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, p, nil, 0)
+		if err != nil {
+			return err
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if n := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1; n > maxLines {
+					t.Errorf("%s: %s is %d lines (at most %d)", fset.Position(fd.Pos()), fd.Name.Name, n, maxLines)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The domain packages do no I/O and know nothing of the browser or the
+// commands; only the UI and the commands import go-app.
+func TestImportDirection(t *testing.T) {
+	domain := []string{"bench", "source", "source/cmox", "source/wolfcrypt", "dataset", "engine", "workload", "explain", "ui/model", "ui/charts"}
+	forbidden := []string{"os", "net/http", "syscall/js", "github.com/maxence-charriere/go-app/v10/pkg/app", "cryptosizer/app/ui", "cryptosizer/app/ui/browser"}
+	fset := token.NewFileSet()
+	for _, pkg := range domain {
+		files, _ := filepath.Glob(filepath.Join("..", "..", pkg, "*.go"))
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, imp := range f.Imports {
+				p := strings.Trim(imp.Path.Value, `"`)
+				if slices.Contains(forbidden, p) || strings.HasPrefix(p, "cryptosizer/app/cmd") {
+					t.Errorf("%s imports %s: package %s is domain code", name, p, pkg)
+				}
+			}
+		}
+	}
+}
