@@ -1,12 +1,14 @@
 package dataset
 
 import (
-	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
+	"bytes"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
 	"cryptosizer/app/bench"
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 )
 
 func build(t *testing.T) *bench.Dataset {
@@ -114,8 +116,12 @@ func TestEncodeRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(back.Measurements) != len(ds.Measurements) || len(back.Missing) != len(ds.Missing) {
-		t.Fatal("round trip lost records")
+	again, err := Encode(back)
+	if err != nil || !bytes.Equal(again, b) {
+		t.Fatal("decoding and encoding again changed the dataset")
+	}
+	if !reflect.DeepEqual(back.Measurements[0], ds.Measurements[0]) || !reflect.DeepEqual(back.Libraries, ds.Libraries) {
+		t.Fatalf("round trip changed a record:\n%+v\n%+v", back.Measurements[0], ds.Measurements[0])
 	}
 	if _, err := Decode([]byte("{")); err == nil {
 		t.Fatal("want an error for truncated JSON")

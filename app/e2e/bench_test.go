@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"encoding/json"
 	"fmt"
 	"math"
@@ -12,6 +11,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 )
 
 // Browser figures for the issue notes, never asserted:

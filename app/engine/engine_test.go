@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"encoding/json"
 	"math"
 	"os"
@@ -11,6 +10,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
@@ -99,6 +99,15 @@ func TestCases(t *testing.T) {
 				// A figure that misses a measurement is absent, never a
 				// partial sum or a zero.
 				for _, r := range c.Requirements {
+					// Every rule behind a figure is declared by its kind.
+					if _, ok := engine.RuleOf(r.Rule); !ok {
+						t.Errorf("%s: requirement rule %q is not declared", c.Key, r.Rule)
+					}
+					for _, tm := range r.Terms {
+						if _, ok := engine.RuleOf(tm.Rule); !ok {
+							t.Errorf("%s: term rule %q is not declared", c.Key, tm.Rule)
+						}
+					}
 					if len(r.Missing) > 0 && (r.Achieved != nil || r.Headroom != nil || r.Utilization != nil) {
 						t.Errorf("%s: %s requirement misses %v but shows figures", c.Key, r.Kind, r.Missing)
 					}

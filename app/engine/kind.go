@@ -31,6 +31,8 @@ type Kind interface {
 	Bottleneck(r Requirement, all []Requirement, f Format) string
 	// Chart is what the kind's chart draws; nil when it has none.
 	Chart() *ChartSpec
+	// Rules are the kind's rules, with their references.
+	Rules() []Rule
 }
 
 // Load is one requirement of a workload, with its parameters.
@@ -69,7 +71,8 @@ type Format interface {
 }
 
 // ChartSpec is what a kind's chart draws: for each candidate, the kind's
-// requirement split into stacked bars.
+// requirement split into stacked bars of its terms' times, or (Share) the
+// requirement's CPU share in percent.
 type ChartSpec struct {
 	ID, Title, Label string
 	YName            string  // the axis' unit, e.g. "ms"
@@ -81,6 +84,9 @@ type ChartSpec struct {
 	ByRule map[RuleID]string
 	// Line draws the requirement's Required, scaled, as a labelled line.
 	Line string
+	// Share draws the requirement's CPU share (a continuous load)
+	// instead of its terms.
+	Share bool
 }
 
 // Workload is what the product must do: its loads in kind order, the
@@ -228,3 +234,4 @@ func (unknownKind) Aggregate() bool                                        { ret
 func (unknownKind) Explain(Requirement, Format) string                     { return "" }
 func (k unknownKind) Bottleneck(Requirement, []Requirement, Format) string { return string(k) }
 func (unknownKind) Chart() *ChartSpec                                      { return nil }
+func (unknownKind) Rules() []Rule                                          { return nil }

@@ -20,7 +20,17 @@ type AES struct {
 // DefaultAES holds the values an empty AES field takes.
 var DefaultAES = AES{Mode: "cbc", Key: 128, Dir: "encrypt"}
 
+// RuleAESStream is the AES kind's rule.
+const RuleAESStream RuleID = "aes-stream"
+
 type aesKind struct{}
+
+func (aesKind) Rules() []Rule {
+	return []Rule{
+		{RuleAESStream, "CPU share = required rate ÷ measured rate of that mode, key size and direction",
+			"continuous load; measured bulk rate"},
+	}
+}
 
 func (aesKind) Name() KindName { return KindAES }
 func (aesKind) Title() string  { return "AES stream" }

@@ -14,7 +14,17 @@ type CPU struct {
 	Share float64 `json:"budget"`
 }
 
+// RuleCPUBudget is the CPU budget's rule.
+const RuleCPUBudget RuleID = "cpu-budget"
+
 type cpuKind struct{}
+
+func (cpuKind) Rules() []Rule {
+	return []Rule{
+		{RuleCPUBudget, "TLS and AES are continuous loads: their CPU shares add up and must fit the budget; the boot verify is a separate deadline",
+			"cryptosizer workload model"},
+	}
+}
 
 func (cpuKind) Name() KindName { return KindCPU }
 func (cpuKind) Title() string  { return "Budget and clock" }

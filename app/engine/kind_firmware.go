@@ -29,7 +29,25 @@ var fwSigOps = map[string][]string{
 
 var fwSigNames = []string{"ecdsa-p256", "ecdsa-p384", "ed25519", "rsa-2048", "rsa-3072"}
 
+// The firmware kind's rules.
+const (
+	RuleFWDeadline RuleID = "fw-deadline"
+	RuleFWHash     RuleID = "fw-hash"
+	RuleFWVerify   RuleID = "fw-verify"
+)
+
 type firmwareKind struct{}
+
+func (firmwareKind) Rules() []Rule {
+	return []Rule{
+		{RuleFWDeadline, "the image is hashed and its signature verified before the boot deadline",
+			"MCUboot / SBSFU / wolfBoot image verification"},
+		{RuleFWHash, "the whole image is hashed once: size ÷ hash rate",
+			"MCUboot / SBSFU / wolfBoot image verification (hash, then verify the signature over the digest)"},
+		{RuleFWVerify, "one signature verification over the digest",
+			"MCUboot / SBSFU / wolfBoot; FIPS 186-5 (ECDSA, EdDSA); RFC 8017 (RSA)"},
+	}
+}
 
 func (firmwareKind) Name() KindName { return KindFirmware }
 func (firmwareKind) Title() string  { return "Firmware image" }

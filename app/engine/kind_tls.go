@@ -68,7 +68,46 @@ var tlsTable = []tlsCount{
 	{RuleTLSMutualClientSign, "sign", "client", true, 0, 1, 0},
 }
 
+// The TLS kind's rules.
+const (
+	RuleTLSCapacity           RuleID = "tls-capacity"
+	RuleTLSKeygen             RuleID = "tls-keygen"
+	RuleTLSAgree              RuleID = "tls-agree"
+	RuleTLSServerSign         RuleID = "tls-server-sign"
+	RuleTLSClientVerify       RuleID = "tls-client-verify"
+	RuleTLSMutualClientSign   RuleID = "tls-mutual-client-sign"
+	RuleTLSMutualServerVerify RuleID = "tls-mutual-server-verify"
+	RuleTLSResumePSK          RuleID = "tls-resume-psk"
+	RuleTLSResumePSKDHE       RuleID = "tls-resume-psk-dhe"
+	RuleTLSHash               RuleID = "tls-hash"
+)
+
 type tlsKind struct{}
+
+func (tlsKind) Rules() []Rule {
+	return []Rule{
+		{RuleTLSCapacity, "handshakes per second within the budget: the CPU budget ÷ the time one handshake takes",
+			"cryptosizer workload model"},
+		{RuleTLSKeygen, "one ephemeral key pair per full handshake, either side",
+			"RFC 8446 §4.2.8 (key_share); RFC 8422 §5.4 and RFC 5246 §7.4.3 (ECDHE ServerKeyExchange)"},
+		{RuleTLSAgree, "one key agreement per full handshake, either side",
+			"RFC 8446 §7.4.2; RFC 8422 §5.10"},
+		{RuleTLSServerSign, "the server signs once: TLS 1.3 CertificateVerify or TLS 1.2 ServerKeyExchange",
+			"RFC 8446 §4.4.3; RFC 8422 §5.4; RFC 5246 §7.4.3"},
+		{RuleTLSClientVerify, "the client verifies N chain signatures (the trusted root is not verified) plus the server's handshake signature: N+1",
+			"RFC 8446 §4.4.2–4.4.3; RFC 5246 §7.4.2; RFC 5280 §6"},
+		{RuleTLSMutualClientSign, "mutual auth: the client signs its CertificateVerify",
+			"RFC 8446 §4.4.3; RFC 5246 §7.4.8"},
+		{RuleTLSMutualServerVerify, "mutual auth: the server verifies the client's chain (N) and CertificateVerify: N+1",
+			"RFC 8446 §4.4.2–4.4.3; RFC 5246 §7.4.8"},
+		{RuleTLSResumePSK, "a resumed handshake without (EC)DHE (TLS 1.2 abbreviated, TLS 1.3 psk_ke) does no public-key work",
+			"RFC 5246 §7.3 (abbreviated handshake); RFC 8446 §4.2.9 (psk_ke)"},
+		{RuleTLSResumePSKDHE, "a resumed psk_dhe_ke handshake does one keygen and one key agreement",
+			"RFC 8446 §4.2.9 (psk_dhe_ke)"},
+		{RuleTLSHash, "transcript hash and key schedule: modelled as a constant 4 KiB of hashing per handshake (SHA-384 for P-384 suites, else SHA-256)",
+			"RFC 8446 §4.4.1 and §7.1; RFC 5246 §5 (PRF) — a documented modelling constant"},
+	}
+}
 
 func (tlsKind) Name() KindName { return KindTLS }
 func (tlsKind) Title() string  { return "TLS handshakes" }

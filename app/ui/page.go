@@ -22,12 +22,29 @@ import (
 	"cryptosizer/data"
 )
 
+// Start is what every page starts from: the address the page was opened
+// with (go-app's own page URL lacks the query at start-up; nil outside
+// the browser) and the bundled data, indexed once.
+type Start struct {
+	URL     *url.URL
+	Index   *engine.Index
+	DataErr error // the bundled dataset could not be read
+}
+
 // Routes registers the app's pages. The wasm main and the static-site
-// generator both call it, so they agree on what exists. start is the
-// address the page was opened with (go-app's own page URL lacks the query
-// at start-up); nil outside the browser.
-func Routes(start *url.URL) {
-	app.Route("/", func() app.Composer { return &Page{start: start} })
+// generator both call it, so they agree on what exists.
+func Routes(s Start) {
+	app.Route("/", func() app.Composer { return &Page{start: s} })
+}
+
+// Bundled indexes the bundled dataset; a dataset that cannot be read
+// gives an empty index and the error, which the page shows.
+func Bundled() Start {
+	ds, err := data.Dataset()
+	if err != nil {
+		ds = &bench.Dataset{}
+	}
+	return Start{Index: engine.NewIndex(ds), DataErr: err}
 }
 
 // Actions the parts send to the page.
@@ -60,7 +77,7 @@ const previewPause = 300 * time.Millisecond
 type Page struct {
 	app.Compo
 
-	start     *url.URL
+	start     Start
 	m         *model.Page
 	updateNow bool
 	navigated bool
@@ -68,27 +85,12 @@ type Page struct {
 	link string
 }
 
-var bundled struct {
-	ix  *engine.Index
-	err error
-}
-
-// baseIndex is the engine index over the bundled dataset, built once per
-// run of the app.
-func baseIndex() (*engine.Index, error) {
-	if bundled.ix == nil {
-		ds, err := data.Dataset()
-		if err != nil {
-			ds = &bench.Dataset{}
-		}
-		bundled.ix, bundled.err = engine.NewIndex(ds), err
-	}
-	return bundled.ix, bundled.err
-}
-
 // OnInit shows the default workload until the address is read.
 func (p *Page) OnInit() {
-	p.m = model.New(baseIndex())
+	if p.start.Index == nil {
+		p.start = Bundled() // go-app's test engine builds pages without Routes
+	}
+	p.m = model.New(p.start.Index, p.start.DataErr)
 }
 
 // OnMount takes the parts' actions.
@@ -110,7 +112,7 @@ func (p *Page) OnNav(ctx app.Context) {
 		return
 	}
 	p.navigated = true
-	u := p.start
+	u := p.start.URL
 	if u == nil {
 		var err error
 		if u, err = browser.Location(); err != nil {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -12,6 +11,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"cryptosizer/app/dataset"
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"cryptosizer/app/source"
 	"cryptosizer/app/ui/model"
 )

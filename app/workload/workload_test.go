@@ -1,11 +1,11 @@
 package workload
 
 import (
-	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"net/url"
 	"testing"
 
 	"cryptosizer/app/explain"
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 )
 
 func TestQueryRoundTrip(t *testing.T) {

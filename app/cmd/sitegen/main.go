@@ -44,7 +44,7 @@ func run(out, prefix string) error {
 	if err != nil {
 		return fmt.Errorf("%w (run ./build.sh, which builds web/app.wasm and copies echarts first)", err)
 	}
-	ui.Routes(nil)
+	ui.Routes(ui.Bundled())
 	h := &app.Handler{
 		Name:            "cryptosizer",
 		ShortName:       "cryptosizer",

@@ -4,8 +4,6 @@
 package main
 
 import (
-	"net/url"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"cryptosizer/app/ui"
@@ -13,10 +11,10 @@ import (
 )
 
 func main() {
-	var start *url.URL
+	start := ui.Bundled()
 	if app.IsClient {
 		// Read before go-app starts: its page URL lacks the query then.
-		start, _ = browser.Location()
+		start.URL, _ = browser.Location()
 	}
 	ui.Routes(start)
 	app.RunWhenOnBrowser()

@@ -139,6 +139,10 @@ func Kind(spec *engine.ChartSpec, kind engine.KindName, cs []engine.Candidate) s
 		r := c.Requirements[i]
 		line = r.Required
 		got := map[string]float64{}
+		if spec.Share && r.Utilization != nil {
+			// One bar: the share, scaled to percent by the spec.
+			r.Terms = []engine.Term{{Op: spec.YName, Total: *r.Utilization}}
+		}
 		for _, t := range r.Terms {
 			name := t.Op
 			if spec.ByRule != nil {

@@ -1,12 +1,12 @@
 package charts
 
 import (
-	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"encoding/json"
 	"strings"
 	"testing"
 
 	"cryptosizer/app/engine"
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
