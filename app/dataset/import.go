@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"slices"
 	"strings"
 
 	"cryptosizer/app/bench"
@@ -52,6 +53,7 @@ func Import(facts bench.Facts, name, text string, names source.Names) Imported {
 	}
 	r := src.Read(source.Doc{Name: name, Text: text, Facts: facts, Names: names, Import: true})
 	out.Kind, out.Found, out.Configs, out.Errors, out.Data = src.Name(), r.Found, r.Builds, r.Errors, r.Data
+	out.Data.Libraries = []bench.Library{src.Library()}
 	for i := range out.Data.Measurements {
 		out.Data.Measurements[i].Imported = name
 	}
@@ -75,9 +77,18 @@ func firstLine(s string) string {
 	return strings.ToValidUTF8(s[:min(len(s), 80)], "")
 }
 
-// Merge returns a dataset with the bundled data and the imported sets.
+// Merge returns a dataset with the bundled data and the imported sets
+// (and the libraries the sets name that the bundled data lacks).
 func Merge(base *bench.Dataset, sets ...bench.Dataset) *bench.Dataset {
 	out := *base
+	out.Libraries = append([]bench.Library{}, base.Libraries...)
+	for _, s := range sets {
+		for _, l := range s.Libraries {
+			if !slices.ContainsFunc(out.Libraries, func(x bench.Library) bool { return x.Name == l.Name }) {
+				out.Libraries = append(out.Libraries, l)
+			}
+		}
+	}
 	out.Measurements = append([]bench.Measurement{}, base.Measurements...)
 	out.Footprints = append([]bench.Footprint{}, base.Footprints...)
 	out.Missing = append([]bench.Missing{}, base.Missing...)
