@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"sort"
+	"strings"
 )
 
 // KindName names a requirement kind ("tls", "firmware", …).
@@ -184,15 +185,27 @@ func Groups() []Group {
 			if f.Group == "" {
 				f.Group = string(k.Name())
 			}
-			add(f.Group, k.Title(), f)
+			add(f.Group, k.Title(), withAccepted(f))
 		}
 	}
 	for _, f := range settingFields {
-		add(f.Group, groupTitles[f.Group], f)
+		add(f.Group, groupTitles[f.Group], withAccepted(f))
 	}
 	// Settings that share a kind's group follow its fields.
 	sort.SliceStable(out, func(i, j int) bool { return groupOrder(out[i].ID) < groupOrder(out[j].ID) })
 	return out
+}
+
+// withAccepted says what a choice field accepts, from its choices,
+// unless the field says more itself.
+func withAccepted(f Field) Field {
+	if f.Accepted == "" && len(f.Choices) > 0 {
+		f.Accepted = f.Choices[0]
+		if n := len(f.Choices); n > 1 {
+			f.Accepted = strings.Join(f.Choices[:n-1], ", ") + " or " + f.Choices[n-1]
+		}
+	}
+	return f
 }
 
 // Group is a titled group of fields.

@@ -41,9 +41,9 @@ func (aesKind) Fields() []Field {
 		{Name: "aes-rate", Label: "AES stream rate", Accepted: "a rate from 1 B/s to 1 TB/s such as 8MiB/s, 500kB/s or 2 MB/s (kB = 1000 B, KiB = 1024 B; empty: no AES load)", Parse: wrap(Rate)},
 		// Only the modes the sources measure: another would only ever be
 		// "unknown".
-		{Name: "aes-mode", Label: "Mode", Accepted: "cbc or gcm", Default: d.Mode, Choices: []string{"cbc", "gcm"}},
-		{Name: "aes-key", Label: "Key size", Accepted: "128, 192 or 256", Default: strconv.Itoa(d.Key), Choices: []string{"128", "192", "256"}},
-		{Name: "aes-dir", Label: "Direction", Accepted: "encrypt or decrypt", Default: d.Dir, Choices: []string{"encrypt", "decrypt"}},
+		{Name: "aes-mode", Label: "Mode", Default: d.Mode, Choices: []string{"cbc", "gcm"}},
+		{Name: "aes-key", Label: "Key size", Default: strconv.Itoa(d.Key), Choices: []string{"128", "192", "256"}},
+		{Name: "aes-dir", Label: "Direction", Default: d.Dir, Choices: []string{"encrypt", "decrypt"}},
 	}
 }
 

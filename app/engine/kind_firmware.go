@@ -16,18 +16,31 @@ type Firmware struct {
 // DefaultFirmware holds the values an empty firmware field takes.
 var DefaultFirmware = Firmware{Sig: "ecdsa-p256", Hash: "sha256"}
 
-// fwSigOps maps a firmware signature to the ops that verify it, in order
-// of preference. RSA verification is the public-key operation; CMOX
+// fwSig is a firmware signature and the ops that verify it, in order of
+// preference. RSA verification is the public-key operation; CMOX
 // publishes RSA-3072 verification as its own op.
-var fwSigOps = map[string][]string{
-	"ecdsa-p256": {"ecdsa-p256-verify"},
-	"ecdsa-p384": {"ecdsa-p384-verify"},
-	"ed25519":    {"ed25519-verify"},
-	"rsa-2048":   {"rsa-2048-public"},
-	"rsa-3072":   {"rsa-3072-public", "rsa-3072-verify"},
+type fwSig struct {
+	name string
+	ops  []string
 }
 
-var fwSigNames = []string{"ecdsa-p256", "ecdsa-p384", "ed25519", "rsa-2048", "rsa-3072"}
+// fwSigs are the choices of fw-sig, in the form's order.
+var fwSigs = []fwSig{
+	{"ecdsa-p256", []string{"ecdsa-p256-verify"}},
+	{"ecdsa-p384", []string{"ecdsa-p384-verify"}},
+	{"ed25519", []string{"ed25519-verify"}},
+	{"rsa-2048", []string{"rsa-2048-public"}},
+	{"rsa-3072", []string{"rsa-3072-public", "rsa-3072-verify"}},
+}
+
+func fwSigOps(name string) []string {
+	for _, s := range fwSigs {
+		if s.name == name {
+			return s.ops
+		}
+	}
+	return []string{name}
+}
 
 // The firmware kind's rules.
 const (
@@ -56,8 +69,8 @@ func (firmwareKind) Fields() []Field {
 	d := DefaultFirmware
 	return []Field{
 		{Name: "fw-size", Label: "Image size", Accepted: "a size from 1 B to 1 TiB such as 256KiB, 1MB or 300000 (kB = 1000 B, KiB = 1024 B; empty: no firmware check)", Parse: wrap(Size)},
-		{Name: "fw-sig", Label: "Signature", Accepted: "ecdsa-p256, ecdsa-p384, ed25519, rsa-2048 or rsa-3072", Default: d.Sig, Choices: fwSigNames},
-		{Name: "fw-hash", Label: "Hash", Accepted: "sha256 or sha384", Default: d.Hash, Choices: []string{"sha256", "sha384"}},
+		{Name: "fw-sig", Label: "Signature", Default: d.Sig, Choices: names(fwSigs, func(s fwSig) string { return s.name })},
+		{Name: "fw-hash", Label: "Hash", Default: d.Hash, Choices: []string{"sha256", "sha384"}},
 		{Name: "fw-deadline", Label: "Boot deadline", Accepted: "a duration from 1µs to 1h such as 110ms, 2s or 1.5s", Parse: wrap(Duration)},
 	}
 }
@@ -103,7 +116,7 @@ func (f *Firmware) Kind() KindName { return KindFirmware }
 // the digest, against the deadline.
 func (f *Firmware) Evaluate(e *Eval) *Requirement {
 	r := NewRequirement(KindFirmware, RuleFWDeadline, f.Deadline, "s")
-	r.Terms = append(r.Terms, e.Term(f.Hash, 1, RuleFWHash, f.SizeBytes), e.FirstMeasured(fwSigOps[f.Sig], 1, RuleFWVerify))
+	r.Terms = append(r.Terms, e.Term(f.Hash, 1, RuleFWHash, f.SizeBytes), e.FirstMeasured(fwSigOps(f.Sig), 1, RuleFWVerify))
 	total := Finish(&r)
 	if len(r.Missing) == 0 && total > 0 {
 		h := f.Deadline / total

@@ -26,25 +26,43 @@ var DefaultTLS = TLS{Role: "server", Version: "1.3", Suite: "ecdhe-ecdsa-p256", 
 // TLSHashBytes is the constant amount of hashing charged per handshake.
 const TLSHashBytes = 4096
 
-// suiteOps names the operations of a TLS suite, by slot.
-type suiteOps struct {
+// suite names the operations of a TLS suite, by slot.
+type suite struct {
+	name                              string
 	keygen, agree, sign, verify, hash string
 }
 
-func (s suiteOps) slot(name string) string {
+func (s suite) slot(name string) string {
 	return map[string]string{"keygen": s.keygen, "agree": s.agree, "sign": s.sign, "verify": s.verify}[name]
 }
 
-var suites = map[string]suiteOps{
-	"ecdhe-ecdsa-p256": {"ecc-p256-keygen", "ecdh-p256-agree", "ecdsa-p256-sign", "ecdsa-p256-verify", "sha256"},
-	"ecdhe-ecdsa-p384": {"ecc-p384-keygen", "ecdh-p384-agree", "ecdsa-p384-sign", "ecdsa-p384-verify", "sha384"},
+// suites are the choices of tls-suite, in the form's order.
+var suites = []suite{
+	{"ecdhe-ecdsa-p256", "ecc-p256-keygen", "ecdh-p256-agree", "ecdsa-p256-sign", "ecdsa-p256-verify", "sha256"},
+	{"ecdhe-ecdsa-p384", "ecc-p384-keygen", "ecdh-p384-agree", "ecdsa-p384-sign", "ecdsa-p384-verify", "sha384"},
 	// ECDHE over P-256 with an RSA-2048 certificate: the signature is an
 	// RSA private-key operation, each verification a public-key one.
-	"ecdhe-rsa-2048": {"ecc-p256-keygen", "ecdh-p256-agree", "rsa-2048-private", "rsa-2048-public", "sha256"},
-	"x25519-ed25519": {"x25519-keygen", "x25519-agree", "ed25519-sign", "ed25519-verify", "sha256"},
+	{"ecdhe-rsa-2048", "ecc-p256-keygen", "ecdh-p256-agree", "rsa-2048-private", "rsa-2048-public", "sha256"},
+	{"x25519-ed25519", "x25519-keygen", "x25519-agree", "ed25519-sign", "ed25519-verify", "sha256"},
 }
 
-var suiteNames = []string{"ecdhe-ecdsa-p256", "ecdhe-ecdsa-p384", "ecdhe-rsa-2048", "x25519-ed25519"}
+func suiteNamed(name string) suite {
+	for _, s := range suites {
+		if s.name == name {
+			return s
+		}
+	}
+	return suite{}
+}
+
+// names lists the name of each item, for a field's choices.
+func names[T any](items []T, name func(T) string) []string {
+	var out []string
+	for _, it := range items {
+		out = append(out, name(it))
+	}
+	return out
+}
 
 // tlsCount is one line of the TLS table (DESIGN.md): which operation of
 // the suite, on which side, how many per full handshake (PerChain × N +
@@ -116,9 +134,9 @@ func (tlsKind) Fields() []Field {
 	d := DefaultTLS
 	return []Field{
 		{Name: "tls-rate", Label: "Handshakes per second", Accepted: "a number from 0.000001 to 1000000, e.g. 20 (empty: no TLS load)", Parse: number(1e-6, 1e6)},
-		{Name: "tls-role", Label: "Role", Accepted: "client or server", Default: d.Role, Choices: []string{"server", "client"}},
-		{Name: "tls-version", Label: "TLS version", Accepted: "1.2 or 1.3", Default: d.Version, Choices: []string{"1.3", "1.2"}},
-		{Name: "tls-suite", Label: "Suite", Accepted: "ecdhe-ecdsa-p256, ecdhe-ecdsa-p384, ecdhe-rsa-2048 or x25519-ed25519", Default: d.Suite, Choices: suiteNames},
+		{Name: "tls-role", Label: "Role", Default: d.Role, Choices: []string{"server", "client"}},
+		{Name: "tls-version", Label: "TLS version", Default: d.Version, Choices: []string{"1.3", "1.2"}},
+		{Name: "tls-suite", Label: "Suite", Default: d.Suite, Choices: names(suites, func(s suite) string { return s.name })},
 		{Name: "tls-chain", Label: "Chain signatures checked (N)", Accepted: "an integer from 0 to 10", Default: strconv.Itoa(d.Chain), Parse: integer(0, 10)},
 		{Name: "tls-mutual", Label: "Mutual authentication", Accepted: "true or false (also 1/0, yes/no, on/off)", Default: "false", Bool: true},
 		{Name: "tls-resume", Label: "Resumed handshakes", Accepted: "a percentage from 0 to 100, e.g. 50%", Default: "0%", Parse: percent(0)},
@@ -176,7 +194,7 @@ func (t *TLS) Kind() KindName { return KindTLS }
 func (t *TLS) Evaluate(e *Eval) *Requirement {
 	r := NewRequirement(KindTLS, RuleTLSCapacity, t.Rate, "handshakes/s")
 	r.Continuous = true
-	ops := suites[t.Suite]
+	ops := suiteNamed(t.Suite)
 	full := 1 - t.Resume
 	for _, c := range tlsTable {
 		if c.Side != "" && c.Side != t.Role || c.Mutual && !t.Mutual {

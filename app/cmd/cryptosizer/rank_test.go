@@ -94,7 +94,7 @@ func TestRankBadInput(t *testing.T) {
 		{[]string{"--format", "yaml"}, `--format "yaml": accepted values are table, json, csv`},
 		{[]string{"--nope"}, `flag provided but not defined: -nope`},
 		// Every flag is checked, also when its load is off.
-		{[]string{"--tls-role", "bogus", "--aes-mode", "xts", "--fw-sig", "nope"}, `--tls-role "bogus": accepted: client or server`},
+		{[]string{"--tls-role", "bogus", "--aes-mode", "xts", "--fw-sig", "nope"}, `--tls-role "bogus": accepted: server or client`},
 		{[]string{"--aes-mode", "xts"}, `--aes-mode "xts": accepted: cbc or gcm`},
 		// No value can make the JSON output fail.
 		{[]string{"--clock", "0.0000001", "--tls-rate", "5", "--format", "json"}, `--clock "0.0000001": accepted: measured, max, or a frequency from 1 to 10000 MHz`},
