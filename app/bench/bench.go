@@ -269,6 +269,20 @@ func (fs Facts) Fact(name string) (MCUFact, bool) {
 // Fact returns the curated facts for a part name as written in a source.
 func (d *Dataset) Fact(name string) (MCUFact, bool) { return d.MCUs.Fact(name) }
 
+// Identities calls f with the identity of every measurement, footprint
+// and missing entry, to name or rename them all at once.
+func (d *Dataset) Identities(f func(*Identity)) {
+	for i := range d.Measurements {
+		f(&d.Measurements[i].Identity)
+	}
+	for i := range d.Footprints {
+		f(&d.Footprints[i].Identity)
+	}
+	for i := range d.Missing {
+		f(&d.Missing[i].Identity)
+	}
+}
+
 // Library returns how the engine treats a library's measurements.
 func (d *Dataset) Library(name string) Library {
 	for _, l := range d.Libraries {

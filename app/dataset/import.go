@@ -54,15 +54,7 @@ func Import(facts bench.Facts, name, text string, names source.Names) Imported {
 	r := src.Read(source.Doc{Name: name, Text: text, Facts: facts, Names: names, Import: true})
 	out.Kind, out.Found, out.Configs, out.Errors, out.Data = src.Name(), r.Found, r.Builds, r.Errors, r.Data
 	out.Data.Libraries = []bench.Library{src.Library()}
-	for i := range out.Data.Measurements {
-		out.Data.Measurements[i].Imported = name
-	}
-	for i := range out.Data.Missing {
-		out.Data.Missing[i].Imported = name
-	}
-	for i := range out.Data.Footprints {
-		out.Data.Footprints[i].Imported = name
-	}
+	out.Data.Identities(func(id *bench.Identity) { id.Imported = name })
 	if len(out.Data.Measurements) == 0 && len(out.Errors) == 0 {
 		out.Errors.Add(pos, "", "no measurement found in the text")
 	}

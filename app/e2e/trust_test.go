@@ -140,24 +140,15 @@ func TestStorageFull(t *testing.T) {
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
-	paste, err := os.ReadFile(filepath.Join(root, "app", "source", "wolfcrypt", "testdata", "bare-5.7.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	const fill = `(() => { const chunk = 'x'.repeat(256 * 1024); let i = 0;
 		try { for (; i < 1000; i++) localStorage.setItem('filler' + i, chunk); } catch (e) {}
 		let small = 'y'.repeat(1024);
 		for (let j = 0; j < 256; j++) { try { localStorage.setItem('small' + i + '-' + j, small) } catch (e) { break } }
 		return true })()`
-	err = chromedp.Do(ctx,
+	err := chromedp.Do(ctx,
 		chromedp.Navigate(s.base+"/?tls-rate=20"), waitReady(1),
 		poll(fill, 30*time.Second),
-		poll(`(document.getElementById('import').open = true)`, 5*time.Second),
-		chromedp.SetValue(chromedp.ID("import-text"), string(paste)),
-		poll(`(document.getElementById('import-text').dispatchEvent(new Event('input', {bubbles: true})), true)`, 5*time.Second),
-		chromedp.SendKeys(chromedp.ID("import-mcu"), "STM32U585"),
-		chromedp.SendKeys(chromedp.ID("import-clock"), "160"),
-		poll(`document.querySelector('#import-preview') !== null && document.querySelector('#import-preview .import-errors') === null`, 10*time.Second),
+		pasteU585(t),
 		chromedp.Click(chromedp.ID("import-add")),
 		poll(`document.getElementById('messages').textContent.includes('could not be stored in this browser')`, 10*time.Second),
 	)
@@ -221,11 +212,7 @@ func TestCSPNoViolations(t *testing.T) {
 		Source: `window.cspViolations = []; document.addEventListener('securitypolicyviolation', e => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));`}); err != nil {
 		t.Fatal(err)
 	}
-	paste, err := os.ReadFile(filepath.Join(root, "app", "source", "wolfcrypt", "testdata", "bare-5.7.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = chromedp.Do(ctx,
+	err := chromedp.Do(ctx,
 		chromedp.Navigate(s.base+"/?tls-rate=20&fw-size=256KiB&fw-deadline=200ms"), waitReady(1),
 		poll(chartData+".length > 2", 30*time.Second),
 		poll(`document.querySelector('meta[http-equiv="Content-Security-Policy"]').content.includes("script-src 'self' 'wasm-unsafe-eval'")`, 5*time.Second),
@@ -234,12 +221,7 @@ func TestCSPNoViolations(t *testing.T) {
 		chromedp.Click(chromedp.ID("export-csv")), chromedp.Click(chromedp.ID("export-json")),
 		chromedp.Click(chromedp.ID("chart-headroom-png")), chromedp.Click(chromedp.ID("chart-headroom-svg")),
 		chromedp.Click(chromedp.ID("copy-link")),
-		poll(`(document.getElementById('import').open = true)`, 5*time.Second),
-		chromedp.SetValue(chromedp.ID("import-text"), string(paste)),
-		poll(`(document.getElementById('import-text').dispatchEvent(new Event('input', {bubbles: true})), true)`, 5*time.Second),
-		chromedp.SendKeys(chromedp.ID("import-mcu"), "STM32U585"),
-		chromedp.SendKeys(chromedp.ID("import-clock"), "160"),
-		poll(`document.querySelector('#import-preview') !== null && document.querySelector('#import-preview .import-errors') === null`, 10*time.Second),
+		pasteU585(t),
 		chromedp.Click(chromedp.ID("import-add")),
 		poll(`document.querySelectorAll('.badge.imported').length === 1`, 10*time.Second),
 	)
@@ -255,6 +237,31 @@ func TestCSPNoViolations(t *testing.T) {
 		poll(`window.cspViolations.length === 1 && window.inlineRan !== 1`, 5*time.Second))
 	if err != nil {
 		t.Errorf("the violation listener did not see a blocked inline script: %v", err)
+	}
+}
+
+// pasteU585 opens the import panel, pastes wolfCrypt 5.7 output, names
+// it an STM32U585 at 160 MHz and waits for a clean preview.
+func pasteU585(t *testing.T) step {
+	paste, err := os.ReadFile(filepath.Join(root, "app", "source", "wolfcrypt", "testdata", "bare-5.7.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := []step{
+		poll(`(document.getElementById('import').open = true)`, 5*time.Second),
+		chromedp.SetValue(chromedp.ID("import-text"), string(paste)),
+		poll(`(document.getElementById('import-text').dispatchEvent(new Event('input', {bubbles: true})), true)`, 5*time.Second),
+		chromedp.SendKeys(chromedp.ID("import-mcu"), "STM32U585"),
+		chromedp.SendKeys(chromedp.ID("import-clock"), "160"),
+		poll(`document.querySelector('#import-preview') !== null && document.querySelector('#import-preview .import-errors') === null`, 10*time.Second),
+	}
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		for _, s := range steps {
+			if _, err := s(ctx, tg); err != nil {
+				return chromedp.Void{}, err
+			}
+		}
+		return chromedp.Void{}, nil
 	}
 }
 

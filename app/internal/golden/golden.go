@@ -58,3 +58,30 @@ func firstDiff(want, got []byte) string {
 	}
 	return ""
 }
+
+// Seed is one seed document.
+type Seed struct{ Name, Text string }
+
+// Seeds reads the files of the repository's seeds/ (dir is its path from
+// the test's package) whose names match, and fails when there is none.
+func Seeds(t testing.TB, dir string, match func(name string) bool) []Seed {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []Seed
+	for _, p := range paths {
+		if name := filepath.Base(p); match(name) {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, Seed{name, string(b)})
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("no seed in %s is read by this source", dir)
+	}
+	return out
+}

@@ -51,15 +51,7 @@ func (Source) Read(doc source.Doc) source.Read {
 	}
 	r.Data = data(doc.Facts, doc.Name, page)
 	if v := doc.Names.Version; v != "" {
-		for i := range r.Data.Measurements {
-			r.Data.Measurements[i].LibraryVersion = v
-		}
-		for i := range r.Data.Missing {
-			r.Data.Missing[i].LibraryVersion = v
-		}
-		for i := range r.Data.Footprints {
-			r.Data.Footprints[i].LibraryVersion = v
-		}
+		r.Data.Identities(func(id *bench.Identity) { id.LibraryVersion = v })
 	}
 	return r
 }

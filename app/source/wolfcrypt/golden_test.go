@@ -2,7 +2,6 @@ package wolfcrypt
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -40,29 +39,12 @@ func dump(p *Page, errs []string) []byte {
 // TestSeedGolden parses every wolfSSL seed and compares the result with
 // testdata/golden/<seed>.golden (go test ./... -update rewrites them).
 func TestSeedGolden(t *testing.T) {
-	seeds, err := filepath.Glob("../../../seeds/*")
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, path := range seeds {
-		name := filepath.Base(path)
-		if !(Source{}).Seed(name) {
-			continue
-		}
-		n++
-		text, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, errs := Parse(name, string(text))
+	for _, seed := range golden.Seeds(t, "../../../seeds", Source{}.Seed) {
+		p, errs := Parse(seed.Name, seed.Text)
 		var msgs []string
 		for _, e := range errs {
 			msgs = append(msgs, e.Error())
 		}
-		golden.Check(t, filepath.Join("testdata", "golden", name+".golden"), dump(p, msgs))
-	}
-	if n == 0 {
-		t.Fatal("no wolfSSL seed found")
+		golden.Check(t, filepath.Join("testdata", "golden", seed.Name+".golden"), dump(p, msgs))
 	}
 }
