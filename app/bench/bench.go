@@ -100,6 +100,12 @@ type Identity struct {
 	Config         string   `json:"config"`
 	Acceleration   []string `json:"acceleration"`
 	ClockHz        int64    `json:"clock_hz"`
+	// Commit is the library's source commit where the source gives one
+	// instead of a version (the version then stays empty: never guessed).
+	Commit string `json:"commit,omitempty"`
+	// Document names the source document when two documents publish
+	// different figures under the same build name: both builds are kept.
+	Document string `json:"document,omitempty"`
 	// Imported names the user's import set a measurement came from; it is
 	// empty for the bundled dataset.
 	Imported string `json:"imported,omitempty"`
@@ -110,6 +116,9 @@ type Identity struct {
 // build and of a ranked candidate (in the URL as pick=, in the JSON).
 func (id Identity) Key() string {
 	k := strings.Join([]string{id.MCU, id.Board, id.Library, id.LibraryVersion, id.Config}, "|")
+	if id.Document != "" {
+		k += "|" + id.Document
+	}
 	if id.Imported != "" {
 		k = "imported:" + id.Imported + "|" + k
 	}
@@ -134,6 +143,9 @@ type Measurement struct {
 	Printed string `json:"printed"`
 	Source  string `json:"source"`
 	Pos     Pos    `json:"pos"`
+	// AlsoIn lists the same figure's places in other documents that
+	// publish the same build with the same figures.
+	AlsoIn []Pos `json:"also_in,omitempty"`
 	// ConfigNote explains the config label where it needs explaining
 	// (for example an unpublished configuration name).
 	ConfigNote string `json:"config_note,omitempty"`
@@ -164,6 +176,18 @@ type Missing struct {
 	Reason string `json:"reason"`
 	Source string `json:"source"`
 	Pos    Pos    `json:"pos"`
+}
+
+// Skipped is a figure a source publishes that the model does not use
+// (a key derivation, a cipher mode no workload needs): recorded, with the
+// reason, so that every row of every source is accounted for.
+type Skipped struct {
+	Identity
+	Name    string `json:"name"` // the algorithm as the source names it
+	Printed string `json:"printed"`
+	Reason  string `json:"reason"`
+	Source  string `json:"source"`
+	Pos     Pos    `json:"pos"`
 }
 
 // Warning is a data-quality finding that does not stop a measurement from
@@ -250,6 +274,7 @@ type Dataset struct {
 	Measurements []Measurement `json:"measurements"`
 	Footprints   []Footprint   `json:"footprints"`
 	Missing      []Missing     `json:"missing"`
+	Skipped      []Skipped     `json:"skipped"`
 	Warnings     []Warning     `json:"warnings"`
 }
 
@@ -280,6 +305,9 @@ func (d *Dataset) Identities(f func(*Identity)) {
 	}
 	for i := range d.Missing {
 		f(&d.Missing[i].Identity)
+	}
+	for i := range d.Skipped {
+		f(&d.Skipped[i].Identity)
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 //	gmac-small, gmac-table4                  GHASH implementations
 //	chacha20, chacha20-poly1305, poly1305, 3des-cbc, rng
 //	md5, sha1, sha224, sha256, sha384, sha512, sha512-224, sha512-256
-//	sha3-{224,256,384,512}
+//	sha3-{224,256,384,512}, shake128, shake256
 //	hmac-{md5,sha1,sha224,sha256,sha384,sha512}
 //
 // Per-operation figures (seconds per operation):
@@ -28,6 +28,8 @@ import (
 //	rsa-{1024,2048,3072,4096}-public   raw public-key op (verify/encrypt)
 //	rsa-{1024,2048,3072,4096}-private  raw private-key op (sign/decrypt)
 //	rsa-3072-sign, rsa-3072-verify     CMOX PKCS#1 v2.2 sign/verify incl. hashing
+//	ml-kem-{512,768,1024}-{keygen,encap,decap}   FIPS 203 ML-KEM
+//	ml-dsa-{44,65,87}-{keygen,sign,verify}       FIPS 204 ML-DSA
 //	dh-{2048,3072}-keygen, dh-{2048,3072}-agree
 //	sha256-final, sha384-final         CMOX cmox_hash_generateTag alone
 //
@@ -50,6 +52,8 @@ var opDoc = map[string]string{
 	"sha512-224":        "SHA-512/224 digest",
 	"sha512-256":        "SHA-512/256 digest",
 	"sha256-final":      "SHA-256 final tag generation (CMOX)",
+	"shake128":          "SHAKE128 extendable-output function",
+	"shake256":          "SHAKE256 extendable-output function",
 	"sha384-final":      "SHA-384 final tag generation (CMOX)",
 	"x25519-keygen":     "X25519 key generation",
 	"x25519-agree":      "X25519 shared secret",
@@ -94,6 +98,16 @@ func init() {
 	for _, n := range []string{"2048", "3072"} {
 		opDoc["dh-"+n+"-keygen"] = "DH-" + n + " key generation"
 		opDoc["dh-"+n+"-agree"] = "DH-" + n + " shared secret"
+	}
+	for _, n := range []string{"512", "768", "1024"} {
+		opDoc["ml-kem-"+n+"-keygen"] = "ML-KEM-" + n + " key generation (FIPS 203)"
+		opDoc["ml-kem-"+n+"-encap"] = "ML-KEM-" + n + " encapsulation (FIPS 203)"
+		opDoc["ml-kem-"+n+"-decap"] = "ML-KEM-" + n + " decapsulation (FIPS 203)"
+	}
+	for _, n := range []string{"44", "65", "87"} {
+		opDoc["ml-dsa-"+n+"-keygen"] = "ML-DSA-" + n + " key generation (FIPS 204)"
+		opDoc["ml-dsa-"+n+"-sign"] = "ML-DSA-" + n + " signature (FIPS 204)"
+		opDoc["ml-dsa-"+n+"-verify"] = "ML-DSA-" + n + " verification (FIPS 204)"
 	}
 }
 

@@ -30,6 +30,11 @@ type Report struct {
 	Footprints   int             `json:"footprints"`
 	Missing      int             `json:"missing"`
 	Warnings     int             `json:"warnings"`
+	Skipped      int             `json:"skipped"`
+	// Same lists the builds an earlier document already published with
+	// the same figures (merged); Differ those it published differently
+	// (kept apart).
+	Same, Differ []string        `json:"-"`
 	Errors       bench.ErrorList `json:"-"`
 }
 
@@ -51,9 +56,10 @@ func Build(facts bench.Facts, inputs []Input) (*bench.Dataset, []Report) {
 			continue
 		}
 		r := src.Read(source.Doc{Name: in.Name, Text: in.Text, Facts: facts})
-		rep.Source, rep.Errors = src.Name(), r.Errors
-		rep.Measurements, rep.Footprints, rep.Missing, rep.Warnings = len(r.Data.Measurements), len(r.Data.Footprints), len(r.Data.Missing), len(r.Data.Warnings)
-		add(ds, r.Data)
+		rep.Source, rep.Errors = src.Name(), append(r.Errors, r.Unnamed...)
+		rep.Measurements, rep.Footprints, rep.Missing, rep.Warnings, rep.Skipped = len(r.Data.Measurements), len(r.Data.Footprints), len(r.Data.Missing), len(r.Data.Warnings), len(r.Data.Skipped)
+		m := mergeInto(ds, r.Data, in.Name)
+		rep.Same, rep.Differ = m.same, m.differ
 		reports = append(reports, rep)
 	}
 	return ds, reports
@@ -64,6 +70,7 @@ func add(ds *bench.Dataset, d bench.Dataset) {
 	ds.Measurements = append(ds.Measurements, d.Measurements...)
 	ds.Footprints = append(ds.Footprints, d.Footprints...)
 	ds.Missing = append(ds.Missing, d.Missing...)
+	ds.Skipped = append(ds.Skipped, d.Skipped...)
 	ds.Warnings = append(ds.Warnings, d.Warnings...)
 }
 
@@ -101,6 +108,7 @@ func Encode(ds *bench.Dataset) ([]byte, error) {
 	section("measurements", len(ds.Measurements), func(i int) any { return ds.Measurements[i] })
 	section("footprints", len(ds.Footprints), func(i int) any { return ds.Footprints[i] })
 	section("missing", len(ds.Missing), func(i int) any { return ds.Missing[i] })
+	section("skipped", len(ds.Skipped), func(i int) any { return ds.Skipped[i] })
 	section("warnings", len(ds.Warnings), func(i int) any { return ds.Warnings[i] })
 	buf.WriteString("\n}\n")
 	return buf.Bytes(), err

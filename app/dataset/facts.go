@@ -30,8 +30,9 @@ func ParseFacts(file, text string) (bench.Facts, bench.ErrorList) {
 		mhz, err1 := strconv.ParseInt(c[3], 10, 64)
 		flash, err2 := strconv.ParseInt(c[4], 10, 64)
 		ram, err3 := strconv.ParseInt(c[5], 10, 64)
-		if err1 != nil || err2 != nil || err3 != nil || mhz <= 0 || flash <= 0 || ram <= 0 {
-			errs.Add(pos, line, "max_mhz, flash_kib and ram_kib must be positive integers")
+		// A part without internal flash (STM32N6) has flash_kib 0.
+		if err1 != nil || err2 != nil || err3 != nil || mhz <= 0 || flash < 0 || ram <= 0 {
+			errs.Add(pos, line, "max_mhz and ram_kib must be positive integers, flash_kib 0 or more")
 			continue
 		}
 		hw := list(c[6])

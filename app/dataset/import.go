@@ -19,10 +19,13 @@ type Imported struct {
 	// version), to pre-fill the form; Configs counts the builds found.
 	Found   source.Names
 	Configs int
-	Data    bench.Dataset // measurements, missing entries and warnings
-	// Errors lists every line that was not recognized, with its position,
-	// and anything the user must still name.
+	Data    bench.Dataset // measurements, missing and skipped entries, warnings
+	// Errors says why the text cannot be ranked: too large, not a
+	// benchmark, nothing measured, or something the user must still name.
 	Errors bench.ErrorList
+	// Unread lists every line that was not recognized, with its position.
+	// It does not stop an import that has measurements.
+	Unread bench.ErrorList
 }
 
 // Import reads a user's benchmark text with the first source that
@@ -52,10 +55,10 @@ func Import(facts bench.Facts, name, text string, names source.Names) Imported {
 		return out
 	}
 	r := src.Read(source.Doc{Name: name, Text: text, Facts: facts, Names: names, Import: true})
-	out.Kind, out.Found, out.Configs, out.Errors, out.Data = src.Name(), r.Found, r.Builds, r.Errors, r.Data
+	out.Kind, out.Found, out.Configs, out.Errors, out.Unread, out.Data = src.Name(), r.Found, r.Builds, r.Unnamed, r.Errors, r.Data
 	out.Data.Libraries = []bench.Library{src.Library()}
 	out.Data.Identities(func(id *bench.Identity) { id.Imported = name })
-	if len(out.Data.Measurements) == 0 && len(out.Errors) == 0 {
+	if len(out.Data.Measurements) == 0 {
 		out.Errors.Add(pos, "", "no measurement found in the text")
 	}
 	return out

@@ -70,7 +70,7 @@ func TestImportErrors(t *testing.T) {
 	for _, tc := range tests {
 		im := Import(facts(t), "set", tc.text, source.Names{})
 		var all []string
-		for _, e := range im.Errors {
+		for _, e := range append(im.Errors, im.Unread...) {
 			all = append(all, e.Error())
 		}
 		if !strings.Contains(strings.Join(all, "\n"), tc.want) {

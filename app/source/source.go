@@ -40,9 +40,13 @@ type Read struct {
 	Found Names
 	// Builds counts the library builds found.
 	Builds int
-	// Errors lists every line that was not recognized, with its position,
-	// and what an import must still name.
+	// Errors lists every line that was not recognized, with its position.
+	// A seed must have none; an import is accepted with them (they are
+	// listed) as long as it has a measurement.
 	Errors bench.ErrorList
+	// Unnamed lists what an import must still name (MCU, clock) before
+	// it can be ranked.
+	Unnamed bench.ErrorList
 }
 
 // Source is one benchmark source.

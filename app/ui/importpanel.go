@@ -2,11 +2,13 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/ui/model"
 )
@@ -76,12 +78,13 @@ func countSuffix(n int) string {
 	return fmt.Sprintf(" (%d imported)", n)
 }
 
-// renderPreview shows what was recognized and the lines that were not (at
-// most model.MaxPreviewProblems, then how many more). All of it is text
-// nodes: pasted HTML is shown, never interpreted.
+// renderPreview shows what was recognized, what still stops the import,
+// the lines that were not read (at most model.MaxPreviewProblems, then
+// how many more) and the figures the model does not use. All of it is
+// text nodes: pasted HTML is shown, never interpreted.
 func renderPreview(im *dataset.Imported) app.UI {
 	ms := im.Data.Measurements
-	errs := im.Errors
+	errs := append(append(bench.ErrorList{}, im.Errors...), im.Unread...)
 	more := 0
 	if len(errs) > model.MaxPreviewProblems {
 		more = len(errs) - model.MaxPreviewProblems
@@ -89,6 +92,9 @@ func renderPreview(im *dataset.Imported) app.UI {
 	}
 	return app.Div().ID("import-preview").Body(
 		app.P().Text(fmt.Sprintf("Recognized %d measurements (%s).", len(ms), orDash(im.Kind))),
+		app.If(len(im.Data.Skipped) > 0, func() app.UI {
+			return app.P().Class("note").Text(fmt.Sprintf("%d figures not used by the model: %s.", len(im.Data.Skipped), skippedNames(im.Data.Skipped)))
+		}),
 		app.If(len(errs) > 0, func() app.UI {
 			return app.Ul().Class("import-errors").Body(app.Range(errs).Slice(func(i int) app.UI {
 				e := errs[i]
@@ -116,6 +122,20 @@ func renderPreview(im *dataset.Imported) app.UI {
 			)
 		}),
 	)
+}
+
+// skippedNames lists the algorithms of skipped figures, each once.
+func skippedNames(sk []bench.Skipped) string {
+	var names []string
+	for _, s := range sk {
+		if !slices.Contains(names, s.Name) {
+			names = append(names, s.Name)
+		}
+	}
+	if len(names) > 12 {
+		return strings.Join(names[:12], ", ") + fmt.Sprintf(" and %d more", len(names)-12)
+	}
+	return strings.Join(names, ", ")
 }
 
 func quoted(s string) string {

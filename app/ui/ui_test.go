@@ -106,8 +106,8 @@ func TestPreviewCapsProblems(t *testing.T) {
 		text.WriteString("junk\nSHA-256 1 MiB took 1.000 seconds, 1.000 MiB/s\n")
 	}
 	im := dataset.Import(nil, "pasted", text.String(), source.Names{MCU: "STM32U585", ClockHz: 160e6})
-	if len(im.Errors) != 5000 {
-		t.Fatalf("%d errors", len(im.Errors))
+	if len(im.Unread) != 5000 || len(im.Errors) != 0 {
+		t.Fatalf("%d lines not read, %v", len(im.Unread), im.Errors)
 	}
 	e := app.NewTestEngine()
 	c := &previewCompo{im: &im}

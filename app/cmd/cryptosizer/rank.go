@@ -54,8 +54,9 @@ func (im *importFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&im.clock, "import-clock", "", "CPU clock of the imported files in MHz, where the text does not say: "+workload.MHzAccepted)
 }
 
-// read reads and parses the files; a message says what is wrong.
-func (im *importFlags) read(facts bench.Facts) ([]bench.Dataset, []string) {
+// read reads and parses the files; a message says what is wrong. Lines
+// a file has that were not read are noted on notes, and do not stop it.
+func (im *importFlags) read(facts bench.Facts, notes io.Writer) ([]bench.Dataset, []string) {
 	if im.clock != "" {
 		mhz, ok := workload.MHz(im.clock)
 		if !ok {
@@ -76,6 +77,12 @@ func (im *importFlags) read(facts bench.Facts) ([]bench.Dataset, []string) {
 				msgs = append(msgs, fmt.Sprintf("--import %s: %s", path, e))
 			}
 			return nil, append(msgs, "name what a file does not say with --import-mcu, --import-board, --import-clock (MHz), --import-config, --import-version")
+		}
+		for _, e := range r.Unread {
+			fmt.Fprintf(notes, "cryptosizer rank: note: --import %s: not read: %s\n", path, e)
+		}
+		if n := len(r.Data.Skipped); n > 0 {
+			fmt.Fprintf(notes, "cryptosizer rank: note: --import %s: %d figures not used by the model\n", path, n)
 		}
 		sets = append(sets, r.Data)
 	}
@@ -120,7 +127,7 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cryptosizer:", err)
 		return 1
 	}
-	sets, msgs := im.read(ds.MCUs)
+	sets, msgs := im.read(ds.MCUs, stderr)
 	if msgs != nil {
 		return fail(msgs...)
 	}

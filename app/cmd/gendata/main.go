@@ -83,11 +83,19 @@ func generate(dir string) ([]byte, []dataset.Report, error) {
 }
 
 func summary(w io.Writer, reports []dataset.Report) {
-	fmt.Fprintf(w, "%-30s %-8s %12s %10s %8s %8s %6s\n", "file", "source", "measurements", "footprints", "missing", "warnings", "errors")
+	fmt.Fprintf(w, "%-36s %-8s %12s %10s %8s %8s %8s %6s\n", "file", "source", "measurements", "footprints", "missing", "skipped", "warnings", "errors")
 	for _, r := range reports {
-		fmt.Fprintf(w, "%-30s %-8s %12d %10d %8d %8d %6d\n", r.Name, r.Source, r.Measurements, r.Footprints, r.Missing, r.Warnings, len(r.Errors))
+		fmt.Fprintf(w, "%-36s %-8s %12d %10d %8d %8d %8d %6d\n", r.Name, r.Source, r.Measurements, r.Footprints, r.Missing, r.Skipped, r.Warnings, len(r.Errors))
 		for _, e := range r.Errors {
 			fmt.Fprintf(w, "  error: %s\n", e)
+		}
+	}
+	for _, r := range reports {
+		for _, k := range r.Same {
+			fmt.Fprintf(w, "  %s repeats build %s with the same figures: merged\n", r.Name, k)
+		}
+		for _, k := range r.Differ {
+			fmt.Fprintf(w, "  %s publishes build %s with other figures: kept apart\n", r.Name, k)
 		}
 	}
 }

@@ -43,7 +43,13 @@ func (Source) Sniff(text string) bool { return hintRe.MatchString(text) }
 func (Source) Read(doc source.Doc) source.Read {
 	var r source.Read
 	page, errs := ParseWith(doc.Name, doc.Text, Setup{MCU: doc.Names.MCU, ClockHz: doc.Names.ClockHz})
-	r.Errors = errs
+	for _, e := range errs {
+		if e.Pos.Line == 0 { // the page does not name its part or clock
+			r.Unnamed = append(r.Unnamed, e)
+		} else {
+			r.Errors = append(r.Errors, e)
+		}
+	}
 	r.Found = source.Names{MCU: page.MCU, Board: page.Board, Version: version(page.Version), ClockHz: page.ClockHz}
 	r.Builds = 1
 	if doc.Names.Board != "" {

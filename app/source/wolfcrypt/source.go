@@ -39,7 +39,7 @@ func (Source) Read(doc source.Doc) source.Read {
 	r.Errors = errs
 	if doc.Import {
 		r.Found, r.Builds = found(page)
-		r.Errors = append(r.Errors, name(page, doc.Names, r.Builds)...)
+		r.Unnamed = name(page, doc.Names, r.Builds)
 	}
 	r.Data = data(doc.Facts, page)
 	return r
@@ -138,7 +138,7 @@ func data(facts bench.Facts, p *Page) bench.Dataset {
 		for _, c := range s.Configs {
 			for ri, run := range c.Runs {
 				id := bench.Identity{MCU: s.MCU, Part: fact.Part, Board: s.Board, Library: Library,
-					LibraryVersion: run.Version, Config: c.Label, Acceleration: ImpliedAcceleration(c.Label), ClockHz: s.ClockHz}
+					LibraryVersion: run.Version, Config: c.Label, Acceleration: ImpliedAcceleration(c.Label), ClockHz: s.ClockHz, Commit: s.Commit}
 				if ri > 0 {
 					// A further run under the same heading is a variant
 					// build the caption describes (the G071 fragment).
@@ -157,13 +157,39 @@ func data(facts bench.Facts, p *Page) bench.Dataset {
 						}
 					}
 				}
+				buildWarnings(&ds, id, s, c, run)
 				for _, res := range run.Results {
 					addResult(&ds, id, s, run.BlockBytes, res)
+				}
+				for _, res := range run.Skipped {
+					ds.Skipped = append(ds.Skipped, bench.Skipped{Identity: id, Name: res.Name, Printed: res.Printed, Reason: res.Note,
+						Source: fmt.Sprintf("%s § %s (%s): %s", res.Pos, s.MCU, id.Config, res.Text), Pos: res.Pos})
 				}
 			}
 		}
 	}
 	return ds
+}
+
+// buildWarnings flags what a build leaves unsaid: no version (kept
+// empty, never guessed; the commit is kept where the page gives one),
+// and no heading (the label then comes from the section's prose).
+func buildWarnings(ds *bench.Dataset, id bench.Identity, s Section, c Config, run Run) {
+	if len(run.Results) == 0 && len(run.Skipped) == 0 {
+		return
+	}
+	if run.Version == "" {
+		why := "the page prints no wolfSSL version for this build"
+		if s.Commit != "" {
+			why += "; it says it was tested on commit " + s.Commit
+		}
+		ds.Warnings = append(ds.Warnings, bench.Warning{MCU: s.MCU, Config: id.Config, Kind: "version-unpublished", Text: why, Source: run.Pos.String()})
+		ds.Missing = append(ds.Missing, bench.Missing{Identity: id, Field: "library_version", Reason: why, Source: run.Pos.String(), Pos: run.Pos})
+	}
+	if c.Heading == "" && c.Label != "" && s.Prose != "" {
+		ds.Warnings = append(ds.Warnings, bench.Warning{MCU: s.MCU, Config: id.Config, Kind: "label-from-prose",
+			Text: "the build has no heading of its own; its label is the section's description", Source: run.Pos.String()})
+	}
 }
 
 func sectionWarnings(ds *bench.Dataset, s Section, fact bench.MCUFact, known bool) {

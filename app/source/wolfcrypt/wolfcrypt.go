@@ -40,8 +40,11 @@ type Section struct {
 	IDE      string
 	RTOS     string
 	Prose    string // the section's text before its first configuration
-	Pos      bench.Pos
-	Configs  []Config
+	// Commit is the wolfSSL commit a section says it was tested on,
+	// where it gives no version.
+	Commit  string
+	Pos     bench.Pos
+	Configs []Config
 }
 
 // Config is one build: a "###" heading and its benchmark output.
@@ -60,7 +63,10 @@ type Run struct {
 	BlockBytes int64  // from "block bytes N"; 0 when not printed
 	Caption    string // prose right before the block (e.g. the G071 fragment)
 	Results    []Result
-	Pos        bench.Pos
+	// Skipped are the results of algorithms the model does not use
+	// (Result.Op is empty, Result.Note says why).
+	Skipped []Result
+	Pos     bench.Pos
 }
 
 // Result is one "took" line.
@@ -77,6 +83,7 @@ type Result struct {
 	Printed        string // the figure as printed, e.g. "8.350 MB/s" or "avg 1.160 ms"
 	Text           string
 	Pos            bench.Pos
+	Note           string // why a skipped result is not used
 }
 
 const num = `(\d+(?:\.\d+)?)`
@@ -95,6 +102,7 @@ var (
 	cpuRe     = regexp.MustCompile(`(?:CPU:\s+)?(Cortex[- ]?M\d+\+?)\s+at\s+((?:up to\s+)?` + num + `\s*MHz)`)
 	ideRe     = regexp.MustCompile(`IDE:\s+(.+?)(?:\s+(?:RTOS|Compiler):|\s*$)`)
 	rtosRe    = regexp.MustCompile(`RTOS:\s+(\S+)`)
+	commitRe  = regexp.MustCompile(`Tested on commit:\s+([0-9a-f]{7,40})`)
 	defineRe  = regexp.MustCompile(`#define\s+(\w+(?:\s+[^#\s]+)?)|` + "`" + `(WOLF\w+)` + "`")
 )
 
@@ -437,6 +445,24 @@ func (s *Section) describe() {
 	if m := rtosRe.FindStringSubmatch(p); m != nil {
 		s.RTOS = m[1]
 	}
+	if m := commitRe.FindStringSubmatch(p); m != nil {
+		s.Commit = m[1]
+	}
+	// A build without a heading (the STM32F439ZI section) is labelled by
+	// what the section says of it, once its set-up statements are gone.
+	for i := range s.Configs {
+		if c := &s.Configs[i]; c.Label == "" && c.Heading == "" && len(c.Runs) > 0 {
+			c.Label = proseLabel(p)
+		}
+	}
+}
+
+// setupRe matches the set-up statements of a section's prose.
+var setupRe = regexp.MustCompile(`Supports\s+.+?\s+acceleration\.|(?:CPU:\s+)?Cortex[- ]?M\d+\+?\s+at\s+(?:up to\s+)?\d+(?:\.\d+)?\s*MHz|Tested on commit:\s+[0-9a-f]{7,40}|(?:Board|IDE|RTOS|Compiler):\s+\S+`)
+
+// proseLabel is a section's description without its set-up statements.
+func proseLabel(prose string) string {
+	return collapse(setupRe.ReplaceAllString(prose, " "))
 }
 
 // parseRun reads benchmark output in text[start:end]: banner lines and
@@ -468,7 +494,11 @@ func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run 
 			continue
 		}
 		op, ok := OpName(name)
+		note, known := "", ok
 		if !ok {
+			note, known = NotModelled(name)
+		}
+		if !known {
 			errs.Add(pos, rec, "unknown wolfCrypt algorithm name %q", name)
 			continue
 		}
@@ -479,12 +509,15 @@ func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run 
 			return ms[m[2*k]:m[2*k+1]]
 		}
 		r, msg := figures(name, op, g)
-		if msg != "" {
+		r.Text, r.Pos, r.Note = rec, pos, note
+		switch {
+		case note != "":
+			run.Skipped = append(run.Skipped, r)
+		case msg != "":
 			errs.Add(pos, rec, "%s", msg)
-			continue
+		default:
+			run.Results = append(run.Results, r)
 		}
-		r.Text, r.Pos = rec, pos
-		run.Results = append(run.Results, r)
 	}
 	if rest := strings.TrimSpace(ms[prev:]); rest != "" {
 		off := start + prev + strings.Index(ms[prev:], rest[:1])
@@ -532,7 +565,7 @@ func figures(name, op string, g func(int) string) (Result, string) {
 		r.SecondsPerOp = decimalTimes(g(4), 1, 3)
 		r.OpsPerSecond = rate
 		r.Printed = "avg " + g(4) + " ms"
-		if bench.IsBulk(op) {
+		if op != "" && bench.IsBulk(op) {
 			return r, name + " is a bulk algorithm but the result is per operation"
 		}
 		return r, ""
@@ -546,7 +579,7 @@ func figures(name, op string, g func(int) string) (Result, string) {
 	}
 	r.BytesPerSecond = decimalTimes(g(5), int64(mul), 0)
 	r.Printed = g(5) + " " + g(6)
-	if !bench.IsBulk(op) {
+	if op != "" && !bench.IsBulk(op) {
 		return r, name + " is measured per operation but the result is a byte rate"
 	}
 	return r, ""
@@ -556,8 +589,12 @@ var (
 	asymRe = regexp.MustCompile(`^(ECC|ECDHE|ECDSA)(?: \[ ?(SECP\d+R1|SECP\d+K1|BRAINPOOLP\d+R1) ?\])? (\d+) (key gen|agree|sign|verify)$`)
 	rsaRe  = regexp.MustCompile(`^RSA (\d+) (public|private|key gen)$`)
 	dhRe   = regexp.MustCompile(`^DH (\d+) (key gen|agree)$`)
-	aesRe  = regexp.MustCompile(`^AES-(\d+)-(CBC|GCM|CTR|ECB|CCM|CFB|OFB|XTS)-(enc|dec)(-no_AAD)?$`)
+	aesRe  = regexp.MustCompile(`^AES-(\d+)-(CBC|GCM|CTR|ECB|CCM|CFB|OFB|XTS)(?:-(enc|dec))?(-no_AAD)?$`)
 	sha3Re = regexp.MustCompile(`^SHA3-(\d+)$`)
+	// FIPS 203/204 as wolfCrypt 5.8 prints them: "ML-KEM 768 192 encap"
+	// (parameter set, then security bits), "ML-DSA 65 sign".
+	mlkemRe = regexp.MustCompile(`^ML-KEM (512|768|1024)(?: \d+)? (key gen|encap|decap)$`)
+	mldsaRe = regexp.MustCompile(`^ML-DSA (44|65|87) (key gen|sign|verify)$`)
 )
 
 var fixedNames = map[string]string{
@@ -569,6 +606,7 @@ var fixedNames = map[string]string{
 	"HMAC-SHA256": "hmac-sha256", "HMAC-SHA384": "hmac-sha384", "HMAC-SHA512": "hmac-sha512",
 	"CURVE 25519 key gen": "x25519-keygen", "CURVE 25519 agree": "x25519-agree",
 	"ED 25519 key gen": "ed25519-keygen", "ED 25519 sign": "ed25519-sign", "ED 25519 verify": "ed25519-verify",
+	"SHAKE128": "shake128", "SHAKE256": "shake256",
 }
 
 // OpName maps a wolfCrypt result name (whitespace collapsed) to its
@@ -578,7 +616,13 @@ func OpName(name string) (string, bool) {
 		return op, true
 	}
 	if m := aesRe.FindStringSubmatch(name); m != nil {
-		op := fmt.Sprintf("aes-%s-%s-%s", m[1], strings.ToLower(m[2]), m[3])
+		// Modes printed without a direction (CTR, CFB, OFB) are measured
+		// encrypting (wolfCrypt's bench_aesctr, bench_aescfb, bench_aesofb).
+		dir := m[3]
+		if dir == "" {
+			dir = "enc"
+		}
+		op := fmt.Sprintf("aes-%s-%s-%s", m[1], strings.ToLower(m[2]), dir)
 		if m[4] != "" {
 			op += "-no-aad"
 		}
@@ -616,6 +660,43 @@ func OpName(name string) (string, bool) {
 		op := "sha3-" + m[1]
 		return op, bench.KnownOp(op)
 	}
+	if m := mlkemRe.FindStringSubmatch(name); m != nil {
+		return "ml-kem-" + m[1] + "-" + map[string]string{"key gen": "keygen", "encap": "encap", "decap": "decap"}[m[2]], true
+	}
+	if m := mldsaRe.FindStringSubmatch(name); m != nil {
+		return "ml-dsa-" + m[1] + "-" + map[string]string{"key gen": "keygen", "sign": "sign", "verify": "verify"}[m[2]], true
+	}
+	return "", false
+}
+
+// families are the algorithm families wolfCrypt's benchmark prints (5.x
+// up to 5.8), by the start of their names. A name of one of them that is
+// not a canonical operation is a figure the model does not use; any
+// other name is an error.
+var families = []struct{ prefix, what string }{
+	{"PBKDF2", "password-based key derivation"}, {"SRTP-KDF", "SRTP key derivation"}, {"SRTCP-KDF", "SRTCP key derivation"},
+	{"HKDF", "key derivation"}, {"TLS13-KDF", "key derivation"}, {"PRF", "key derivation"}, {"SCRYPT", "key derivation"},
+	{"SIPHASH", "SipHash"}, {"CMAC", "CMAC"}, {"GMAC", "GMAC"}, {"HMAC", "an HMAC"},
+	{"AES", "an AES mode or key size"}, {"CHACHA", "ChaCha"}, {"CHA-POLY", "ChaCha20-Poly1305"}, {"POLY1305", "Poly1305"},
+	{"SHA", "a hash"}, {"MD5", "MD5"}, {"RIPEMD", "RIPEMD"}, {"BLAKE2", "BLAKE2"}, {"ASCON", "Ascon"}, {"SM2", "SM2"}, {"SM3", "SM3"},
+	{"SM4", "SM4"}, {"CAMELLIA", "Camellia"}, {"ARC4", "RC4"}, {"3DES", "3DES"}, {"DES", "DES"}, {"RNG", "random numbers"},
+	{"RSA", "an RSA operation or size"}, {"DH", "a Diffie-Hellman size"}, {"ECC", "an elliptic curve"}, {"ECDHE", "an elliptic curve"},
+	{"ECDSA", "an elliptic curve"}, {"ECCSI", "ECCSI"}, {"SAKKE", "SAKKE"}, {"CURVE", "Curve25519/448"}, {"X25519", "X25519"},
+	{"X448", "X448"}, {"ED", "Ed25519/Ed448"}, {"ML-KEM", "an ML-KEM variant"}, {"ML-DSA", "an ML-DSA variant"},
+	{"KYBER", "Kyber (the pre-standard ML-KEM, not FIPS 203)"}, {"DILITHIUM", "Dilithium (the pre-standard ML-DSA, not FIPS 204)"},
+	{"FALCON", "Falcon"}, {"SLH-DSA", "SLH-DSA"}, {"SPHINCS", "SPHINCS+"}, {"LMS", "LMS/HSS hash-based signatures"},
+	{"XMSS", "XMSS hash-based signatures"}, {"FRODO", "FrodoKEM"},
+}
+
+// NotModelled reports whether a result name is one of wolfCrypt's that
+// the model does not use, and says what it is.
+func NotModelled(name string) (string, bool) {
+	u := strings.ToUpper(name)
+	for _, f := range families {
+		if strings.HasPrefix(u, f.prefix) {
+			return "not used by the model: " + f.what + " (" + name + ")", true
+		}
+	}
 	return "", false
 }
 
@@ -624,7 +705,13 @@ func OpName(name string) (string, bool) {
 // speed-ups such as ARM ASM are not acceleration.
 func ImpliedAcceleration(label string) []string {
 	l := strings.ToLower(label)
-	if strings.Contains(l, "no hw crypto") || strings.Contains(l, "no stm hw crypto") || !strings.Contains(l, "stm ") && !strings.HasPrefix(l, "stm") {
+	for _, no := range []string{"no hw crypto", "no stm hw crypto", "no stm hardware", "no hardware crypto"} {
+		if strings.Contains(l, no) {
+			return []string{}
+		}
+	}
+	// ST's peripherals are named "STM …", "STM32 …" or "HW Crypto (…)".
+	if !strings.Contains(l, "stm ") && !strings.HasPrefix(l, "stm") && !strings.Contains(l, "hw crypto") {
 		return []string{}
 	}
 	var out []string

@@ -144,7 +144,7 @@ func (p *Page) AddImport() bool {
 	}
 	r := im.parse(s)
 	if len(r.Errors) > 0 {
-		f.Msg = "Not added: fix the lines listed below (or name what the text leaves out)."
+		f.Msg = "Not added: " + r.Errors[0].Msg + "."
 		f.Preview = &r
 		return false
 	}
