@@ -24,13 +24,13 @@ type Input struct {
 
 // Report summarizes what one source document contributed.
 type Report struct {
-	Name         string          `json:"name"`
-	Source       string          `json:"source"`
-	Measurements int             `json:"measurements"`
-	Footprints   int             `json:"footprints"`
-	Missing      int             `json:"missing"`
-	Warnings     int             `json:"warnings"`
-	Skipped      int             `json:"skipped"`
+	Name         string `json:"name"`
+	Source       string `json:"source"`
+	Measurements int    `json:"measurements"`
+	Footprints   int    `json:"footprints"`
+	Missing      int    `json:"missing"`
+	Warnings     int    `json:"warnings"`
+	Skipped      int    `json:"skipped"`
 	// Same lists the builds an earlier document already published with
 	// the same figures (merged); Differ those it published differently
 	// (kept apart).
