@@ -276,3 +276,37 @@ func waitFile(t *testing.T, path string) []byte {
 	t.Fatalf("%s was not downloaded", path)
 	return nil
 }
+
+// The post-quantum choices re-rank and survive the URL; an old tls-suite
+// link shows the pair it names.
+func TestPQCChoicesRerankAndSurviveTheURL(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	summary := `document.querySelector('.summary').textContent`
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(s.base+"/?tls-rate=5&tls-kex=x25519mlkem768&tls-sig=ml-dsa-65&fw-size=256KiB&fw-sig=ml-dsa-44&fw-deadline=1s"), waitReady(1),
+		poll(summary+`.includes('x25519mlkem768 with ml-dsa-65') && `+summary+`.includes('ml-dsa-44/sha256')`, 10*time.Second),
+		poll(`document.getElementById('f-tls-kex').value === 'x25519mlkem768' && document.getElementById('f-tls-sig').value === 'ml-dsa-65'`, 5*time.Second),
+		// Choose another group in the form.
+		poll(`(e => { e.value = 'secp256r1mlkem768'; e.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.getElementById('f-tls-kex'))`, 5*time.Second),
+		poll(summary+`.includes('secp256r1mlkem768 with ml-dsa-65') && location.search.includes('tls-kex=secp256r1mlkem768')`, 10*time.Second),
+		chromedp.Reload(), waitReady(1),
+		poll(`document.getElementById('f-tls-kex').value === 'secp256r1mlkem768' && `+summary+`.includes('secp256r1mlkem768 with ml-dsa-65')`, 10*time.Second),
+	)
+	if err != nil {
+		t.Fatalf("%v: summary %q", err, text(ctx, t, summary))
+	}
+	// The handshake chart splits by the ML-KEM operations too.
+	if err := chromedp.Do(ctx, poll(`(() => { const i = echarts.getInstanceByDom(document.getElementById('chart-handshake')); return i && i.getOption().series.some(s => s.name === 'ml-kem-768-encap') })()`, 20*time.Second)); err != nil {
+		t.Errorf("handshake chart lacks the ML-KEM term: %v", err)
+	}
+	// An old link names a classic suite: the form shows its pair.
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(s.base+"/?tls-rate=5&tls-suite=x25519-ed25519"), waitReady(1),
+		poll(`document.getElementById('f-tls-kex').value === 'x25519' && document.getElementById('f-tls-sig').value === 'ed25519' && `+summary+`.includes('TLS 1.3 server x25519-ed25519, 5 handshakes/s')`, 10*time.Second),
+	)
+	if err != nil {
+		t.Fatalf("old suite link: %v: %q", err, text(ctx, t, summary))
+	}
+}

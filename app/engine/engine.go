@@ -87,12 +87,17 @@ type Candidate struct {
 	Utilization  *float64      `json:"utilization"`
 	Bottleneck   KindName      `json:"bottleneck"`
 	Requirements []Requirement `json:"requirements"`
-	Missing      []string      `json:"missing"`
-	Notes        []string      `json:"notes"`
-	Warnings     []string      `json:"warnings"`
-	FlashBytes   int64         `json:"flash_bytes"`
-	RAMBytes     int64         `json:"ram_bytes"`
-	Key          string        `json:"key"`
+	// LongestOp is the longest single operation the workload needs on
+	// this candidate, and LongestOpS its time: the CPU is blocked that
+	// long. Nil while a figure it depends on is missing.
+	LongestOp  string   `json:"longest_op"`
+	LongestOpS *float64 `json:"longest_op_s"`
+	Missing    []string `json:"missing"`
+	Notes      []string `json:"notes"`
+	Warnings   []string `json:"warnings"`
+	FlashBytes int64    `json:"flash_bytes"`
+	RAMBytes   int64    `json:"ram_bytes"`
+	Key        string   `json:"key"`
 }
 
 // Result is a ranked answer.
@@ -396,8 +401,36 @@ func evaluate(b *build, w Workload) Candidate {
 		}
 	}
 	c.Requirements = append(c.Requirements, e.Reqs...)
+	if t, missing := Longest(c.Requirements); len(missing) == 0 && t.Each > 0 && !sc.untrusted {
+		each := t.Each
+		c.LongestOp, c.LongestOpS = t.Op, &each
+	}
 	judge(&c, sc)
 	return c
+}
+
+// Longest is the longest single operation of the requirements' terms:
+// per-operation terms only (bulk hashing and ciphers run in chunks the
+// caller chooses). missing lists the operations without a figure: while
+// there are any, the longest is not known.
+func Longest(reqs []Requirement) (Term, []string) {
+	var top Term
+	var missing []string
+	for _, r := range reqs {
+		if KindOf(r.Kind).Aggregate() {
+			continue
+		}
+		for _, t := range r.Terms {
+			switch {
+			case t.Bytes > 0 || t.Count <= 0:
+			case t.Missing:
+				missing = appendUnique(missing, t.Op)
+			case t.Each > top.Each:
+				top = t
+			}
+		}
+	}
+	return top, missing
 }
 
 // judge gives each requirement and the candidate a verdict: unknown

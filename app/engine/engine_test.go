@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -39,6 +40,8 @@ type expectCand struct {
 	ClockHz     int64              `json:"clock_hz"`
 	Estimate    *bool              `json:"estimate"`
 	Warning     string             `json:"warning"`
+	LongestOp   string             `json:"longest_op"`
+	Absent      []string           `json:"absent"`
 }
 
 type testCase struct {
@@ -178,6 +181,28 @@ func checkCandidate(t *testing.T, c *engine.Candidate, want expectCand) {
 	}
 	if want.Warning != "" && !strings.Contains(strings.Join(c.Warnings, " "), want.Warning) {
 		t.Errorf("%s: warnings %q lack %q", c.Key, c.Warnings, want.Warning)
+	}
+	for op, n := range want.Counts {
+		found := n == 0 // a count of 0: absent, or counted 0 times
+
+		for _, r := range c.Requirements {
+			for _, tm := range r.Terms {
+				found = found || tm.Op == op
+			}
+		}
+		if !found {
+			t.Errorf("%s: no term for %s", c.Key, op)
+		}
+	}
+	if want.LongestOp != "" && c.LongestOp != want.LongestOp {
+		t.Errorf("%s: longest op %q, want %q", c.Key, c.LongestOp, want.LongestOp)
+	}
+	for _, r := range c.Requirements {
+		for _, tm := range r.Terms {
+			if slices.Contains(want.Absent, tm.Op) {
+				t.Errorf("%s: %s is counted (× %v), but the workload does not need it", c.Key, tm.Op, tm.Count)
+			}
+		}
 	}
 	if want.Estimate != nil && c.Estimate != *want.Estimate {
 		t.Errorf("%s: estimate %v", c.Key, c.Estimate)

@@ -28,6 +28,11 @@ type Field struct {
 	Bool bool
 	// Parse reads a free-form value; false rejects it.
 	Parse func(string) (any, bool) `json:"-"`
+	// Shorthand marks a field that stands for others (tls-suite for a
+	// key exchange and a signature): the CLI and URL accept it, the form
+	// shows the fields it stands for, which Expand gives for a value.
+	Shorthand bool                           `json:"-"`
+	Expand    func(string) map[string]string `json:"-"`
 }
 
 // FieldByName returns a field's description.

@@ -49,7 +49,7 @@ type Load interface {
 
 // Kinds are the requirement kinds, in the order loads are evaluated and
 // shown. Aggregates come after the loads they judge.
-var Kinds = []Kind{tlsKind{}, firmwareKind{}, aesKind{}, cpuKind{}}
+var Kinds = []Kind{tlsKind{}, firmwareKind{}, aesKind{}, cpuKind{}, maxOpKind{}}
 
 // KindOf returns a kind by name (a kind that names nothing for unknown
 // names, so a requirement read from elsewhere cannot crash a caller).

@@ -31,6 +31,9 @@ var fwSigs = []fwSig{
 	{"ed25519", []string{"ed25519-verify"}},
 	{"rsa-2048", []string{"rsa-2048-public"}},
 	{"rsa-3072", []string{"rsa-3072-public", "rsa-3072-verify"}},
+	{"ml-dsa-44", []string{"ml-dsa-44-verify"}},
+	{"ml-dsa-65", []string{"ml-dsa-65-verify"}},
+	{"ml-dsa-87", []string{"ml-dsa-87-verify"}},
 }
 
 func fwSigOps(name string) []string {
@@ -57,8 +60,8 @@ func (firmwareKind) Rules() []Rule {
 			"MCUboot / SBSFU / wolfBoot image verification"},
 		{RuleFWHash, "the whole image is hashed once: size ÷ hash rate",
 			"MCUboot / SBSFU / wolfBoot image verification (hash, then verify the signature over the digest)"},
-		{RuleFWVerify, "one signature verification over the digest",
-			"MCUboot / SBSFU / wolfBoot; FIPS 186-5 (ECDSA, EdDSA); RFC 8017 (RSA)"},
+		{RuleFWVerify, "one signature verification over the digest (ML-DSA included: the image is hashed, then one ML-DSA verification)",
+			"MCUboot / SBSFU / wolfBoot; FIPS 186-5 (ECDSA, EdDSA); RFC 8017 (RSA); FIPS 204 (ML-DSA); CNSA 2.0 (ML-DSA for firmware signing)"},
 	}
 }
 

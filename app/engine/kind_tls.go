@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -9,11 +10,15 @@ import (
 const KindTLS KindName = "tls"
 
 // TLS is the handshake load: so many handshakes per second, per side.
+// The key exchange (Kex) and the authentication (Sig) are separate
+// choices; Suite names the pair when it is one of the classic suites.
 type TLS struct {
 	Rate       float64 `json:"rate"` // handshakes per second
 	Role       string  `json:"role"` // client or server
 	Version    string  `json:"version"`
-	Suite      string  `json:"suite"`
+	Suite      string  `json:"suite,omitempty"`
+	Kex        string  `json:"kex"`
+	Sig        string  `json:"sig"`
 	Chain      int     `json:"chain"`
 	Mutual     bool    `json:"mutual"`
 	Resume     float64 `json:"resume"`      // share of resumed handshakes, 0..1
@@ -21,38 +26,87 @@ type TLS struct {
 }
 
 // DefaultTLS holds the values an empty TLS field takes.
-var DefaultTLS = TLS{Role: "server", Version: "1.3", Suite: "ecdhe-ecdsa-p256", Chain: 2, ResumeKind: "psk"}
+var DefaultTLS = TLS{Role: "server", Version: "1.3", Kex: "p256", Sig: "ecdsa-p256", Chain: 2, ResumeKind: "psk"}
 
 // TLSHashBytes is the constant amount of hashing charged per handshake.
 const TLSHashBytes = 4096
 
-// suite names the operations of a TLS suite, by slot.
-type suite struct {
-	name                              string
-	keygen, agree, sign, verify, hash string
+// kex is a key-exchange group: its (EC)DHE part and its ML-KEM part,
+// either of which may be absent (draft-ietf-tls-ecdhe-mlkem hybrids have
+// both). p384 says the group is P-384 based (the transcript hash).
+type kex struct {
+	name                    string
+	keygen, agree           string // ECDHE
+	kemKeygen, encap, decap string // ML-KEM
+	pqc, p384               bool
 }
 
-func (s suite) slot(name string) string {
-	return map[string]string{"keygen": s.keygen, "agree": s.agree, "sign": s.sign, "verify": s.verify}[name]
+var kexes = []kex{
+	{name: "p256", keygen: "ecc-p256-keygen", agree: "ecdh-p256-agree"},
+	{name: "p384", keygen: "ecc-p384-keygen", agree: "ecdh-p384-agree", p384: true},
+	{name: "x25519", keygen: "x25519-keygen", agree: "x25519-agree"},
+	{name: "x25519mlkem768", keygen: "x25519-keygen", agree: "x25519-agree", kemKeygen: "ml-kem-768-keygen", encap: "ml-kem-768-encap", decap: "ml-kem-768-decap", pqc: true},
+	{name: "secp256r1mlkem768", keygen: "ecc-p256-keygen", agree: "ecdh-p256-agree", kemKeygen: "ml-kem-768-keygen", encap: "ml-kem-768-encap", decap: "ml-kem-768-decap", pqc: true},
+	{name: "secp384r1mlkem1024", keygen: "ecc-p384-keygen", agree: "ecdh-p384-agree", kemKeygen: "ml-kem-1024-keygen", encap: "ml-kem-1024-encap", decap: "ml-kem-1024-decap", pqc: true, p384: true},
+	{name: "mlkem768", kemKeygen: "ml-kem-768-keygen", encap: "ml-kem-768-encap", decap: "ml-kem-768-decap", pqc: true},
+	{name: "mlkem1024", kemKeygen: "ml-kem-1024-keygen", encap: "ml-kem-1024-encap", decap: "ml-kem-1024-decap", pqc: true},
 }
 
-// suites are the choices of tls-suite, in the form's order.
-var suites = []suite{
-	{"ecdhe-ecdsa-p256", "ecc-p256-keygen", "ecdh-p256-agree", "ecdsa-p256-sign", "ecdsa-p256-verify", "sha256"},
-	{"ecdhe-ecdsa-p384", "ecc-p384-keygen", "ecdh-p384-agree", "ecdsa-p384-sign", "ecdsa-p384-verify", "sha384"},
-	// ECDHE over P-256 with an RSA-2048 certificate: the signature is an
-	// RSA private-key operation, each verification a public-key one.
-	{"ecdhe-rsa-2048", "ecc-p256-keygen", "ecdh-p256-agree", "rsa-2048-private", "rsa-2048-public", "sha256"},
-	{"x25519-ed25519", "x25519-keygen", "x25519-agree", "ed25519-sign", "ed25519-verify", "sha256"},
+// sigAlg is a certificate signature: the operation that signs and those
+// that verify, in order of preference (CMOX publishes RSA-3072 sign and
+// verify as ops of their own).
+type sigAlg struct {
+	name         string
+	sign, verify []string
+	pqc, p384    bool
 }
 
-func suiteNamed(name string) suite {
+var sigAlgs = []sigAlg{
+	{name: "ecdsa-p256", sign: []string{"ecdsa-p256-sign"}, verify: []string{"ecdsa-p256-verify"}},
+	{name: "ecdsa-p384", sign: []string{"ecdsa-p384-sign"}, verify: []string{"ecdsa-p384-verify"}, p384: true},
+	// An RSA signature is a private-key operation, its verification a
+	// public-key one.
+	{name: "rsa-2048", sign: []string{"rsa-2048-private"}, verify: []string{"rsa-2048-public"}},
+	{name: "rsa-3072", sign: []string{"rsa-3072-private", "rsa-3072-sign"}, verify: []string{"rsa-3072-public", "rsa-3072-verify"}},
+	{name: "ed25519", sign: []string{"ed25519-sign"}, verify: []string{"ed25519-verify"}},
+	{name: "ml-dsa-44", sign: []string{"ml-dsa-44-sign"}, verify: []string{"ml-dsa-44-verify"}, pqc: true},
+	{name: "ml-dsa-65", sign: []string{"ml-dsa-65-sign"}, verify: []string{"ml-dsa-65-verify"}, pqc: true},
+	{name: "ml-dsa-87", sign: []string{"ml-dsa-87-sign"}, verify: []string{"ml-dsa-87-verify"}, pqc: true},
+}
+
+// suites are the classic suites tls-suite still names: a key exchange
+// and a signature, so that old links and commands keep their meaning.
+var suites = []struct{ name, kex, sig string }{
+	{"ecdhe-ecdsa-p256", "p256", "ecdsa-p256"},
+	{"ecdhe-ecdsa-p384", "p384", "ecdsa-p384"},
+	{"ecdhe-rsa-2048", "p256", "rsa-2048"},
+	{"x25519-ed25519", "x25519", "ed25519"},
+}
+
+func kexNamed(name string) kex {
+	i := slices.IndexFunc(kexes, func(k kex) bool { return k.name == name })
+	if i < 0 {
+		return kex{}
+	}
+	return kexes[i]
+}
+
+func sigNamed(name string) sigAlg {
+	i := slices.IndexFunc(sigAlgs, func(s sigAlg) bool { return s.name == name })
+	if i < 0 {
+		return sigAlg{}
+	}
+	return sigAlgs[i]
+}
+
+// suiteOf names the classic suite of a pair, or "".
+func suiteOf(kx, sig string) string {
 	for _, s := range suites {
-		if s.name == name {
-			return s
+		if s.kex == kx && s.sig == sig {
+			return s.name
 		}
 	}
-	return suite{}
+	return ""
 }
 
 // names lists the name of each item, for a field's choices.
@@ -64,33 +118,14 @@ func names[T any](items []T, name func(T) string) []string {
 	return out
 }
 
-// tlsCount is one line of the TLS table (DESIGN.md): which operation of
-// the suite, on which side, how many per full handshake (PerChain × N +
-// Plus, N the chain signatures checked), and how many per resumed
-// psk_dhe_ke handshake.
-type tlsCount struct {
-	Rule           RuleID
-	Slot           string // keygen, agree, sign or verify
-	Side           string // server, client, or "" for both
-	Mutual         bool   // only with mutual authentication
-	PerChain, Plus float64
-	PSKDHE         float64
-}
-
-var tlsTable = []tlsCount{
-	{RuleTLSKeygen, "keygen", "", false, 0, 1, 1},
-	{RuleTLSAgree, "agree", "", false, 0, 1, 1},
-	{RuleTLSServerSign, "sign", "server", false, 0, 1, 0},
-	{RuleTLSMutualServerVerify, "verify", "server", true, 1, 1, 0},
-	{RuleTLSClientVerify, "verify", "client", false, 1, 1, 0},
-	{RuleTLSMutualClientSign, "sign", "client", true, 0, 1, 0},
-}
-
 // The TLS kind's rules.
 const (
 	RuleTLSCapacity           RuleID = "tls-capacity"
 	RuleTLSKeygen             RuleID = "tls-keygen"
 	RuleTLSAgree              RuleID = "tls-agree"
+	RuleTLSKEMKeygen          RuleID = "tls-kem-keygen"
+	RuleTLSKEMDecap           RuleID = "tls-kem-decap"
+	RuleTLSKEMEncap           RuleID = "tls-kem-encap"
 	RuleTLSServerSign         RuleID = "tls-server-sign"
 	RuleTLSClientVerify       RuleID = "tls-client-verify"
 	RuleTLSMutualClientSign   RuleID = "tls-mutual-client-sign"
@@ -100,29 +135,60 @@ const (
 	RuleTLSHash               RuleID = "tls-hash"
 )
 
+// tlsCount is one line of the TLS table (DESIGN.md): which operation of
+// the key exchange or signature, on which side, how many per full
+// handshake (PerChain × N + Plus, N the chain signatures checked), and
+// how many per resumed psk_dhe_ke handshake.
+type tlsCount struct {
+	Rule           RuleID
+	Slot           string // keygen, agree, kem-keygen, kem-decap, kem-encap, sign or verify
+	Side           string // server, client, or "" for both
+	Mutual         bool   // only with mutual authentication
+	PerChain, Plus float64
+	PSKDHE         float64
+}
+
+var tlsTable = []tlsCount{
+	{RuleTLSKeygen, "keygen", "", false, 0, 1, 1},
+	{RuleTLSAgree, "agree", "", false, 0, 1, 1},
+	{RuleTLSKEMKeygen, "kem-keygen", "client", false, 0, 1, 1},
+	{RuleTLSKEMDecap, "kem-decap", "client", false, 0, 1, 1},
+	{RuleTLSKEMEncap, "kem-encap", "server", false, 0, 1, 1},
+	{RuleTLSServerSign, "sign", "server", false, 0, 1, 0},
+	{RuleTLSMutualServerVerify, "verify", "server", true, 1, 1, 0},
+	{RuleTLSClientVerify, "verify", "client", false, 1, 1, 0},
+	{RuleTLSMutualClientSign, "sign", "client", true, 0, 1, 0},
+}
+
 type tlsKind struct{}
 
 func (tlsKind) Rules() []Rule {
 	return []Rule{
 		{RuleTLSCapacity, "handshakes per second within the budget: the CPU budget ÷ the time one handshake takes",
 			"cryptosizer workload model"},
-		{RuleTLSKeygen, "one ephemeral key pair per full handshake, either side",
-			"RFC 8446 §4.2.8 (key_share); RFC 8422 §5.4 and RFC 5246 §7.4.3 (ECDHE ServerKeyExchange)"},
-		{RuleTLSAgree, "one key agreement per full handshake, either side",
-			"RFC 8446 §7.4.2; RFC 8422 §5.10"},
-		{RuleTLSServerSign, "the server signs once: TLS 1.3 CertificateVerify or TLS 1.2 ServerKeyExchange",
-			"RFC 8446 §4.4.3; RFC 8422 §5.4; RFC 5246 §7.4.3"},
+		{RuleTLSKeygen, "one ephemeral key pair per full handshake, either side ((EC)DHE; for hybrid groups, the classic share)",
+			"RFC 8446 §4.2.8 (key_share); RFC 8422 §5.4 and RFC 5246 §7.4.3 (ECDHE ServerKeyExchange); draft-ietf-tls-ecdhe-mlkem §3"},
+		{RuleTLSAgree, "one (EC)DHE key agreement per full handshake, either side",
+			"RFC 8446 §7.4.2; RFC 8422 §5.10; draft-ietf-tls-ecdhe-mlkem §3"},
+		{RuleTLSKEMKeygen, "ML-KEM groups: the client generates an ML-KEM key pair for its key share",
+			"draft-ietf-tls-ecdhe-mlkem §3; FIPS 203 (ML-KEM.KeyGen)"},
+		{RuleTLSKEMDecap, "ML-KEM groups: the client decapsulates the server's ciphertext",
+			"draft-ietf-tls-ecdhe-mlkem §3; FIPS 203 (ML-KEM.Decaps)"},
+		{RuleTLSKEMEncap, "ML-KEM groups: the server encapsulates to the client's ML-KEM key",
+			"draft-ietf-tls-ecdhe-mlkem §3; FIPS 203 (ML-KEM.Encaps)"},
+		{RuleTLSServerSign, "the server signs once: TLS 1.3 CertificateVerify or TLS 1.2 ServerKeyExchange (ML-DSA counts like any signature)",
+			"RFC 8446 §4.4.3; RFC 8422 §5.4; RFC 5246 §7.4.3; FIPS 204 (ML-DSA)"},
 		{RuleTLSClientVerify, "the client verifies N chain signatures (the trusted root is not verified) plus the server's handshake signature: N+1",
-			"RFC 8446 §4.4.2–4.4.3; RFC 5246 §7.4.2; RFC 5280 §6"},
+			"RFC 8446 §4.4.2–4.4.3; RFC 5246 §7.4.2; RFC 5280 §6; FIPS 204 (ML-DSA)"},
 		{RuleTLSMutualClientSign, "mutual auth: the client signs its CertificateVerify",
 			"RFC 8446 §4.4.3; RFC 5246 §7.4.8"},
 		{RuleTLSMutualServerVerify, "mutual auth: the server verifies the client's chain (N) and CertificateVerify: N+1",
 			"RFC 8446 §4.4.2–4.4.3; RFC 5246 §7.4.8"},
 		{RuleTLSResumePSK, "a resumed handshake without (EC)DHE (TLS 1.2 abbreviated, TLS 1.3 psk_ke) does no public-key work",
 			"RFC 5246 §7.3 (abbreviated handshake); RFC 8446 §4.2.9 (psk_ke)"},
-		{RuleTLSResumePSKDHE, "a resumed psk_dhe_ke handshake does one keygen and one key agreement",
+		{RuleTLSResumePSKDHE, "a resumed psk_dhe_ke handshake does the group's key exchange again (its (EC)DHE and ML-KEM parts), no signature",
 			"RFC 8446 §4.2.9 (psk_dhe_ke)"},
-		{RuleTLSHash, "transcript hash and key schedule: modelled as a constant 4 KiB of hashing per handshake (SHA-384 for P-384 suites, else SHA-256)",
+		{RuleTLSHash, "transcript hash and key schedule: modelled as a constant 4 KiB of hashing per handshake (SHA-384 for P-384 groups and signatures, else SHA-256)",
 			"RFC 8446 §4.4.1 and §7.1; RFC 5246 §5 (PRF) — a documented modelling constant"},
 	}
 }
@@ -136,21 +202,52 @@ func (tlsKind) Fields() []Field {
 		{Name: "tls-rate", Label: "Handshakes per second", Accepted: "a number from 0.000001 to 1000000, e.g. 20 (empty: no TLS load)", Parse: number(1e-6, 1e6)},
 		{Name: "tls-role", Label: "Role", Default: d.Role, Choices: []string{"server", "client"}},
 		{Name: "tls-version", Label: "TLS version", Default: d.Version, Choices: []string{"1.3", "1.2"}},
-		{Name: "tls-suite", Label: "Suite", Default: d.Suite, Choices: names(suites, func(s suite) string { return s.name })},
+		{Name: "tls-kex", Label: "Key exchange", Default: d.Kex, Choices: names(kexes, func(k kex) string { return k.name })},
+		{Name: "tls-sig", Label: "Certificate signature", Default: d.Sig, Choices: names(sigAlgs, func(s sigAlg) string { return s.name })},
+		{Name: "tls-suite", Label: "Suite (shorthand for a key exchange and a signature)", Shorthand: true,
+			Choices: names(suites, func(s struct{ name, kex, sig string }) string { return s.name }),
+			Expand: func(v string) map[string]string {
+				for _, s := range suites {
+					if s.name == v {
+						return map[string]string{"tls-kex": s.kex, "tls-sig": s.sig}
+					}
+				}
+				return nil
+			}},
 		{Name: "tls-chain", Label: "Chain signatures checked (N)", Accepted: "an integer from 0 to 10", Default: strconv.Itoa(d.Chain), Parse: integer(0, 10)},
 		{Name: "tls-mutual", Label: "Mutual authentication", Accepted: "true or false (also 1/0, yes/no, on/off)", Default: "false", Bool: true},
 		{Name: "tls-resume", Label: "Resumed handshakes", Accepted: "a percentage from 0 to 100, e.g. 50%", Default: "0%", Parse: percent(0)},
-		{Name: "tls-resume-kind", Label: "Resumption kind", Accepted: "psk (no public-key work) or psk-dhe (one keygen + one agreement; TLS 1.3 only)", Default: d.ResumeKind, Choices: []string{"psk", "psk-dhe"}},
+		{Name: "tls-resume-kind", Label: "Resumption kind", Accepted: "psk (no public-key work) or psk-dhe (the key exchange again; TLS 1.3 only)", Default: d.ResumeKind, Choices: []string{"psk", "psk-dhe"}},
 	}
 }
 
 func (k tlsKind) Read(v *Values) Load {
 	d := DefaultTLS
-	t := &TLS{Role: v.String("tls-role", d.Role), Version: v.String("tls-version", d.Version), Suite: v.String("tls-suite", d.Suite),
+	t := &TLS{Role: v.String("tls-role", d.Role), Version: v.String("tls-version", d.Version),
+		Kex: v.String("tls-kex", d.Kex), Sig: v.String("tls-sig", d.Sig),
 		Chain: v.Int("tls-chain", d.Chain), Mutual: v.Bool("tls-mutual", false), Resume: v.Float("tls-resume", 0),
 		ResumeKind: v.String("tls-resume-kind", d.ResumeKind)}
-	if t.Version == "1.2" && t.ResumeKind == "psk-dhe" {
-		v.Fail("tls-resume-kind", "TLS 1.2 has no psk_dhe_ke: its abbreviated handshake does no key exchange (RFC 5246 §7.3); choose psk, or TLS 1.3")
+	if s := v.String("tls-suite", ""); s != "" {
+		f, _ := FieldByName("tls-suite")
+		pair := f.Expand(s)
+		for name, val := range pair {
+			if v.Given(name) && v.String(name, "") != val {
+				v.Fail("tls-suite", "names "+pair["tls-kex"]+" with "+pair["tls-sig"]+", but "+name+" says "+v.Text(name)+": give the suite or the pair, not both")
+			}
+		}
+		t.Kex, t.Sig = pair["tls-kex"], pair["tls-sig"]
+	}
+	t.Suite = suiteOf(t.Kex, t.Sig)
+	if t.Version == "1.2" {
+		if t.ResumeKind == "psk-dhe" {
+			v.Fail("tls-resume-kind", "TLS 1.2 has no psk_dhe_ke: its abbreviated handshake does no key exchange (RFC 5246 §7.3); choose psk, or TLS 1.3")
+		}
+		if kexNamed(t.Kex).pqc {
+			v.Fail("tls-kex", "TLS 1.2 has no ML-KEM groups: they are defined for TLS 1.3 only (draft-ietf-tls-ecdhe-mlkem, draft-ietf-tls-mlkem); choose TLS 1.3 or a classic group")
+		}
+		if sigNamed(t.Sig).pqc {
+			v.Fail("tls-sig", "TLS 1.2 has no ML-DSA signatures: they are defined for TLS 1.3 only (draft-ietf-tls-mldsa); choose TLS 1.3 or a classic signature")
+		}
 	}
 	if !v.OK("tls-rate") {
 		return nil
@@ -188,25 +285,58 @@ func (tlsKind) Chart() *ChartSpec {
 
 func (t *TLS) Kind() KindName { return KindTLS }
 
+// slot is the operation (and its alternatives) of a table line.
+func (t *TLS) slot(name string) []string {
+	k, s := kexNamed(t.Kex), sigNamed(t.Sig)
+	one := func(op string) []string {
+		if op == "" {
+			return nil
+		}
+		return []string{op}
+	}
+	switch name {
+	case "keygen":
+		return one(k.keygen)
+	case "agree":
+		return one(k.agree)
+	case "kem-keygen":
+		return one(k.kemKeygen)
+	case "kem-decap":
+		return one(k.decap)
+	case "kem-encap":
+		return one(k.encap)
+	case "sign":
+		return s.sign
+	}
+	return s.verify
+}
+
+func (t *TLS) hash() string {
+	if kexNamed(t.Kex).p384 || sigNamed(t.Sig).p384 {
+		return "sha384"
+	}
+	return "sha256"
+}
+
 // Evaluate counts each operation per handshake from the TLS table and
 // the resumption share, plus the handshake's hashing; the requirement is
 // met when the budget carries Rate handshakes per second.
 func (t *TLS) Evaluate(e *Eval) *Requirement {
 	r := NewRequirement(KindTLS, RuleTLSCapacity, t.Rate, "handshakes/s")
 	r.Continuous = true
-	ops := suiteNamed(t.Suite)
 	full := 1 - t.Resume
 	for _, c := range tlsTable {
-		if c.Side != "" && c.Side != t.Role || c.Mutual && !t.Mutual {
+		ops := t.slot(c.Slot)
+		if c.Side != "" && c.Side != t.Role || c.Mutual && !t.Mutual || len(ops) == 0 {
 			continue
 		}
 		n := (c.PerChain*float64(t.Chain) + c.Plus) * full
 		if t.ResumeKind == "psk-dhe" {
 			n += c.PSKDHE * t.Resume
 		}
-		r.Terms = append(r.Terms, e.Term(ops.slot(c.Slot), n, c.Rule, 0))
+		r.Terms = append(r.Terms, e.FirstMeasured(ops, n, c.Rule))
 	}
-	r.Terms = append(r.Terms, e.Term(ops.hash, 1, RuleTLSHash, TLSHashBytes))
+	r.Terms = append(r.Terms, e.Term(t.hash(), 1, RuleTLSHash, TLSHashBytes))
 	perHS := Finish(&r)
 	if len(r.Missing) == 0 && perHS > 0 {
 		capacity, u := e.Budget()/perHS, t.Rate*perHS
@@ -217,7 +347,11 @@ func (t *TLS) Evaluate(e *Eval) *Requirement {
 }
 
 func (t *TLS) Describe(f Format) string {
-	s := fmt.Sprintf("TLS %s %s %s, %s handshakes/s, chain %d", t.Version, t.Role, t.Suite, f.Number(t.Rate), t.Chain)
+	pair := t.Suite
+	if pair == "" {
+		pair = t.Kex + " with " + t.Sig
+	}
+	s := fmt.Sprintf("TLS %s %s %s, %s handshakes/s, chain %d", t.Version, t.Role, pair, f.Number(t.Rate), t.Chain)
 	if t.Mutual {
 		s += ", mutual auth"
 	}

@@ -187,7 +187,7 @@ func (words) Number(f float64) string   { return Number(f) }
 // CSV writes one row per candidate.
 func CSV(w io.Writer, res engine.Result) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"rank", "verdict", "mcu", "board", "library", "library_version", "config", "acceleration", "clock_hz", "estimate", "headroom", "utilization", "bottleneck", "missing", "clock_above_max"})
+	cw.Write([]string{"rank", "verdict", "mcu", "board", "library", "library_version", "config", "acceleration", "clock_hz", "estimate", "headroom", "utilization", "bottleneck", "missing", "clock_above_max", "longest_op", "longest_op_s"})
 	// A figure that could not be computed is an empty cell, never 0.
 	num := func(v *float64) string {
 		if v == nil {
@@ -198,7 +198,7 @@ func CSV(w io.Writer, res engine.Result) error {
 	for _, c := range res.Candidates {
 		cw.Write([]string{strconv.Itoa(c.Rank), string(c.Verdict), c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config,
 			strings.Join(c.Acceleration, "+"), strconv.FormatInt(c.ClockHz, 10), strconv.FormatBool(c.Estimate), num(c.Headroom),
-			num(c.Utilization), string(c.Bottleneck), strings.Join(c.Missing, " "), strconv.FormatBool(c.ClockAboveMax)})
+			num(c.Utilization), string(c.Bottleneck), strings.Join(c.Missing, " "), strconv.FormatBool(c.ClockAboveMax), c.LongestOp, num(c.LongestOpS)})
 	}
 	cw.Flush()
 	return cw.Error()

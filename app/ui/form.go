@@ -27,7 +27,12 @@ func (f *Form) Render() app.UI {
 			g := groups[i]
 			return app.FieldSet().Body(
 				app.Legend().Text(g.Title),
-				app.Range(g.Fields).Slice(func(j int) app.UI { return f.field(g.Fields[j]) }),
+				app.Range(g.Fields).Slice(func(j int) app.UI {
+					if g.Fields[j].Shorthand {
+						return nil // the form shows the fields it stands for
+					}
+					return f.field(g.Fields[j])
+				}),
 			)
 		}),
 	)

@@ -229,6 +229,10 @@ func (d *Details) Render() app.UI {
 	return app.Section().ID("details").Class("details").TabIndex(-1).Aria("label", "Candidate details").Body(
 		app.H2().Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
 		app.P().Text("Verdict "+string(c.Verdict)+", headroom "+explain.Headroom(c.Headroom)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+")"),
+		app.If(c.LongestOpS != nil, func() app.UI {
+			return app.P().Class("longest").Text("Longest single operation: " + c.LongestOp + ", " + explain.Duration(*c.LongestOpS) +
+				" — it runs to completion, so the CPU is blocked that long (watchdogs, real-time tasks).")
+		}),
 		app.Range(c.Notes).Slice(func(i int) app.UI { return app.P().Class("note").Text(c.Notes[i]) }),
 		app.Range(c.Warnings).Slice(func(i int) app.UI {
 			return app.P().Class("warning").Role("note").Text("Data-quality warning: " + c.Warnings[i])

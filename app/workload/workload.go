@@ -99,6 +99,27 @@ func Parse(p Params) (engine.Workload, Errors) {
 	return w, Errors(errs)
 }
 
+// Expand replaces each valid shorthand parameter (tls-suite) by the
+// fields it stands for, so that a form shows what will be ranked. An
+// invalid shorthand stays, for its message.
+func Expand(p Params) Params {
+	out := Params{}
+	for k, v := range p {
+		out[k] = v
+	}
+	for _, f := range Fields() {
+		if v := out[f.Name]; f.Shorthand && v != "" {
+			if x := f.Expand(strings.ToLower(strings.TrimSpace(v))); x != nil {
+				delete(out, f.Name)
+				for k, xv := range x {
+					out[k] = xv
+				}
+			}
+		}
+	}
+	return out
+}
+
 // MHz reads a clock frequency in MHz, from 1 to 10000.
 func MHz(s string) (float64, bool) { return engine.MHz(s) }
 

@@ -194,7 +194,9 @@ func (p *Page) Load(u *url.URL) {
 	if pick := q.Get("pick"); len(pick) <= maxKeyLen {
 		p.Results.Selected = pick
 	}
-	given := workload.FromQuery(q)
+	// A shorthand (tls-suite) becomes the fields it stands for: the form
+	// shows what is ranked.
+	given := workload.Expand(workload.FromQuery(q))
 	params := maps(Defaults)
 	if len(given) > 0 {
 		params = given

@@ -1,0 +1,74 @@
+package engine
+
+import "fmt"
+
+// KindMaxOp limits the longest single operation a workload needs.
+const KindMaxOp KindName = "max-op"
+
+// RuleMaxOp is the max-op kind's rule.
+const RuleMaxOp RuleID = "max-op"
+
+// MaxOp is the longest single operation allowed, in seconds.
+type MaxOp struct {
+	Limit float64 `json:"limit_s"`
+}
+
+type maxOpKind struct{}
+
+func (maxOpKind) Name() KindName { return KindMaxOp }
+func (maxOpKind) Title() string  { return "Budget and clock" }
+
+func (maxOpKind) Rules() []Rule {
+	return []Rule{{RuleMaxOp, "an operation runs to completion, so the CPU is blocked for as long as the longest single public-key operation the workload needs (hashing and ciphers run in chunks the caller chooses, and are not counted)",
+		"cryptosizer workload model (watchdog and real-time deadlines)"}}
+}
+
+func (maxOpKind) Fields() []Field {
+	return []Field{{Name: "max-op", Group: "budget", Label: "Longest blocking operation",
+		Accepted: "a duration from 1µs to 1h such as 100ms (empty: no limit)", Parse: wrap(Duration)}}
+}
+
+func (maxOpKind) Read(v *Values) Load {
+	if !v.OK("max-op") {
+		return nil
+	}
+	return &MaxOp{Limit: v.Float("max-op", 0)}
+}
+
+// Aggregate: the longest operation is one of the other requirements'.
+func (maxOpKind) Aggregate() bool { return true }
+
+func (maxOpKind) Explain(r Requirement, f Format) string {
+	if r.Achieved == nil || len(r.Terms) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the longest operation, %s, blocks the CPU for %s against a %s limit", r.Terms[0].Op, f.Duration(*r.Achieved), f.Duration(r.Required))
+}
+
+func (maxOpKind) Bottleneck(r Requirement, _ []Requirement, _ Format) string {
+	if len(r.Terms) == 0 {
+		return string(KindMaxOp)
+	}
+	return "max-op (" + r.Terms[0].Op + ")"
+}
+
+func (maxOpKind) Chart() *ChartSpec { return nil }
+
+func (m *MaxOp) Kind() KindName { return KindMaxOp }
+
+func (m *MaxOp) Describe(f Format) string { return "no operation longer than " + f.Duration(m.Limit) }
+
+// Evaluate takes the longest single operation the requirements before it
+// need, and holds it against the limit.
+func (m *MaxOp) Evaluate(e *Eval) *Requirement {
+	r := NewRequirement(KindMaxOp, RuleMaxOp, m.Limit, "s")
+	t, missing := Longest(e.Reqs)
+	r.Missing = append(r.Missing, missing...)
+	if len(missing) == 0 && t.Each > 0 {
+		t.Count, t.Total, t.Rule = 1, t.Each, RuleMaxOp
+		r.Terms = append(r.Terms, t)
+		h := m.Limit / t.Each
+		r.Achieved, r.Headroom = &t.Each, &h
+	}
+	return &r
+}
