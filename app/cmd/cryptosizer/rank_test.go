@@ -184,3 +184,15 @@ func TestRankImport(t *testing.T) {
 		t.Errorf("missing file: exit %d, %s", code, errb.String())
 	}
 }
+
+// The whole newer wolfSSL page imports: every line is read or skipped.
+func TestRankImportNewerPage(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"rank", "--tls-rate", "1", "--import", "../../../seeds/wolfssl-stm32-benchmarks-329d697.md", "--format", "csv"}, &out, &errb)
+	if code != 0 || strings.Contains(errb.String(), "not read") {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(errb.String(), "4 figures not used by the model") || !strings.Contains(out.String(), "STM32N657") {
+		t.Errorf("stderr %q", errb.String())
+	}
+}
