@@ -269,6 +269,7 @@ const CandidateConfig = "fastest published configuration per operation"
 
 // Dataset is everything the engine knows.
 type Dataset struct {
+	Documents    []Document    `json:"documents"`
 	Libraries    []Library     `json:"libraries"`
 	MCUs         Facts         `json:"mcus"`
 	Measurements []Measurement `json:"measurements"`

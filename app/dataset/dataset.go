@@ -103,6 +103,7 @@ func Encode(ds *bench.Dataset) ([]byte, error) {
 		}
 		buf.WriteString("\n]")
 	}
+	section("documents", len(ds.Documents), func(i int) any { return ds.Documents[i] })
 	section("libraries", len(ds.Libraries), func(i int) any { return ds.Libraries[i] })
 	section("mcus", len(ds.MCUs), func(i int) any { return ds.MCUs[i] })
 	section("measurements", len(ds.Measurements), func(i int) any { return ds.Measurements[i] })

@@ -61,3 +61,28 @@ func list(s string) []string {
 	}
 	return out
 }
+
+// ParseDocuments reads seeds/documents.tsv: where each seed document is
+// published.
+func ParseDocuments(file, text string) ([]bench.Document, bench.ErrorList) {
+	var errs bench.ErrorList
+	var out []bench.Document
+	header := true
+	for i, line := range strings.Split(text, "\n") {
+		pos := bench.Pos{File: file, Line: i + 1}
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if header {
+			header = false
+			continue
+		}
+		c := strings.Split(line, "\t")
+		if len(c) != 4 || !strings.HasPrefix(c[1], "https://") || c[2] != "yes" && c[2] != "no" {
+			errs.Add(pos, line, "want file, https URL, yes/no and a note, tab-separated")
+			continue
+		}
+		out = append(out, bench.Document{Name: c[0], URL: c[1], LineAnchors: c[2] == "yes", Note: c[3]})
+	}
+	return out, errs
+}

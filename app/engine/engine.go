@@ -97,7 +97,13 @@ type Candidate struct {
 	Warnings   []string `json:"warnings"`
 	FlashBytes int64    `json:"flash_bytes"`
 	RAMBytes   int64    `json:"ram_bytes"`
-	Key        string   `json:"key"`
+	// Facts are the part's curated facts (nil without facts); Footprint
+	// the library's published memory for the operations used (nil when
+	// the source publishes none); Why notes what in the data may surprise.
+	Facts     *PartFacts `json:"part_facts"`
+	Footprint *Footprint `json:"footprint"`
+	Why       []string   `json:"why"`
+	Key       string     `json:"key"`
 }
 
 // Result is a ranked answer.
@@ -116,6 +122,11 @@ type build struct {
 	hasFact  bool
 	warnings []string
 	flagged  map[string]bool // accelerators claimed but absent in silicon
+	// footprints are the library's published footprints, by operation;
+	// software the fastest figure per operation of the same part's
+	// builds without acceleration in the same document.
+	footprints map[string][]*bench.Footprint
+	software   map[string]*bench.Measurement
 }
 
 // Index groups a dataset's measurements into candidates once, so that
@@ -160,7 +171,55 @@ func NewIndex(ds *bench.Dataset) *Index {
 			}
 		}
 	}
+	ix.footprints()
+	ix.software()
 	return ix
+}
+
+// footprints files each footprint row under the builds of its part and
+// library version.
+func (ix *Index) footprints() {
+	for i := range ix.ds.Footprints {
+		f := &ix.ds.Footprints[i]
+		for _, b := range ix.builds {
+			if b.id.MCU == f.MCU && b.id.Library == f.Library && b.id.LibraryVersion == f.LibraryVersion && b.id.Imported == f.Imported &&
+				(b.lib.ConfigPerOp || b.id.Config == f.Config) {
+				if b.footprints == nil {
+					b.footprints = map[string][]*bench.Footprint{}
+				}
+				b.footprints[f.Op] = append(b.footprints[f.Op], f)
+			}
+		}
+	}
+}
+
+// software finds, for each accelerated build and each operation an
+// accelerator it uses would speed up, the fastest figure among the same
+// part's builds that do not use that accelerator, in the same source
+// document (so that like is compared with like).
+func (ix *Index) software() {
+	for _, b := range ix.builds {
+		if len(b.id.Acceleration) == 0 {
+			continue
+		}
+		b.software = map[string]*bench.Measurement{}
+		for op, mine := range b.ops {
+			a := accelFor(op)
+			if a == "" || !slices.Contains(b.id.Acceleration, a) {
+				continue
+			}
+			for _, o := range ix.builds {
+				if o == b || o.id.MCU != b.id.MCU || o.id.Library != b.id.Library || slices.Contains(o.id.Acceleration, a) {
+					continue
+				}
+				for _, m := range o.ops[op] {
+					if m.Pos.File == mine[0].Pos.File && (b.software[op] == nil || seconds(m) < seconds(b.software[op])) {
+						b.software[op] = m
+					}
+				}
+			}
+		}
+	}
 }
 
 // Dataset is the data the index ranks.
@@ -179,12 +238,17 @@ func (ix *Index) Rank(w Workload) Result {
 	for i := range res.Candidates {
 		res.Candidates[i].Rank = i + 1
 	}
+	siblings(res.Candidates)
 	return res
 }
 
-// keep applies the workload's filters.
+// keep applies the workload's filters. A filter on part facts keeps no
+// part without facts.
 func keep(b *build, w Workload) bool {
 	if w.Library != "" && !strings.EqualFold(w.Library, b.lib.Flag) {
+		return false
+	}
+	if !keepPart(b, w) {
 		return false
 	}
 	if w.MCU != "" && !strings.Contains(strings.ToUpper(b.id.MCU+" "+b.id.Part), strings.ToUpper(w.MCU)) {
@@ -383,7 +447,7 @@ func NewRequirement(kind KindName, rule RuleID, required float64, unit string) R
 func evaluate(b *build, w Workload) Candidate {
 	sc := clockFor(b, w)
 	c := Candidate{Identity: b.id, ClockHz: sc.clockHz, MeasuredClockHz: b.id.ClockHz, Estimate: sc.estimate,
-		Requirements: []Requirement{}, Missing: []string{}, Notes: []string{}, Warnings: b.warnings, Key: b.id.Key()}
+		Requirements: []Requirement{}, Missing: []string{}, Notes: []string{}, Warnings: b.warnings, Why: []string{}, Key: b.id.Key()}
 	if c.Acceleration == nil {
 		c.Acceleration = []string{}
 	}
@@ -404,6 +468,12 @@ func evaluate(b *build, w Workload) Candidate {
 	if t, missing := Longest(c.Requirements); len(missing) == 0 && t.Each > 0 && !sc.untrusted {
 		each := t.Each
 		c.LongestOp, c.LongestOpS = t.Op, &each
+	}
+	c.Facts = partFacts(b)
+	c.Footprint = footprint(b, c.Requirements)
+	c.Why = append(c.Why, slower(b, c.Requirements)...)
+	if c.ClockAboveMax {
+		c.Why = append(c.Why, "The source states a clock above the part's maximum: its figures are shown as published and are never scaled.")
 	}
 	judge(&c, sc)
 	return c
@@ -492,6 +562,15 @@ func appendUnique(s []string, v string) []string {
 	return append(s, v)
 }
 
+// flashOrder sorts a part without internal flash (or without facts)
+// after every part with some: "smallest" means the least flash to buy.
+func flashOrder(c *Candidate) int64 {
+	if c.FlashBytes <= 0 {
+		return math.MaxInt64
+	}
+	return c.FlashBytes
+}
+
 func verdictRank(v Verdict) int {
 	switch v {
 	case Pass:
@@ -528,8 +607,8 @@ func order(cs []Candidate, objective Objective) {
 			if a.ClockHz != b.ClockHz {
 				return cmp.Compare(a.ClockHz, b.ClockHz)
 			}
-			if a.FlashBytes != b.FlashBytes {
-				return cmp.Compare(a.FlashBytes, b.FlashBytes)
+			if fa, fb := flashOrder(a), flashOrder(b); fa != fb {
+				return cmp.Compare(fa, fb)
 			}
 		}
 		if ha, hb := h(a), h(b); ha != hb {

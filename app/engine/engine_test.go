@@ -41,6 +41,8 @@ type expectCand struct {
 	Estimate    *bool              `json:"estimate"`
 	Warning     string             `json:"warning"`
 	LongestOp   string             `json:"longest_op"`
+	FPFlash     bool               `json:"footprint_flash"`
+	Why         string             `json:"why"`
 	Absent      []string           `json:"absent"`
 }
 
@@ -51,6 +53,7 @@ type testCase struct {
 		Candidates  map[string]expectCand `json:"candidates"`
 		AllVerdict  string                `json:"all_verdict"`
 		Count       *int                  `json:"count"`
+		AllMCUIn    []string              `json:"all_mcu_in"`
 		FirstMCU    string                `json:"first_mcu"`
 		ErrorFields []string              `json:"error_fields"`
 	} `json:"expect"`
@@ -121,6 +124,9 @@ func TestCases(t *testing.T) {
 				// An unknown candidate has no candidate-level figures.
 				if c.Verdict == engine.Unknown && (c.Headroom != nil || c.Utilization != nil || c.Bottleneck != "") {
 					t.Errorf("%s: unknown, yet headroom %v, CPU %v, bottleneck %q", c.Key, c.Headroom, c.Utilization, c.Bottleneck)
+				}
+				if tc.Expect.AllMCUIn != nil && !slices.Contains(tc.Expect.AllMCUIn, c.MCU) {
+					t.Errorf("%s: %s is not one of %v", c.Key, c.MCU, tc.Expect.AllMCUIn)
 				}
 				if tc.Expect.AllVerdict != "" && string(c.Verdict) != tc.Expect.AllVerdict {
 					t.Errorf("%s: %s, want %s", c.Key, c.Verdict, tc.Expect.AllVerdict)
@@ -193,6 +199,12 @@ func checkCandidate(t *testing.T, c *engine.Candidate, want expectCand) {
 		if !found {
 			t.Errorf("%s: no term for %s", c.Key, op)
 		}
+	}
+	if want.Why != "" && !strings.Contains(strings.Join(c.Why, " "), want.Why) {
+		t.Errorf("%s: why %q lacks %q", c.Key, c.Why, want.Why)
+	}
+	if want.FPFlash && (c.Footprint == nil || c.Footprint.FlashBytes == nil || *c.Footprint.FlashBytes <= 0 || c.Footprint.RAMBytes == nil) {
+		t.Errorf("%s: footprint %+v", c.Key, c.Footprint)
 	}
 	if want.LongestOp != "" && c.LongestOp != want.LongestOp {
 		t.Errorf("%s: longest op %q, want %q", c.Key, c.LongestOp, want.LongestOp)

@@ -28,6 +28,12 @@ type Field struct {
 	Bool bool
 	// Parse reads a free-form value; false rejects it.
 	Parse func(string) (any, bool) `json:"-"`
+	// Multi lists the values of a field that takes several of a few,
+	// comma-separated (the form shows a checkbox for each).
+	Multi []string `json:"-"`
+	// Switch marks the field that switches whole loads on and off (the
+	// form shows it as a switch on each load's group).
+	Switch bool `json:"-"`
 	// Shorthand marks a field that stands for others (tls-suite for a
 	// key exchange and a signature): the CLI and URL accept it, the form
 	// shows the fields it stands for, which Expand gives for a value.
@@ -153,8 +159,19 @@ func Read(params map[string]string) (Workload, []*FieldError) {
 		}
 	}
 	var w Workload
+	loads, switched := v.Any("loads").([]string)
 	for _, k := range Kinds {
-		if l := k.Read(v); l != nil {
+		l := k.Read(v)
+		if switched && !k.Aggregate() {
+			switch on := slices.Contains(loads, string(k.Name())); {
+			case !on:
+				l = nil // its fields stay checked, its load is not ranked
+			case l == nil && !v.failed(k):
+				first := k.Fields()[0].Name
+				v.Fail(first, "required: the "+string(k.Name())+" load is switched on")
+			}
+		}
+		if l != nil {
 			w.Loads = append(w.Loads, l)
 		}
 	}
@@ -168,6 +185,28 @@ func Read(params map[string]string) (Workload, []*FieldError) {
 	}
 	slices.SortStableFunc(v.Errs, func(a, b *FieldError) int { return order(a) - order(b) })
 	return w, append(v.Errs, unknown...)
+}
+
+// failed reports whether a kind's fields already have an error.
+func (v *Values) failed(k Kind) bool {
+	for _, f := range k.Fields() {
+		if slices.ContainsFunc(v.Errs, func(e *FieldError) bool { return e.Field == f.Name }) {
+			return true
+		}
+	}
+	return false
+}
+
+// Switchable are the kinds whose loads the loads field switches: every
+// kind but the aggregates, which judge the others.
+func Switchable() []string {
+	var out []string
+	for _, k := range Kinds {
+		if !k.Aggregate() {
+			out = append(out, string(k.Name()))
+		}
+	}
+	return out
 }
 
 // parse reads a given field's text into its value, or records why not.
@@ -241,7 +280,20 @@ var settingFields = []Field{
 		Choices: []string{string(ObjectiveHeadroom), string(ObjectiveSmallest)}},
 	{Name: "library", Group: "filter", Label: "Library", Accepted: "the library's name (empty: all)"},
 	{Name: "mcu", Group: "filter", Label: "MCU contains", Accepted: "part of a part name, e.g. H7 or STM32U585 (at most 64 characters)"},
-	{Name: "accel", Group: "filter", Label: "Required acceleration", Accepted: "a comma-separated list of " + strings.Join(bench.Accelerators, ", "), Parse: accel},
+	{Name: "accel", Group: "filter", Label: "Required acceleration", Accepted: "a comma-separated list of " + strings.Join(bench.Accelerators, ", "), Parse: accel, Multi: bench.Accelerators},
+	{Name: "series", Group: "filter", Label: "Series", Accepted: "a comma-separated list of " + strings.Join(bench.Series, ", "), Parse: list(bench.Series), Multi: bench.Series},
+	{Name: "core", Group: "filter", Label: "Core", Accepted: "a comma-separated list of " + strings.Join(bench.Cores, ", "), Parse: list(bench.Cores), Multi: bench.Cores},
+	{Name: "low-power", Group: "filter", Label: "Low-power series only (L, U, WB, WBA, WL)", Accepted: "true or false", Default: "false", Bool: true},
+	{Name: "min-flash", Group: "filter", Label: "At least this much flash", Accepted: "a size such as 512KiB or 1MiB (parts without internal flash are left out)", Parse: wrap(Size)},
+	{Name: "min-ram", Group: "filter", Label: "At least this much RAM", Accepted: "a size such as 128KiB", Parse: wrap(Size)},
+	{Name: "loads", Group: "switch", Label: "Loads switched on", Switch: true,
+		Accepted: "a comma-separated list of the loads to rank (tls, firmware, aes, or none); empty: every load whose fields are set",
+		Parse: func(s string) (any, bool) {
+			if strings.EqualFold(strings.TrimSpace(s), "none") {
+				return []string{}, true
+			}
+			return list(Switchable())(s)
+		}},
 }
 
 // SetLibraries makes the library filter accept the libraries' flags
@@ -270,6 +322,36 @@ func readSettings(v *Values, w *Workload) {
 	w.MCU = v.String("mcu", "")
 	if a, ok := v.Any("accel").([]string); ok {
 		w.Accel = a
+	}
+	if a, ok := v.Any("series").([]string); ok {
+		w.Series = a
+	}
+	if a, ok := v.Any("core").([]string); ok {
+		w.Cores = a
+	}
+	w.LowPower = v.Bool("low-power", false)
+	w.MinFlash, _ = v.Any("min-flash").(int64)
+	w.MinRAM, _ = v.Any("min-ram").(int64)
+}
+
+// list reads a comma-separated list of some of choices (any case).
+func list(choices []string) func(string) (any, bool) {
+	return func(s string) (any, bool) {
+		var out []string
+		for _, x := range strings.Split(s, ",") {
+			x = strings.TrimSpace(x)
+			if x == "" {
+				continue
+			}
+			i := slices.IndexFunc(choices, func(c string) bool { return strings.EqualFold(c, x) })
+			if i < 0 {
+				return nil, false
+			}
+			if !slices.Contains(out, choices[i]) {
+				out = append(out, choices[i])
+			}
+		}
+		return out, true
 	}
 }
 

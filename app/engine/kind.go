@@ -100,6 +100,13 @@ type Workload struct {
 	Library   string
 	MCU       string
 	Accel     []string // required acceleration
+	// Part filters: series, cores, low-power series only, and the least
+	// flash and RAM the part must have.
+	Series   []string
+	Cores    []string
+	LowPower bool
+	MinFlash int64
+	MinRAM   int64
 }
 
 // Load returns the workload's load of a kind, if it has one.
@@ -152,7 +159,9 @@ func (w Workload) MarshalJSON() ([]byte, error) {
 		v  any
 		on bool
 	}{{"clock", w.Clock, true}, {"clock_mhz", w.ClockMHz, w.Clock == ClockMHz}, {"objective", w.Objective, true},
-		{"library", w.Library, w.Library != ""}, {"mcu", w.MCU, w.MCU != ""}, {"accel", w.Accel, len(w.Accel) > 0}}
+		{"library", w.Library, w.Library != ""}, {"mcu", w.MCU, w.MCU != ""}, {"accel", w.Accel, len(w.Accel) > 0},
+		{"series", w.Series, len(w.Series) > 0}, {"core", w.Cores, len(w.Cores) > 0}, {"low_power", w.LowPower, w.LowPower},
+		{"min_flash_bytes", w.MinFlash, w.MinFlash > 0}, {"min_ram_bytes", w.MinRAM, w.MinRAM > 0}}
 	for _, s := range settings {
 		if !s.on {
 			continue
@@ -214,7 +223,7 @@ type Group struct {
 	Fields    []Field
 }
 
-var groupTitles = map[string]string{"budget": "Budget and clock", "filter": "Filters"}
+var groupTitles = map[string]string{"budget": "Budget and clock", "filter": "Filters", "switch": "Loads"}
 
 func groupOrder(id string) int {
 	switch id {
@@ -222,6 +231,8 @@ func groupOrder(id string) int {
 		return 1
 	case "filter":
 		return 2
+	case "switch":
+		return 3
 	}
 	return 0
 }

@@ -184,10 +184,14 @@ func (words) Size(b int64) string       { return Size(b) }
 func (words) Percent(f float64) string  { return Percent(f) }
 func (words) Number(f float64) string   { return Number(f) }
 
-// CSV writes one row per candidate.
+// CSV writes one row per candidate: the verdict and its figures, the
+// part's facts (empty without facts) and the library's published
+// footprint for the operations used (empty when not published).
 func CSV(w io.Writer, res engine.Result) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"rank", "verdict", "mcu", "board", "library", "library_version", "config", "acceleration", "clock_hz", "estimate", "headroom", "utilization", "bottleneck", "missing", "clock_above_max", "longest_op", "longest_op_s"})
+	cw.Write([]string{"rank", "verdict", "mcu", "board", "library", "library_version", "config", "acceleration", "clock_hz", "estimate", "headroom", "utilization", "bottleneck", "missing", "clock_above_max", "longest_op", "longest_op_s",
+		"core", "series", "max_clock_hz", "flash_bytes", "ram_bytes", "part_accelerators", "unused_accelerators", "trustzone", "low_power",
+		"footprint_flash_bytes", "footprint_ram_bytes"})
 	// A figure that could not be computed is an empty cell, never 0.
 	num := func(v *float64) string {
 		if v == nil {
@@ -195,10 +199,25 @@ func CSV(w io.Writer, res engine.Result) error {
 		}
 		return strconv.FormatFloat(*v, 'g', 6, 64)
 	}
+	inum := func(v *int64) string {
+		if v == nil {
+			return ""
+		}
+		return strconv.FormatInt(*v, 10)
+	}
 	for _, c := range res.Candidates {
-		cw.Write([]string{strconv.Itoa(c.Rank), string(c.Verdict), c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config,
+		facts := make([]string, 9)
+		if f := c.Facts; f != nil {
+			facts = []string{f.Core, f.Series, strconv.FormatInt(f.MaxClockHz, 10), strconv.FormatInt(f.FlashBytes, 10), strconv.FormatInt(f.RAMBytes, 10),
+				strings.Join(f.Accelerators, "+"), strings.Join(f.Unused, "+"), strconv.FormatBool(f.TrustZone), strconv.FormatBool(f.LowPower)}
+		}
+		fp := []string{"", ""}
+		if c.Footprint != nil {
+			fp = []string{inum(c.Footprint.FlashBytes), inum(c.Footprint.RAMBytes)}
+		}
+		cw.Write(append(append([]string{strconv.Itoa(c.Rank), string(c.Verdict), c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config,
 			strings.Join(c.Acceleration, "+"), strconv.FormatInt(c.ClockHz, 10), strconv.FormatBool(c.Estimate), num(c.Headroom),
-			num(c.Utilization), string(c.Bottleneck), strings.Join(c.Missing, " "), strconv.FormatBool(c.ClockAboveMax), c.LongestOp, num(c.LongestOpS)})
+			num(c.Utilization), string(c.Bottleneck), strings.Join(c.Missing, " "), strconv.FormatBool(c.ClockAboveMax), c.LongestOp, num(c.LongestOpS)}, facts...), fp...))
 	}
 	cw.Flush()
 	return cw.Error()

@@ -103,7 +103,9 @@ func TestDatasetNewerPage(t *testing.T) {
 				continue
 			}
 			found = true
-			near := func(a *float64, b float64) bool { return b == 0 && a == nil || a != nil && (*a-b < 1e-6 && b-*a < 1e-6) }
+			near := func(a *float64, b float64) bool {
+				return b == 0 && a == nil || a != nil && (*a-b < 1e-6 && b-*a < 1e-6)
+			}
 			if !near(m.BytesPerSecond, tc.bps) || !near(m.SecondsPerOp, tc.spo) || m.ClockHz != tc.clock {
 				t.Errorf("%s %s: %v B/s, %v s/op at %v Hz", tc.mcu, tc.op, m.BytesPerSecond, m.SecondsPerOp, m.ClockHz)
 			}

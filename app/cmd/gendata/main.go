@@ -70,7 +70,16 @@ func generate(dir string) ([]byte, []dataset.Report, error) {
 		inputs = append(inputs, dataset.Input{Name: name, Text: string(text)})
 	}
 	sort.Slice(inputs, func(i, j int) bool { return inputs[i].Name < inputs[j].Name })
+	docsText, err := os.ReadFile(filepath.Join(dir, "documents.tsv"))
+	if err != nil {
+		return nil, nil, err
+	}
+	docs, derrs := dataset.ParseDocuments("documents.tsv", string(docsText))
+	if len(derrs) > 0 {
+		return nil, nil, derrs
+	}
 	ds, reports := dataset.Build(facts, inputs)
+	ds.Documents = docs
 	var all bench.ErrorList
 	for _, r := range reports {
 		all = append(all, r.Errors...)

@@ -1,0 +1,157 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The layout, measured (not screenshot) at a laptop, a large screen and a
+// phone: the first screen shows the ranked workload and the top results,
+// the table fits the laptop, chart labels stay inside their charts, and a
+// picked candidate's details come into view with the focus.
+
+type box struct{ Top, Bottom, Left, Right, Width float64 }
+
+func measure(ctx context.Context, t *testing.T, expr string) box {
+	t.Helper()
+	var b box
+	s := text(ctx, t, `JSON.stringify((e => { if (!e) return {}; const r = e.getBoundingClientRect(); return {Top: r.top, Bottom: r.bottom, Left: r.left, Right: r.right, Width: r.width} })(`+expr+`))`)
+	if err := json.Unmarshal([]byte(s), &b); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// chartLabelsInside checks that every text of every (SVG) chart lies
+// inside its chart's box; it returns the labels that do not.
+const chartLabelsInside = `(() => { const out = []; for (const c of document.querySelectorAll('.chart')) {
+	const cb = c.getBoundingClientRect();
+	for (const t of c.querySelectorAll('text')) { const r = t.getBoundingClientRect(); if (r.width === 0) continue;
+		if (r.left < cb.left - 1 || r.right > cb.right + 1 || r.top < cb.top - 1 || r.bottom > cb.bottom + 1) out.push(c.id + ': ' + t.textContent) } }
+	return JSON.stringify(out) })()`
+
+func TestLayout(t *testing.T) {
+	sizes := []struct {
+		name         string
+		w, h         int64
+		mobile       bool
+		rows         int
+		tableMustFit bool
+	}{
+		{"laptop 1280×800", 1280, 800, false, 3, true},
+		{"large 1920×1080", 1920, 1080, false, 3, true},
+		{"phone 390×844", 390, 844, true, 1, false},
+	}
+	for _, sz := range sizes {
+		t.Run(sz.name, func(t *testing.T) {
+			ctx, cancel := browser(t)
+			defer cancel()
+			s := serve(t, "127.0.0.1", siteHandler())
+			opts := []chromedp.EmulateViewportOption{}
+			if sz.mobile {
+				opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(3))
+			}
+			err := chromedp.Do(ctx, chromedp.EmulateViewport(sz.w, sz.h, opts...), chromedp.Navigate(s.base+"/"), waitReady(1),
+				poll(chartData+".length > 2", 30*time.Second))
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := float64(sz.h)
+			summary := measure(ctx, t, `document.querySelector('.summary')`)
+			row := measure(ctx, t, fmt.Sprintf(`document.querySelectorAll('tr.row:not([hidden])')[%d]`, sz.rows-1))
+			wrap := text(ctx, t, `(e => e.scrollWidth + ' ' + e.clientWidth)(document.querySelector('.table-wrap'))`)
+			t.Logf("summary top %.0f bottom %.0f; row %d bottom %.0f; table scroll/client width %s", summary.Top, summary.Bottom, sz.rows, row.Bottom, wrap)
+			if summary.Bottom > h || summary.Bottom <= 0 {
+				t.Errorf("the ranked workload is not on the first screen: bottom at %.0f of %.0f", summary.Bottom, h)
+			}
+			if row.Bottom > h || row.Bottom <= 0 {
+				t.Errorf("the top %d results are not on the first screen: row %d ends at %.0f of %.0f", sz.rows, sz.rows, row.Bottom, h)
+			}
+			var scroll, client float64
+			fmt.Sscan(wrap, &scroll, &client)
+			if sz.tableMustFit && scroll > client {
+				t.Errorf("the table is wider than its box: %v > %v", scroll, client)
+			}
+			if n := text(ctx, t, `String(document.querySelectorAll('.chart text').length)`); n == "0" {
+				t.Error("the charts have no text to measure (they must draw with ECharts' SVG renderer)")
+			} else if out := text(ctx, t, chartLabelsInside); out != "[]" {
+				t.Errorf("chart labels outside their charts: %s", out)
+			}
+			// A picked candidate's details come into view and take the focus.
+			err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#results[data-client="true"] tr.row`)),
+				poll(`document.querySelector('#details h2') !== null && document.activeElement && document.activeElement.id === 'details'`, 10*time.Second))
+			d := measure(ctx, t, `document.getElementById('details')`)
+			t.Logf("details top %.0f bottom %.0f, focus on %q", d.Top, d.Bottom, text(ctx, t, `document.activeElement.id`))
+			if err != nil || d.Top < 0 || d.Top >= h {
+				t.Errorf("details not in view or not focused after a pick: %v, top %.0f of %.0f", err, d.Top, h)
+			}
+		})
+	}
+}
+
+// In the README's 1000×900 iframe, the embedded page shows results on its
+// first screen. (The host page is served from the app's origin here, so
+// that the test can read the frame's layout; the origin does not change
+// the layout.)
+func TestEmbedCompact(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	mux := http.NewServeMux()
+	mux.Handle("/", siteHandler())
+	mux.HandleFunc("/portal.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<!doctype html><title>portal</title><iframe id="calc" width="1000" height="900" title="cryptosizer" src="/?embed=1&tls-rate=20"></iframe>`)
+	})
+	s := serve(t, "127.0.0.1", mux)
+	frame := `document.getElementById('calc').contentDocument`
+	err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/portal.html"),
+		poll(frame+`.querySelector('#results[data-client="true"] tr.row') !== null`, 60*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := measure(ctx, t, frame+`.querySelectorAll('tr.row:not([hidden])')[2]`)
+	summary := measure(ctx, t, frame+`.querySelector('.summary')`)
+	t.Logf("in the 1000×900 frame: summary at %.0f–%.0f, third result row ends at %.0f", summary.Top, summary.Bottom, b.Bottom)
+	if b.Bottom <= 0 || b.Bottom > 900 || summary.Bottom > 900 {
+		t.Errorf("the embedded page does not show its results on the first screen: third row ends at %.0f", b.Bottom)
+	}
+}
+
+// axe-core finds no accessibility violation on the page, with a
+// candidate's details open.
+func TestAccessibility(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	axe, err := os.ReadFile(filepath.Join(root, "node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		t.Fatal("axe-core missing: npm ci installs it from package-lock.json: ", err)
+	}
+	err = chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1),
+		poll(chartData+".length > 2", 30*time.Second),
+		chromedp.Click(chromedp.CSS(`#results[data-client="true"] tr.row`)),
+		poll(`document.querySelector('#details h2') !== null`, 10*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](string(axe))); err != nil {
+		t.Fatal(err)
+	}
+	res, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations.map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; '))))`,
+		chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res != "[]" {
+		t.Errorf("axe-core violations: %s", strings.ReplaceAll(res, `","`, "\n"))
+	}
+}

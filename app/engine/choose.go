@@ -1,0 +1,256 @@
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"cryptosizer/app/bench"
+)
+
+// What choosing a part needs beside the verdict: the part's facts, the
+// library's published memory footprint for the operations the workload
+// uses, and notes where the data may surprise.
+
+// PartFacts is what the curated facts say of a candidate's part.
+type PartFacts struct {
+	Part       string `json:"part"`
+	Core       string `json:"core"`
+	Series     string `json:"series"`
+	MaxClockHz int64  `json:"max_clock_hz"`
+	FlashBytes int64  `json:"flash_bytes"` // 0: no internal user flash
+	RAMBytes   int64  `json:"ram_bytes"`
+	// Accelerators are the part's crypto peripherals a build may use;
+	// Unused those the candidate's build does not use.
+	Accelerators []string `json:"accelerators"`
+	Unused       []string `json:"unused"`
+	TrustZone    bool     `json:"trustzone"`
+	LowPower     bool     `json:"low_power"`
+	Hardware     string   `json:"hardware"` // the facts' note on crypto hardware
+}
+
+func partFacts(b *build) *PartFacts {
+	if !b.hasFact {
+		return nil
+	}
+	f := b.fact
+	p := &PartFacts{Part: f.Part, Core: f.Core, Series: f.Series(), MaxClockHz: f.MaxClockHz, FlashBytes: f.FlashBytes, RAMBytes: f.RAMBytes,
+		Accelerators: f.Accelerators(), Unused: []string{}, TrustZone: f.TrustZone(), LowPower: f.LowPower(), Hardware: f.HardwareNote}
+	if p.Accelerators == nil {
+		p.Accelerators = []string{}
+	}
+	for _, a := range p.Accelerators {
+		if !slices.Contains(b.id.Acceleration, a) || b.flagged[a] {
+			p.Unused = append(p.Unused, a)
+		}
+	}
+	return p
+}
+
+// Footprint is the memory a library publishes for the operations a
+// workload uses (CMOX's wiki tables). Flash is the code and constant data
+// of each operation, summed (an upper bound: operations may share code);
+// RAM is their global data plus the largest stack and working buffer of
+// any one of them (they do not run at once).
+type Footprint struct {
+	FlashBytes *int64   `json:"flash_bytes"`
+	RAMBytes   *int64   `json:"ram_bytes"`
+	Ops        []string `json:"ops"`
+	// Missing lists what is not published: operations without a
+	// footprint row, or columns the source leaves blank.
+	Missing []string `json:"missing"`
+	Sources []string `json:"sources"`
+}
+
+// aesSizeRe drops the key size: CMOX publishes one AES footprint for all.
+var aesSizeRe = regexp.MustCompile(`^aes-\d+-`)
+
+func footprintOp(op string) string {
+	op = aesSizeRe.ReplaceAllString(op, "aes-")
+	return strings.TrimSuffix(op, "-final")
+}
+
+// footprint sums the published footprints of the operations the
+// requirements use; nil when the library publishes none for this build.
+func footprint(b *build, reqs []Requirement) *Footprint {
+	if len(b.footprints) == 0 {
+		return nil
+	}
+	fp := &Footprint{Ops: []string{}, Missing: []string{}, Sources: []string{}}
+	var flash, global, peak int64
+	known := true
+	for _, r := range reqs {
+		for _, t := range r.Terms {
+			op := footprintOp(t.Op)
+			if t.Missing || slices.Contains(fp.Ops, op) || t.Count <= 0 && t.Bytes <= 0 {
+				continue
+			}
+			fp.Ops = append(fp.Ops, op)
+			row := pickFootprint(b.footprints[op], t.Config)
+			if row == nil {
+				fp.Missing = append(fp.Missing, op)
+				known = false
+				continue
+			}
+			fp.Sources = append(fp.Sources, row.Source)
+			vals := []*int64{row.CodeBytes, row.ConstantBytes, row.GlobalBytes, row.StackBytes}
+			if slices.Contains(vals, nil) {
+				fp.Missing = append(fp.Missing, op+" (some columns unpublished)")
+				known = false
+				continue
+			}
+			flash += *row.CodeBytes + *row.ConstantBytes
+			global += *row.GlobalBytes
+			work := *row.StackBytes
+			if row.WorkingBufferBytes != nil {
+				work += *row.WorkingBufferBytes
+			}
+			peak = max(peak, work)
+		}
+	}
+	if known && len(fp.Ops) > 0 {
+		ram := global + peak
+		fp.FlashBytes, fp.RAMBytes = &flash, &ram
+	}
+	return fp
+}
+
+// pickFootprint prefers the row of the configuration the ranking chose.
+func pickFootprint(rows []*bench.Footprint, config string) *bench.Footprint {
+	for _, r := range rows {
+		if r.Config == config {
+			return r
+		}
+	}
+	if len(rows) > 0 {
+		return rows[0]
+	}
+	return nil
+}
+
+// accelFor is the peripheral that would speed an operation up.
+func accelFor(op string) string {
+	switch {
+	case strings.HasPrefix(op, "aes-"):
+		return bench.AccelAES
+	case strings.HasPrefix(op, "sha"), strings.HasPrefix(op, "hmac-"):
+		return bench.AccelHASH
+	case strings.HasPrefix(op, "ecc-"), strings.HasPrefix(op, "ecdh-"), strings.HasPrefix(op, "ecdsa-"), strings.HasPrefix(op, "rsa-"):
+		return bench.AccelPKA
+	}
+	return ""
+}
+
+// slower notes the operations where this build's accelerator is slower
+// than the same part's build without it, from the same document: one
+// sentence per accelerator and comparison build.
+func slower(b *build, reqs []Requirement) []string {
+	type key struct{ accel, config, version string }
+	found := map[key][]string{}
+	var order []key
+	seen := map[string]bool{}
+	for _, r := range reqs {
+		for _, t := range r.Terms {
+			a := accelFor(t.Op)
+			soft, ok := b.software[t.Op]
+			if t.Missing || a == "" || seen[t.Op] || !ok || !slices.Contains(b.id.Acceleration, a) || b.flagged[a] {
+				continue
+			}
+			m, _ := lookup(b, t.Op)
+			mine, theirs := seconds(m), seconds(soft)
+			if mine <= 0 || theirs <= 0 || mine <= theirs*1.05 {
+				continue
+			}
+			seen[t.Op] = true
+			k := key{a, soft.Config, soft.LibraryVersion}
+			if found[k] == nil {
+				order = append(order, k)
+			}
+			found[k] = append(found[k], fmt.Sprintf("%s %s vs %s", t.Op, m.Printed, soft.Printed))
+		}
+	}
+	var out []string
+	for _, k := range order {
+		out = append(out, fmt.Sprintf("This build uses %s, yet it is slower than the same page's build without %s, %q (%s %s): %s. The accelerated path does not always win.",
+			k.accel, k.accel, k.config, b.id.Library, orNone(k.version), strings.Join(found[k], "; ")))
+	}
+	return out
+}
+
+func seconds(m *bench.Measurement) float64 {
+	if m == nil {
+		return 0
+	}
+	if m.SecondsPerOp != nil && !bench.IsBulk(m.Op) {
+		return *m.SecondsPerOp
+	}
+	if m.BytesPerSecond != nil && *m.BytesPerSecond > 0 {
+		return 1 / *m.BytesPerSecond
+	}
+	return 0
+}
+
+// siblings notes, for candidates on the same board with other library
+// versions, how those rank: the version and its configuration often
+// matter more than the accelerators.
+func siblings(cs []Candidate) {
+	byBoard := map[string][]int{}
+	for i, c := range cs {
+		if c.Board != "" {
+			byBoard[c.MCU+"|"+c.Board+"|"+c.Library] = append(byBoard[c.MCU+"|"+c.Board+"|"+c.Library], i)
+		}
+	}
+	for _, idx := range byBoard {
+		versions := map[string]bool{}
+		for _, i := range idx {
+			versions[cs[i].LibraryVersion] = true
+		}
+		if len(versions) < 2 {
+			continue
+		}
+		for _, i := range idx {
+			var others []string
+			for _, j := range idx {
+				if j == i || cs[j].LibraryVersion == cs[i].LibraryVersion {
+					continue
+				}
+				h := "unknown"
+				if cs[j].Headroom != nil {
+					h = fmt.Sprintf("%.2f×", *cs[j].Headroom)
+				}
+				acc := strings.Join(cs[j].Acceleration, "+")
+				if acc == "" {
+					acc = "no acceleration"
+				}
+				others = append(others, fmt.Sprintf("%s %s (%s, #%d, %s)", cs[j].Library, orNone(cs[j].LibraryVersion), acc, cs[j].Rank, h))
+			}
+			if len(others) > 3 {
+				others = append(others[:3], fmt.Sprintf("%d more", len(others)-3))
+			}
+			cs[i].Why = append(cs[i].Why, "The same board is also ranked with "+strings.Join(others, "; ")+
+				": library version and math back-end can matter more than the accelerators — compare them side by side.")
+		}
+	}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(version unpublished)"
+	}
+	return s
+}
+
+// keepPart applies the filters on part facts.
+func keepPart(b *build, w Workload) bool {
+	if len(w.Series) == 0 && len(w.Cores) == 0 && !w.LowPower && w.MinFlash == 0 && w.MinRAM == 0 {
+		return true
+	}
+	if !b.hasFact {
+		return false
+	}
+	f := b.fact
+	return (len(w.Series) == 0 || slices.Contains(w.Series, f.Series())) &&
+		(len(w.Cores) == 0 || slices.Contains(w.Cores, f.CoreName())) &&
+		(!w.LowPower || f.LowPower()) && f.FlashBytes >= w.MinFlash && f.RAMBytes >= w.MinRAM
+}
