@@ -127,7 +127,7 @@ func TestEmbedCompact(t *testing.T) {
 }
 
 // axe-core finds no accessibility violation on the page, with a
-// candidate's details open.
+// candidate's details, the comparison and the import panel open.
 func TestAccessibility(t *testing.T) {
 	ctx, cancel := browser(t)
 	defer cancel()
@@ -139,7 +139,11 @@ func TestAccessibility(t *testing.T) {
 	err = chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1),
 		poll(chartData+".length > 2", 30*time.Second),
 		chromedp.Click(chromedp.CSS(`#results[data-client="true"] tr.row`)),
-		poll(`document.querySelector('#details h2') !== null`, 10*time.Second))
+		poll(`document.querySelector('#details h2') !== null`, 10*time.Second),
+		chromedp.Click(chromedp.CSS(`tr.row:nth-child(1) input.compare`)),
+		chromedp.Click(chromedp.CSS(`tr.row:nth-child(2) input.compare`)),
+		poll(`document.querySelector('table.compare') !== null`, 10*time.Second),
+		poll(`(document.getElementById('import').open = true)`, 5*time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,5 +157,68 @@ func TestAccessibility(t *testing.T) {
 	}
 	if res != "[]" {
 		t.Errorf("axe-core violations: %s", strings.ReplaceAll(res, `","`, "\n"))
+	}
+}
+
+// Filters, the comparison and the load switches live in the URL; the CSV
+// carries the part facts.
+func TestFiltersCompareAndSwitches(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	dl := t.TempDir()
+	allowDownloads(t, ctx, dl)
+	mcus := `[...document.querySelectorAll('tr.row:not([hidden]) td:nth-child(4) strong')].map(e => e.textContent).join(',')`
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(s.base+"/?tls-rate=5&series=L4,U5,WBA&core=M33&low-power=true&min-flash=512KiB&min-ram=128KiB&accel=AES"), waitReady(1),
+		poll(`document.getElementById('f-series-U5').checked && document.getElementById('f-series-WBA').checked && !document.getElementById('f-series-H7').checked && document.getElementById('f-core-M33').checked`, 10*time.Second),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := text(ctx, t, mcus)
+	for _, m := range strings.Split(got, ",") {
+		if m != "STM32U585" && !strings.HasPrefix(m, "STM32WBA52") {
+			t.Errorf("filtered ranking has %s: %s", m, got)
+		}
+	}
+	// Untick a series: the ranking and the address follow.
+	err = chromedp.Do(ctx, chromedp.Click(chromedp.ID("f-series-U5")),
+		poll(`location.search.includes('series=L4%2CWBA') && !`+mcus+`.includes('U585')`, 10*time.Second))
+	if err != nil {
+		t.Fatalf("unticking a series: %v (%s, %s)", err, text(ctx, t, `location.search`), text(ctx, t, mcus))
+	}
+	// Compare two candidates of another ranking; the pick survives a reload.
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(s.base+"/?tls-rate=5&mcu=H753"), waitReady(1),
+		chromedp.Click(chromedp.CSS(`tr.row:nth-child(1) input.compare`)),
+		chromedp.Click(chromedp.CSS(`tr.row:nth-child(2) input.compare`)),
+		poll(`document.querySelectorAll('table.compare thead th').length === 3 && location.search.includes('compare=')`, 10*time.Second),
+		chromedp.Reload(), waitReady(1),
+		poll(`document.querySelectorAll('table.compare thead th').length === 3 && document.querySelectorAll('table.compare tr.differs').length > 0`, 10*time.Second),
+	)
+	if err != nil {
+		t.Fatalf("compare: %v", err)
+	}
+	// A load's switch turns it on as a whole (the AES stream is filled in
+	// but off on a first visit).
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(s.base+"/"), waitReady(1),
+		poll(`!document.querySelector('.summary').textContent.includes('AES') && !document.getElementById('load-aes').checked`, 10*time.Second),
+		chromedp.Click(chromedp.ID("load-aes")),
+		poll(`document.querySelector('.summary').textContent.includes('AES-128-CBC encrypt') && location.search.includes('loads=tls%2Cfirmware%2Caes')`, 10*time.Second),
+	)
+	if err != nil {
+		t.Fatalf("load switch: %v (%s)", err, text(ctx, t, `document.querySelector('.summary').textContent`))
+	}
+	// The CSV carries the part's facts and the footprint.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("export-csv"))); err != nil {
+		t.Fatal(err)
+	}
+	head := strings.SplitN(string(waitFile(t, filepath.Join(dl, "cryptosizer-ranking.csv"))), "\n", 2)[0]
+	for _, col := range []string{"core", "series", "max_clock_hz", "flash_bytes", "ram_bytes", "part_accelerators", "unused_accelerators", "trustzone", "low_power", "footprint_flash_bytes", "footprint_ram_bytes"} {
+		if !strings.Contains(","+head+",", ","+col+",") {
+			t.Errorf("CSV header lacks %s: %s", col, head)
+		}
 	}
 }

@@ -40,6 +40,8 @@ type Term struct {
 	Rule   RuleID  `json:"rule"`
 	Config string  `json:"config,omitempty"` // the configuration chosen (per-op libraries)
 	Source string  `json:"source,omitempty"`
+	// Pos is the measurement's place in its source document.
+	Pos bench.Pos `json:"pos"`
 	// Missing is set when no usable measurement exists for Op.
 	Missing bool `json:"missing,omitempty"`
 }
@@ -402,7 +404,7 @@ func (e *Eval) Term(op string, count float64, rule RuleID, bytes int64) Term {
 		t.Each = *m.SecondsPerOp * e.sc.factor
 	}
 	t.Total = t.Each * count
-	t.Source = m.Source
+	t.Source, t.Pos = m.Source, m.Pos
 	if e.b.lib.ConfigPerOp {
 		t.Config = m.Config
 	}

@@ -6,16 +6,21 @@ import (
 	"cryptosizer/app/ui/browser"
 )
 
-// chartBox is a chart with its download buttons.
-func chartBox(id, label, option string) app.UI {
+// chartBox is a chart with its title, what it leaves out, and its
+// download buttons.
+func chartBox(id, label, note, option string) app.UI {
 	export := func(kind string) app.EventHandler {
 		return func(ctx app.Context, e app.Event) {
 			ctx.NewActionWithValue(actionChartExport, chartExport{ID: id, Kind: kind, Option: option})
 		}
 	}
 	return app.Figure().Class("chart-box").Body(
-		&Chart{ID: id, Label: label, Option: option},
 		app.FigCaption().Body(
+			app.Span().Class("chart-title").Text(label),
+			app.If(note != "", func() app.UI { return app.Span().Class("chart-note").Text(" — " + note) }),
+		),
+		&Chart{ID: id, Label: label, Option: option},
+		app.Div().Class("chart-tools").Body(
 			app.Button().Type("button").ID(id+"-png").Text("PNG").Aria("label", "Download "+label+" as PNG").OnClick(export("png")),
 			app.Button().Type("button").ID(id+"-svg").Text("SVG").Aria("label", "Download "+label+" as SVG").OnClick(export("svg")),
 		),

@@ -19,14 +19,27 @@ type Form struct {
 }
 
 // Render draws the form: the groups the requirement kinds and the
-// settings declare (engine.Groups).
+// settings declare (engine.Groups). A load's group has a switch in its
+// legend that turns the whole load on or off.
 func (f *Form) Render() app.UI {
 	groups := engine.Groups()
-	return app.Form().Class("workload").Aria("label", "Workload").OnSubmit(func(ctx app.Context, e app.Event) { browser.PreventDefault(e) }).Body(
+	switchable := engine.Switchable()
+	return app.Form().ID("workload").Class("workload").Aria("label", "Workload").OnSubmit(func(ctx app.Context, e app.Event) { browser.PreventDefault(e) }).Body(
 		app.Range(groups).Slice(func(i int) app.UI {
 			g := groups[i]
-			return app.FieldSet().Body(
-				app.Legend().Text(g.Title),
+			if g.ID == "switch" {
+				return nil // shown as the switches in the loads' legends
+			}
+			on, isLoad := f.M.LoadOn(g.ID), contains(switchable, g.ID)
+			cls := ""
+			if isLoad && !on {
+				cls = "off"
+			}
+			return app.FieldSet().Class(cls).Body(
+				app.Legend().Body(
+					app.If(isLoad, func() app.UI { return loadSwitch(g.ID, g.Title, on) }),
+					app.If(!isLoad, func() app.UI { return app.Text(g.Title) }),
+				),
 				app.Range(g.Fields).Slice(func(j int) app.UI {
 					if g.Fields[j].Shorthand {
 						return nil // the form shows the fields it stands for
@@ -38,12 +51,30 @@ func (f *Form) Render() app.UI {
 	)
 }
 
+// loadSwitch turns a whole load on or off; its fields keep their values.
+func loadSwitch(kind, title string, on bool) app.UI {
+	id := "load-" + kind
+	box := app.Input().Type("checkbox").ID(id).Class("switch").OnChange(func(ctx app.Context, e app.Event) {
+		ctx.NewActionWithValue(actionLoad, param{kind, browser.EventValue(ctx)})
+	})
+	if on {
+		box = box.Checked(true)
+	}
+	state := "on"
+	if !on {
+		state = "off: not ranked"
+	}
+	return app.Label().For(id).Body(box, app.Text(" "+title+" "), app.Span().Class("state").Text("("+state+")"))
+}
+
 func (f *Form) field(fd workload.Field) app.UI {
 	c := &Control{ID: "f-" + fd.Name, Name: fd.Name, Label: fd.Label, Kind: "text", Value: f.M.Value(fd), Rev: f.M.FieldRev(fd.Name),
 		Placeholder: fd.Default, Msg: fd.Accepted, Action: actionParam}
 	switch {
 	case fd.Bool:
 		c.Kind = "checkbox"
+	case fd.Multi != nil:
+		c.Kind, c.Options = "multi", strings.Join(fd.Multi, "\n")
 	case fd.Choices != nil:
 		opts := fd.Choices
 		if fd.Default == "" {
@@ -76,23 +107,71 @@ type Control struct {
 
 	shown string
 	rev   int
+	// cur is a multi control's current choice (the boxes are its state).
+	cur string
 }
 
 // OnInit shows the first value.
-func (c *Control) OnInit() { c.shown, c.rev = c.Value, c.Rev }
+func (c *Control) OnInit() { c.shown, c.rev, c.cur = c.Value, c.Rev, c.Value }
 
 // OnUpdate writes a value that changed from outside into the control.
 func (c *Control) OnUpdate(ctx app.Context) {
 	if c.Rev == c.rev {
 		return
 	}
-	c.rev, c.shown = c.Rev, c.Value
+	c.rev, c.shown, c.cur = c.Rev, c.Value, c.Value
+	if c.Kind == "multi" {
+		return // its boxes render from shown; none is being typed in
+	}
 	id, v := c.ID, c.Value
 	ctx.Defer(func(ctx app.Context) {
 		if err := browser.SetControl(id, v); err != nil {
 			ctx.NewActionWithValue(actionError, err.Error())
 		}
 	})
+}
+
+// multi is a group of checkboxes, one per choice; the value is the
+// chosen ones, comma-separated, in the choices' order.
+func (c *Control) multi() app.UI {
+	opts := strings.Split(c.Options, "\n")
+	chosen := strings.Split(strings.ToUpper(strings.ReplaceAll(c.shown, " ", "")), ",")
+	cls := "hint"
+	if c.Invalid {
+		cls = "error"
+	}
+	return app.FieldSet().Class("field multi").Aria("describedby", c.ID+"-msg").Body(
+		app.Legend().Text(c.Label),
+		app.Range(opts).Slice(func(i int) app.UI {
+			o := opts[i]
+			box := app.Input().Type("checkbox").ID(c.ID + "-" + o).Value(o).OnChange(func(ctx app.Context, e app.Event) {
+				c.cur = toggle(c.cur, o, opts)
+				ctx.NewActionWithValue(c.Action, param{c.Name, c.cur})
+			})
+			if contains(chosen, strings.ToUpper(o)) {
+				box = box.Checked(true)
+			}
+			return app.Label().Class("check").For(c.ID+"-"+o).Body(box, app.Text(" "+o))
+		}),
+		app.Small().ID(c.ID+"-msg").Class(cls).Text(c.Msg),
+	)
+}
+
+// toggle adds or removes one choice of a comma-separated list, keeping
+// the choices' order.
+func toggle(list, o string, order []string) string {
+	set := map[string]bool{}
+	for _, y := range strings.Split(list, ",") {
+		set[strings.ToUpper(strings.TrimSpace(y))] = true
+	}
+	set[strings.ToUpper(o)] = !set[strings.ToUpper(o)]
+	var out []string
+	for _, x := range order {
+		if set[strings.ToUpper(x)] {
+			out = append(out, x)
+		}
+	}
+	return strings.Join(out, ",")
 }
 
 // Render draws the control.
@@ -102,6 +181,8 @@ func (c *Control) Render() app.UI {
 	}
 	var input app.UI
 	switch c.Kind {
+	case "multi":
+		return c.multi()
 	case "checkbox":
 		in := app.Input().Type("checkbox").ID(c.ID).Name(c.Name).OnChange(send)
 		if c.shown == "true" {

@@ -61,6 +61,8 @@ const (
 	actionImportEdit   = "cryptosizer/import-edit"   // set ID
 	actionImportRemove = "cryptosizer/import-remove" // set ID
 	actionImportKeep   = "cryptosizer/import-keep"   // set ID
+	actionCompare      = "cryptosizer/compare"       // candidate key
+	actionLoad         = "cryptosizer/load"          // param: kind, "true"/"false"
 	actionError        = "cryptosizer/error"         // message
 	actionDismiss      = "cryptosizer/dismiss"       // message index
 )
@@ -100,6 +102,7 @@ func (p *Page) OnMount(ctx app.Context) {
 		actionUnfold: p.onUnfold, actionExport: p.onExport, actionChartExport: p.onChartExport,
 		actionImportInput: p.onImportInput, actionImportAdd: p.onImportAdd, actionImportEdit: p.onImportEdit,
 		actionImportRemove: p.onImportRemove, actionImportKeep: p.onImportKeep, actionError: p.onError, actionDismiss: p.onDismiss,
+		actionCompare: p.onCompare, actionLoad: p.onLoad,
 	} {
 		ctx.Handle(name, h)
 	}
@@ -232,6 +235,20 @@ func (p *Page) onSelect(ctx app.Context, a app.Action) {
 	})
 }
 
+func (p *Page) onCompare(ctx app.Context, a app.Action) {
+	if key, ok := a.Value.(string); ok {
+		p.m.ToggleCompare(key)
+		p.syncURL(ctx)
+	}
+}
+
+func (p *Page) onLoad(ctx app.Context, a app.Action) {
+	if v, ok := a.Value.(param); ok {
+		p.m.SwitchLoad(v.Name, v.Value == "true")
+		p.syncURL(ctx)
+	}
+}
+
 func (p *Page) onFilter(ctx app.Context, a app.Action) {
 	if v, ok := a.Value.(param); ok {
 		p.m.SetFilter(v.Value)
@@ -293,7 +310,7 @@ func (p *Page) onChartExport(ctx app.Context, a app.Action) {
 	switch v.Kind {
 	case "png":
 		var u string
-		if u, err = browser.PNG(v.ID); err == nil {
+		if u, err = browser.PNG(v.Option, 900, 450); err == nil {
 			err = browser.DownloadURL(v.ID+".png", u)
 		}
 	case "svg":
@@ -370,6 +387,7 @@ func (p *Page) Render() app.UI {
 		cls += " embed"
 	}
 	return app.Div().Class(cls).Body(
+		app.A().Class("skip").Href("#results").Text("Skip to the results"),
 		app.If(p.updateNow, func() app.UI {
 			return app.Div().Class("banner").Role("status").Body(
 				app.Text("A new version of cryptosizer is available. "),
@@ -385,13 +403,18 @@ func (p *Page) Render() app.UI {
 		app.If(m.DataErr != nil, func() app.UI {
 			return app.P().Class("url-error").Role("alert").Text("The bundled dataset could not be read: " + fmt.Sprint(m.DataErr))
 		}),
-		&MessageList{M: &m.Msgs, Rev: m.Msgs.Rev},
 		app.Div().Class("layout").Body(
-			app.Div().Class("side").Body(
+			// The results come first in the document: on a phone and in an
+			// embedding page they are what the first screen shows; on a
+			// wide screen the form stands beside them (CSS).
+			app.Main().Class("main").Body(
+				&MessageList{M: &m.Msgs, Rev: m.Msgs.Rev},
+				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient && p.navigated, Link: p.link},
+			),
+			app.Aside().Class("side").Aria("label", "Workload and imports").Body(
 				&Form{M: &m.Form, Rev: m.Form.Rev},
 				&ImportPanel{M: &m.Imports, Rev: m.Imports.Rev + m.Imports.Form.Rev},
 			),
-			&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient && p.navigated, Link: p.link},
 		),
 	)
 }

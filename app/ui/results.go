@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
 	"cryptosizer/app/ui/browser"
@@ -14,8 +15,8 @@ import (
 )
 
 // Results is the answer: the workload that was ranked, what is wrong with
-// the form, the tools, the ranking table, the picked candidate's details
-// and the charts.
+// the form, the tools, the ranking table, the side-by-side comparison,
+// the picked candidate's details and the charts.
 type Results struct {
 	app.Compo
 	M      *model.Page
@@ -50,32 +51,50 @@ func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts
 	return rows, starts, counts, hidden
 }
 
+// status is the line the screen reader announces: the counts, how passes
+// are ordered, and whether the results answer the form.
+func status(res *model.Results, counts map[engine.Verdict]int, hidden int) string {
+	s := fmt.Sprintf("%d pass · %d unknown · %d fail", counts[engine.Pass], counts[engine.Unknown], counts[engine.Fail])
+	if hidden > 0 {
+		s += fmt.Sprintf(" (the closest %d failures shown)", model.FoldFails)
+	}
+	if res.Res.Workload.Objective == engine.ObjectiveSmallest {
+		s += " · passes ordered by the smallest part: slowest clock, then least flash"
+	} else {
+		s += " · passes ordered by headroom"
+	}
+	if res.Stale {
+		s += " — for the last valid workload, not the form"
+	}
+	return s
+}
+
 // Render draws the results.
 func (r *Results) Render() app.UI {
 	res := &r.M.Results
 	rows, starts, counts, hidden := grouped(res)
-	status := fmt.Sprintf("%d pass · %d unknown · %d fail", counts[engine.Pass], counts[engine.Unknown], counts[engine.Fail])
-	if hidden > 0 {
-		status += fmt.Sprintf(" (the closest %d failures shown)", model.FoldFails)
-	}
-	if res.Stale {
-		status += " — for the last valid workload, not the form"
-	}
+	st := status(res, counts, hidden)
 	problems := r.M.Problems()
 	tableCls := "rank"
 	if res.Stale {
 		tableCls += " stale"
 	}
-	w := res.Res.Workload
 	return app.Section().ID("results").Class("results").Attr("data-renders", r.Rev).Attr("data-client", r.Client).
-		Attr("data-count", len(res.Res.Candidates)).Attr("data-stale", res.Stale).Body(
-		app.P().Class("summary").Body(app.Strong().Text("Ranked: "), app.Text(explain.Workload(w))),
+		Attr("data-count", len(res.Res.Candidates)).Attr("data-stale", res.Stale).Aria("labelledby", "results-title").Body(
+		app.H2().ID("results-title").Class("visually-hidden").Text("Results"),
+		app.P().Class("summary").Body(app.Strong().Text("Ranked: "), app.Text(explain.Workload(res.Res.Workload)),
+			app.A().Class("edit-link").Href("#workload").Text(" Edit the workload")),
 		app.If(len(problems) > 0, func() app.UI {
 			return app.Ul().ID("problems").Class("problems").Role("alert").Body(
 				app.Range(problems).Slice(func(i int) app.UI { return app.Li().Text(problems[i]) }),
 			)
 		}),
-		app.P().ID("status").Class("status").Role("status").Aria("live", "polite").Text(status),
+		app.P().ID("status").Class("status").Role("status").Aria("live", "polite").Text(st),
+		app.Div().Class("table-wrap").Body(table(res, tableCls, st, rows, starts, len(rows)-hidden)),
+		app.If(hidden > 0, func() app.UI {
+			return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d failing candidates", counts[engine.Fail])).
+				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) })
+		}),
 		app.Div().Class("tools").Body(
 			&Control{ID: "filter", Name: "filter", Label: "Filter results", Kind: "search", Value: res.Filter,
 				Placeholder: "e.g. H7, PKA, cmox", Action: actionFilter},
@@ -89,34 +108,15 @@ func (r *Results) Render() app.UI {
 				app.Input().Type("text").ID("share-link").ReadOnly(true).Value(r.Link).Aria("label", "Link to this result"),
 			)
 		}),
-		app.Div().Class("table-wrap").Body(table(res, tableCls, status, rows, starts, len(rows)-hidden)),
-		app.If(hidden > 0, func() app.UI {
-			return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d failing candidates", counts[engine.Fail])).
-				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) })
-		}),
-		&Details{M: res, Rev: r.Rev},
+		&Compare{M: res, Rev: r.Rev},
+		&Details{M: res, Rev: r.Rev, DS: r.M.Index().Dataset()},
 		app.Div().Class("charts").Body(
-			app.Range(res.Charts).Slice(func(i int) app.UI { c := res.Charts[i]; return chartBox(c.ID, c.Label, c.Option) }),
+			app.Range(res.Charts).Slice(func(i int) app.UI { c := res.Charts[i]; return chartBox(c.ID, c.Label, c.Note, c.Option) }),
 		),
 		app.Footer().Body(
-			app.P().Text("Model: per-handshake operation counts from RFC 5246 §7.4, RFC 8422 §5.4 and RFC 8446 §4.4; firmware verify = size ÷ hash rate + one signature verification. "+
-				"Data: ST wiki CMOX pages (STM32WBA52CG, STM32G071RB, STM32L152RE) and wolfSSL's STM32 benchmark page. Missing measurements make a verdict unknown, never a pass."),
+			app.P().Text("Model: per-handshake operation counts from RFC 5246 §7.4, RFC 8422 §5.4, RFC 8446 §4.4, draft-ietf-tls-ecdhe-mlkem and FIPS 203/204; firmware verify = size ÷ hash rate + one signature verification. "+
+				"Data: ST wiki CMOX pages (STM32WBA52CG, STM32G071RB, STM32L152RE) and two revisions of wolfSSL's STM32 benchmark page; every figure links to its source. Missing measurements make a verdict unknown, never a pass."),
 		),
-	)
-}
-
-// table is the ranking table. Its row count does not change while
-// typing: rows update in place instead of being mounted and unmounted as
-// candidates move between verdicts (the costly part of a re-rank), and
-// folded failures are hidden, not removed.
-func table(res *model.Results, cls, caption string, rows []engine.Candidate, starts []bool, shownUpTo int) app.UI {
-	return app.Table().Class(cls).Body(
-		app.Caption().Text(caption),
-		app.THead().Body(app.Tr().Body(
-			sortTh(res.SortBy, "rank", "#"), th("Verdict"), th("Board"), sortTh(res.SortBy, "mcu", "MCU"), th("Library"), th("Configuration"), th("Accel."),
-			sortTh(res.SortBy, "clock", "Clock"), sortTh(res.SortBy, "headroom", "Headroom"), sortTh(res.SortBy, "cpu", "CPU"), th("Bottleneck"),
-		)),
-		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI { return row(rows[i], res.Selected, starts[i], i >= shownUpTo) })),
 	)
 }
 
@@ -126,9 +126,12 @@ func exportButton(id, kind, label string) app.UI {
 
 func th(s string) app.UI { return app.Th().Scope("col").Text(s) }
 
+// thc is a header with a class, for columns a narrow screen hides.
+func thc(cls, s string) app.UI { return app.Th().Scope("col").Class(cls).Text(s) }
+
 // sortTh is a sortable column header: a button that toggles ascending and
 // descending order, with aria-sort saying which is in force.
-func sortTh(sortBy, key, label string) app.UI {
+func sortTh(sortBy, key, label, cls string) app.UI {
 	state := "none"
 	switch sortBy {
 	case key:
@@ -136,26 +139,95 @@ func sortTh(sortBy, key, label string) app.UI {
 	case "-" + key:
 		state = "descending"
 	}
-	return app.Th().Scope("col").Aria("sort", state).Body(
+	return app.Th().Scope("col").Class(cls).Aria("sort", state).Body(
 		app.Button().Type("button").Class("sort").ID("sort-" + key).Text(label).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSort, key) }),
 	)
 }
 
-func row(c engine.Candidate, selected string, groupStart, hidden bool) app.UI {
-	acc := strings.Join(c.Acceleration, "+")
-	if acc == "" {
-		acc = "none"
+// table is the ranking table. Its row count does not change while
+// typing: rows update in place instead of being mounted and unmounted as
+// candidates move between verdicts (the costly part of a re-rank), and
+// folded failures are hidden, not removed. Its columns fit a laptop; a
+// phone hides the ones marked "wide".
+func table(res *model.Results, cls, caption string, rows []engine.Candidate, starts []bool, shownUpTo int) app.UI {
+	return app.Table().Class(cls).Body(
+		app.Caption().Class("visually-hidden").Text(caption),
+		app.ColGroup().Body(
+			app.Col().Class("c-rank"), app.Col().Class("c-verdict"), app.Col().Class("c-headroom"), app.Col().Class("c-part"),
+			app.Col().Class("c-lib wide"), app.Col().Class("c-hw wide"), app.Col().Class("c-clock wide"), app.Col().Class("c-cpu wide"),
+			app.Col().Class("c-bottleneck wide"), app.Col().Class("c-compare"),
+		),
+		app.THead().Body(app.Tr().Body(
+			sortTh(res.SortBy, "rank", "#", ""), th("Verdict"), sortTh(res.SortBy, "headroom", "Headroom", ""), sortTh(res.SortBy, "mcu", "Part and board", ""),
+			thc("wide", "Library and configuration"), thc("wide", "Crypto hardware"), sortTh(res.SortBy, "clock", "Clock", "wide"),
+			sortTh(res.SortBy, "cpu", "CPU", "wide"), thc("wide", "Bottleneck"), th("Compare"),
+		)),
+		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
+			return row(rows[i], res.Selected, starts[i], i >= shownUpTo, contains(res.Compare, rows[i].Key))
+		})),
+	)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// hardware says which of the part's crypto peripherals the build uses.
+func hardware(c engine.Candidate) string {
+	if c.Facts == nil {
+		acc := strings.Join(c.Acceleration, "+")
+		if acc == "" {
+			return "uses none (part facts unknown)"
+		}
+		return "uses " + acc + " (part facts unknown)"
+	}
+	if len(c.Facts.Accelerators) == 0 {
+		return "none on the part"
+	}
+	used := strings.Join(c.Acceleration, "+")
+	if used == "" {
+		return "uses none of " + strings.Join(c.Facts.Accelerators, ", ")
+	}
+	return "uses " + used + " of " + strings.Join(c.Facts.Accelerators, ", ")
+}
+
+// partLine is the part's facts in a few words: core, flash and RAM.
+func partLine(c engine.Candidate) string {
+	f := c.Facts
+	if f == nil {
+		return "no curated facts"
+	}
+	flash := explain.Size(f.FlashBytes) + " flash"
+	if f.FlashBytes == 0 {
+		flash = "no internal flash"
+	}
+	s := strings.TrimPrefix(f.Core, "Cortex-") + " · " + flash + " · " + explain.Size(f.RAMBytes) + " RAM"
+	if f.TrustZone {
+		s += " · TrustZone"
+	}
+	return s
+}
+
+func row(c engine.Candidate, selected string, groupStart, hidden, compared bool) app.UI {
+	lib := strings.TrimSpace(c.Library + " " + c.LibraryVersion)
+	if c.LibraryVersion == "" {
+		lib = c.Library + " (version unpublished)"
 	}
 	return &Row{Key: c.Key, Rank: strconv.Itoa(c.Rank), Verdict: string(c.Verdict), Board: orDash(c.Board), MCU: c.MCU, Imported: c.Imported,
-		Library: strings.TrimSpace(c.Library + " " + c.LibraryVersion), Config: c.Config, Accel: acc, Clock: explain.Clock(c),
+		Part: partLine(c), Library: lib, Config: c.Config, Hardware: hardware(c), Clock: explain.Clock(c),
 		ClockWarn: c.ClockAboveMax, Headroom: explain.Headroom(c.Headroom), CPU: explain.Share(c.Utilization), Bottleneck: explain.Bottleneck(c),
-		Selected: c.Key == selected, GroupStart: groupStart, Hidden: hidden}
+		Selected: c.Key == selected, GroupStart: groupStart, Hidden: hidden, Compared: compared}
 }
 
 func orDash(s string) string {
 	if s == "" {
-		return "not stated"
+		return "board not stated"
 	}
 	return s
 }
@@ -164,11 +236,12 @@ func orDash(s string) string {
 // strings, so go-app re-renders only the rows whose text changed.
 type Row struct {
 	app.Compo
-	Key, Rank, Verdict, Board, MCU, Imported, Library, Config, Accel, Clock, Headroom, CPU, Bottleneck string
-	ClockWarn                                                                                          bool
-	Selected                                                                                           bool
-	GroupStart                                                                                         bool // first row of its verdict
-	Hidden                                                                                             bool // folded away
+	Key, Rank, Verdict, Board, MCU, Imported, Part, Library, Config, Hardware, Clock, Headroom, CPU, Bottleneck string
+	ClockWarn                                                                                                   bool
+	Selected                                                                                                    bool
+	GroupStart                                                                                                  bool // first row of its verdict
+	Hidden                                                                                                      bool // folded away
+	Compared                                                                                                    bool
 }
 
 // Render draws the row; click, Enter or Space selects it.
@@ -189,46 +262,58 @@ func (r *Row) Render() app.UI {
 		}
 		ctx.NewActionWithValue(actionSelect, r.Key)
 	}
-	clock := app.Td().Text(r.Clock)
+	clock := app.Td().Class("wide").Text(r.Clock)
 	if r.ClockWarn {
-		clock = app.Td().Class("warn").Text(r.Clock)
+		clock = app.Td().Class("wide warn").Text(r.Clock)
 	}
 	tr := app.Tr()
 	if r.Hidden {
 		tr = tr.Hidden(true) // hidden="false" would hide the row too
 	}
+	box := app.Input().Type("checkbox").Class("compare").Aria("label", "Compare "+r.MCU+" "+r.Library+" "+r.Config).
+		OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionCompare, r.Key) })
+	if r.Compared {
+		box = box.Checked(true)
+	}
 	return tr.Class(cls).TabIndex(0).Aria("selected", r.Selected).Attr("data-key", r.Key).OnClick(pick).OnKeyDown(pick).Body(
 		app.Td().Text(r.Rank),
 		app.Td().Body(app.Span().Class("badge "+r.Verdict).Text(r.Verdict)),
-		app.Td().Text(r.Board),
-		app.Td().Body(app.Text(r.MCU), app.If(r.Imported != "", func() app.UI { return app.Span().Class("badge imported").Title(r.Imported).Text("imported") })),
-		app.Td().Text(r.Library),
-		app.Td().Class("config").Text(r.Config),
-		app.Td().Text(r.Accel),
-		clock,
 		app.Td().Class("num").Text(r.Headroom),
-		app.Td().Class("num").Text(r.CPU),
-		app.Td().Text(r.Bottleneck),
+		app.Td().Body(
+			app.Strong().Text(r.MCU),
+			app.If(r.Imported != "", func() app.UI { return app.Span().Class("badge imported").Title(r.Imported).Text("imported") }),
+			app.Br(), app.Small().Text(r.Board), app.Br(), app.Small().Class("facts").Text(r.Part),
+			app.Small().Class("narrow").Text(" · "+r.Library),
+		),
+		app.Td().Class("wide").Body(app.Text(r.Library), app.Br(), app.Small().Class("config").Text(r.Config)),
+		app.Td().Class("wide").Text(r.Hardware),
+		clock,
+		app.Td().Class("num wide").Text(r.CPU),
+		app.Td().Class("wide").Text(r.Bottleneck),
+		app.Td().Class("center").OnClick(func(ctx app.Context, e app.Event) { browser.StopPropagation(e) }).Body(box),
 	)
 }
 
-// Details is the picked candidate's arithmetic, step by step, with the
-// rule and the source row behind every term.
+// Details is the picked candidate's part, arithmetic and notes, with the
+// rule and the source behind every term (linked to the original page).
 type Details struct {
 	app.Compo
 	M   *model.Results
 	Rev int
+	DS  *bench.Dataset
 }
 
 // Render draws the details.
 func (d *Details) Render() app.UI {
 	c := d.M.SelectedCandidate()
 	if c == nil {
-		return app.P().ID("details").Class("hint").TabIndex(-1).Text("Select a row (click, or Tab then Enter) to see its arithmetic and sources.")
+		return app.P().ID("details").Class("hint").TabIndex(-1).Text("Select a row (click, or Tab then Enter) to see its part, arithmetic and sources; tick Compare on two or three rows to see them side by side.")
 	}
-	return app.Section().ID("details").Class("details").TabIndex(-1).Aria("label", "Candidate details").Body(
-		app.H2().Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
+	return app.Section().ID("details").Class("details").TabIndex(-1).Aria("labelledby", "details-title").Body(
+		app.H2().ID("details-title").Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
 		app.P().Text("Verdict "+string(c.Verdict)+", headroom "+explain.Headroom(c.Headroom)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+")"),
+		app.Range(c.Why).Slice(func(i int) app.UI { return app.P().Class("why").Text(c.Why[i]) }),
+		factsTable(*c),
 		app.If(c.LongestOpS != nil, func() app.UI {
 			return app.P().Class("longest").Text("Longest single operation: " + c.LongestOp + ", " + explain.Duration(*c.LongestOpS) +
 				" — it runs to completion, so the CPU is blocked that long (watchdogs, real-time tasks).")
@@ -237,22 +322,73 @@ func (d *Details) Render() app.UI {
 		app.Range(c.Warnings).Slice(func(i int) app.UI {
 			return app.P().Class("warning").Role("note").Text("Data-quality warning: " + c.Warnings[i])
 		}),
-		app.Range(c.Requirements).Slice(func(i int) app.UI {
-			r := c.Requirements[i]
-			steps := explain.Steps(r)
-			return app.Div().Class("req").Body(
-				app.H3().Body(app.Span().Class("badge "+string(r.Verdict)).Text(string(r.Verdict)), app.Text(" "+string(r.Kind)+" — headroom "+explain.Headroom(r.Headroom))),
-				app.Ol().Body(app.Range(steps).Slice(func(j int) app.UI { return app.Li().Text(steps[j]) })),
-				app.Ul().Class("sources").Body(app.Range(r.Terms).Slice(func(j int) app.UI {
-					t := r.Terms[j]
-					src := t.Source
-					if t.Missing {
-						src = "no measurement in the dataset"
-					}
-					rule, _ := engine.RuleOf(t.Rule)
-					return app.Li().Body(app.Code().Text(t.Op), app.Text(" — "+src+" (rule "+string(t.Rule)+": "+rule.Ref+")"))
-				})),
-			)
-		}),
+		app.Range(c.Requirements).Slice(func(i int) app.UI { return d.requirement(c.Requirements[i]) }),
 	)
+}
+
+func (d *Details) requirement(r engine.Requirement) app.UI {
+	steps := explain.Steps(r)
+	return app.Div().Class("req").Body(
+		app.H3().Body(app.Span().Class("badge "+string(r.Verdict)).Text(string(r.Verdict)), app.Text(" "+string(r.Kind)+" — headroom "+explain.Headroom(r.Headroom))),
+		app.Ol().Body(app.Range(steps).Slice(func(j int) app.UI { return app.Li().Text(steps[j]) })),
+		app.Ul().Class("sources").Body(app.Range(r.Terms).Slice(func(j int) app.UI {
+			t := r.Terms[j]
+			rule, _ := engine.RuleOf(t.Rule)
+			if t.Missing {
+				return app.Li().Body(app.Code().Text(t.Op), app.Text(" — no measurement in the dataset (rule "+string(t.Rule)+": "+rule.Ref+")"))
+			}
+			link := d.DS.Link(t.Pos)
+			return app.Li().Body(app.Code().Text(t.Op), app.Text(" — "+t.Source+" "),
+				app.If(link != "", func() app.UI {
+					return app.A().Href(link).Attr("rel", "noopener noreferrer").Attr("target", "_blank").Text("original page, line " + strconv.Itoa(t.Pos.Line))
+				}),
+				app.Text(" (rule "+string(t.Rule)+": "+rule.Ref+")"))
+		})),
+	)
+}
+
+// factsTable is the part's facts and the library's footprint.
+func factsTable(c engine.Candidate) app.UI {
+	rows := [][2]string{{"Crypto hardware", hardware(c)}}
+	if f := c.Facts; f != nil {
+		flash := explain.Size(f.FlashBytes)
+		if f.FlashBytes == 0 {
+			flash = "none internal (external memory)"
+		}
+		rows = append(rows, [2]string{"Part", f.Part + " (" + f.Series + " series, " + f.Core + ", up to " + explain.MHz(f.MaxClockHz) + ")"},
+			[2]string{"Flash / RAM", flash + " / " + explain.Size(f.RAMBytes)},
+			[2]string{"TrustZone", yesNo(f.TrustZone)}, [2]string{"Low-power series", yesNo(f.LowPower)},
+			[2]string{"Crypto peripherals", f.Hardware})
+	}
+	rows = append(rows, [2]string{"Library footprint", footprintText(c)})
+	return app.Table().Class("facts").Body(
+		app.Caption().Text("The part and the library's memory"),
+		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
+			return app.Tr().Body(app.Th().Scope("row").Text(rows[i][0]), app.Td().Text(rows[i][1]))
+		})),
+	)
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// footprintText says what the library publishes of its memory for the
+// operations the workload uses, against the part's flash and RAM.
+func footprintText(c engine.Candidate) string {
+	fp := c.Footprint
+	switch {
+	case fp == nil:
+		return "not published for this library build"
+	case fp.FlashBytes == nil:
+		return "not published for " + strings.Join(fp.Missing, ", ")
+	}
+	s := fmt.Sprintf("%s of code and constants, %s of RAM (globals + the largest stack and buffer) for %s", explain.Size(*fp.FlashBytes), explain.Size(*fp.RAMBytes), strings.Join(fp.Ops, ", "))
+	if f := c.Facts; f != nil && f.FlashBytes > 0 && f.RAMBytes > 0 {
+		s += fmt.Sprintf(" — %s of the part's flash, %s of its RAM", explain.Percent(float64(*fp.FlashBytes)/float64(f.FlashBytes)), explain.Percent(float64(*fp.RAMBytes)/float64(f.RAMBytes)))
+	}
+	return s
 }

@@ -143,6 +143,12 @@ func EventKey(e app.Event) string {
 	return k
 }
 
+// StopPropagation keeps an event from reaching the elements around its
+// target (a checkbox inside a clickable row).
+func StopPropagation(e app.Event) {
+	_ = Try("handling an event", func() { e.StopImmediatePropagation() })
+}
+
 // PreventDefault stops the browser's default handling of an event.
 func PreventDefault(e app.Event) {
 	_ = Try("handling an event", func() { e.PreventDefault() })

@@ -1,6 +1,10 @@
 package browser
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // Chart is an ECharts instance on one element.
 type Chart struct{ inst app.Value }
@@ -12,10 +16,13 @@ func ChartsLoaded() bool {
 	return ok
 }
 
-// NewChart starts ECharts on the element the context's component renders.
+// NewChart starts ECharts on the element the context's component renders,
+// drawing SVG: crisp at any zoom, and text a test can measure.
 func NewChart(ctx app.Context) (*Chart, error) {
 	c := &Chart{}
-	err := Try("starting a chart", func() { c.inst = win().Get("echarts").Call("init", ctx.JSSrc()) })
+	err := Try("starting a chart", func() {
+		c.inst = win().Get("echarts").Call("init", ctx.JSSrc(), nil, map[string]any{"renderer": "svg"})
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -38,19 +45,25 @@ func (c *Chart) Resize() error { return Try("resizing a chart", func() { c.inst.
 // Dispose frees the instance.
 func (c *Chart) Dispose() error { return Try("removing a chart", func() { c.inst.Call("dispose") }) }
 
-// PNG renders the chart with the given id as a PNG data: URL.
-func PNG(id string) (string, error) {
+// PNG renders an option with ECharts' canvas renderer, off screen, as a
+// PNG data: URL (the charts on the page draw SVG).
+func PNG(optionJSON string, width, height int) (string, error) {
 	var u string
 	err := Try("rendering the chart as PNG", func() {
 		w := win()
-		inst := w.Get("echarts").Call("getInstanceByDom", w.Get("document").Call("getElementById", id))
-		if !inst.Truthy() {
-			panic("the chart is not drawn yet")
-		}
-		u = inst.Call("getDataURL", map[string]any{"type": "png", "pixelRatio": 2, "backgroundColor": "#fff"}).String()
+		doc := w.Get("document")
+		div := doc.Call("createElement", "div")
+		div.Get("style").Set("width", itoa(width)+"px")
+		div.Get("style").Set("height", itoa(height)+"px")
+		c := w.Get("echarts").Call("init", div, nil, map[string]any{"renderer": "canvas", "width": width, "height": height})
+		defer c.Call("dispose")
+		c.Call("setOption", w.Get("JSON").Call("parse", optionJSON))
+		u = c.Call("getDataURL", map[string]any{"type": "png", "pixelRatio": 2, "backgroundColor": "#fff"}).String()
 	})
 	return u, err
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }
 
 // SVG renders an option again with ECharts' SVG renderer, off screen.
 func SVG(optionJSON string, width, height int) (string, error) {

@@ -19,33 +19,38 @@ import (
 const MaxBars = 12
 
 func label(c engine.Candidate) string {
-	s := c.MCU + " " + c.Library
+	s := "#" + strconv.Itoa(c.Rank) + " " + c.MCU + " " + c.Library
 	if c.LibraryVersion != "" {
 		s += " " + c.LibraryVersion
 	}
-	return s + " #" + strconv.Itoa(c.Rank)
+	return s
 }
 
 // option is the top level of an ECharts option. The parts are go-echarts'
 // typed option model (package opts); the assembly is ours because
 // go-echarts' charts package links its HTML renderer (html/template and
-// templates), 400 KB of WebAssembly the browser never uses.
+// templates), 400 KB of WebAssembly the browser never uses. Bars are
+// horizontal: candidates on the y axis, where their names have room.
 type option struct {
-	Title     opts.Title   `json:"title"`
 	Tooltip   opts.Tooltip `json:"tooltip"`
 	Legend    opts.Legend  `json:"legend"`
 	Grid      opts.Grid    `json:"grid"`
-	XAxis     []xAxis      `json:"xAxis"`
-	YAxis     []opts.YAxis `json:"yAxis"`
+	XAxis     []axis       `json:"xAxis"`
+	YAxis     []axis       `json:"yAxis"`
 	Series    []series     `json:"series"`
 	Animation bool         `json:"animation"`
 }
 
-// xAxis adds the category data that opts.XAxis leaves to the chart type.
-type xAxis struct {
-	opts.XAxis
-	Type string   `json:"type"`
-	Data []string `json:"data"`
+// axis is an ECharts axis: the value axis, or the category axis with
+// the candidates' names.
+type axis struct {
+	Type         string          `json:"type"`
+	Name         string          `json:"name,omitempty"`
+	NameLocation string          `json:"nameLocation,omitempty"`
+	NameGap      int             `json:"nameGap,omitempty"`
+	Inverse      bool            `json:"inverse,omitempty"`
+	Data         []string        `json:"data,omitempty"`
+	AxisLabel    *opts.AxisLabel `json:"axisLabel,omitempty"`
 }
 
 type series struct {
@@ -57,8 +62,8 @@ type series struct {
 }
 
 func (o *option) JSON() string {
-	if o.XAxis[0].Data == nil {
-		o.XAxis[0].Data = []string{}
+	if o.YAxis[0].Data == nil {
+		o.YAxis[0].Data = []string{}
 	}
 	for i := range o.Series {
 		if o.Series[i].Data == nil {
@@ -77,33 +82,53 @@ func round(v float64, places int) float64 {
 	return math.Round(v*p) / p
 }
 
-func baseBar(title, yName string) *option {
+// baseBar is a horizontal bar chart: candidates down the y axis (first at
+// the top), values along the x axis, the legend below.
+func baseBar(xName string, legend bool) *option {
 	return &option{
-		Title:   opts.Title{Title: title, TitleStyle: &opts.TextStyle{FontSize: 14}},
 		Tooltip: opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"},
-		Legend:  opts.Legend{Show: opts.Bool(true), Top: "24"},
-		Grid:    opts.Grid{Left: "8", Right: "16", Bottom: "8", Top: "64", ContainLabel: opts.Bool(true)},
-		XAxis:   []xAxis{{XAxis: opts.XAxis{AxisLabel: &opts.AxisLabel{Rotate: 30, Interval: "0", FontSize: 10}}, Type: "category"}},
-		YAxis:   []opts.YAxis{{Name: yName, Type: "value"}},
+		Legend:  opts.Legend{Show: opts.Bool(legend), Bottom: "0", ItemWidth: 14, ItemHeight: 10, TextStyle: &opts.TextStyle{FontSize: 10}},
+		Grid:    opts.Grid{Left: "8", Right: "24", Bottom: "44", Top: "8", ContainLabel: opts.Bool(true)},
+		XAxis:   []axis{{Type: "value", Name: xName, NameLocation: "middle", NameGap: 22, AxisLabel: &opts.AxisLabel{FontSize: 10}}},
+		YAxis:   []axis{{Type: "category", Inverse: true, AxisLabel: &opts.AxisLabel{Interval: "0", FontSize: 10}}},
 	}
 }
 
-// markLine draws a horizontal line at y with a label.
-func markLine(name string, y float64) *opts.MarkLines {
+// markLine draws a vertical line at x, labelled inside the chart.
+func markLine(name string, x float64) *opts.MarkLines {
 	return &opts.MarkLines{
-		Data:          []interface{}{opts.MarkLineNameYAxisItem{Name: name, YAxis: y}},
-		MarkLineStyle: opts.MarkLineStyle{Symbol: []string{"none", "none"}, Label: &opts.Label{Show: opts.Bool(true), Formatter: name}},
+		Data: []interface{}{opts.MarkLineNameXAxisItem{Name: name, XAxis: x}},
+		MarkLineStyle: opts.MarkLineStyle{Symbol: []string{"none", "none"},
+			Label: &opts.Label{Show: opts.Bool(true), Formatter: name, Position: "insideEndTop"}},
 	}
+}
+
+// Folded says how many of the candidates a chart shows, when it cannot
+// show them all.
+func Folded(shown, total int) string {
+	if shown >= total {
+		return ""
+	}
+	return "the first " + strconv.Itoa(shown) + " of " + strconv.Itoa(total) + " candidates with figures"
 }
 
 // Headroom is headroom per candidate against the line at 1× (the
-// budget, or the deadline: where the tightest requirement is just met).
-func Headroom(cs []engine.Candidate) string {
-	bar := baseBar("Headroom of the tightest requirement (1× = just meets it)", "×")
+// budget, or the deadline: where the tightest requirement is just met),
+// on a logarithmic axis (headroom spans 0.01× to 1000×). Passes are
+// green, failures red; unknowns have no bar. It returns the option and
+// the note on what is folded away.
+func Headroom(cs []engine.Candidate) (string, string) {
+	bar := baseBar("headroom (×, log scale)", false)
+	bar.XAxis[0].Type = "log"
 	var names []string
 	var data []opts.BarData
+	total := 0
 	for _, c := range cs {
-		if c.Headroom == nil || len(names) == MaxBars {
+		if c.Headroom == nil {
+			continue
+		}
+		total++
+		if len(names) == MaxBars {
 			continue
 		}
 		color := "#1a7f37"
@@ -111,29 +136,30 @@ func Headroom(cs []engine.Candidate) string {
 			color = "#cf222e"
 		}
 		names = append(names, label(c))
-		data = append(data, opts.BarData{Name: label(c), Value: round(math.Min(*c.Headroom, 1e6), 3), ItemStyle: &opts.ItemStyle{Color: color}})
+		data = append(data, opts.BarData{Name: label(c), Value: round(math.Max(math.Min(*c.Headroom, 1e6), 1e-3), 3), ItemStyle: &opts.ItemStyle{Color: color}})
 	}
-	bar.XAxis[0].Data = names
-	bar.Series = []series{{Name: "headroom", Type: "bar", Data: data, MarkLine: markLine("1× = just meets it", 1)}}
-	return bar.JSON()
+	bar.YAxis[0].Data = names
+	bar.Series = []series{{Name: "headroom", Type: "bar", Data: data, MarkLine: markLine("1×", 1)}}
+	return bar.JSON(), Folded(len(names), total)
 }
 
 // Kind draws a kind's chart (its engine.ChartSpec): per candidate, the
 // kind's requirement split into stacked bars, by rule or by operation,
 // with the requirement as a line when the spec asks for one. Candidates
 // missing a figure of the requirement have no bar.
-func Kind(spec *engine.ChartSpec, kind engine.KindName, cs []engine.Candidate) string {
-	bar := baseBar(spec.Title, spec.YName)
+func Kind(spec *engine.ChartSpec, kind engine.KindName, cs []engine.Candidate) (string, string) {
+	bar := baseBar(spec.YName, true)
+	total := 0
 	var names []string
 	var order []string
 	stacks := map[string][]opts.BarData{}
 	var line float64
 	for _, c := range cs {
-		if len(names) == MaxBars {
-			break
-		}
 		i := slices.IndexFunc(c.Requirements, func(r engine.Requirement) bool { return r.Kind == kind && len(r.Missing) == 0 })
 		if i < 0 {
+			continue
+		}
+		if total++; len(names) == MaxBars {
 			continue
 		}
 		r := c.Requirements[i]
@@ -160,7 +186,10 @@ func Kind(spec *engine.ChartSpec, kind engine.KindName, cs []engine.Candidate) s
 			stacks[name] = append(stacks[name], opts.BarData{Value: round(got[name]*spec.Scale, spec.Places)})
 		}
 	}
-	bar.XAxis[0].Data = names
+	bar.YAxis[0].Data = names
+	// The legend wraps below the chart: leave it room for two entries a
+	// line on the narrowest screen.
+	bar.Grid.Bottom = strconv.Itoa(40 + 16*((len(order)+1)/2))
 	for i, name := range order {
 		s := series{Name: name, Type: "bar", Stack: spec.Stack, Data: stacks[name]}
 		if spec.Line != "" && i == len(order)-1 {
@@ -168,5 +197,5 @@ func Kind(spec *engine.ChartSpec, kind engine.KindName, cs []engine.Candidate) s
 		}
 		bar.Series = append(bar.Series, s)
 	}
-	return bar.JSON()
+	return bar.JSON(), Folded(len(names), total)
 }

@@ -25,40 +25,48 @@ func ranked(t *testing.T, p workload.Params) engine.Result {
 
 func TestChartOptions(t *testing.T) {
 	res := ranked(t, workload.Params{"tls-rate": "10", "fw-size": "256 KiB", "fw-deadline": "500ms", "aes-rate": "256 KiB/s", "cpu-budget": "70%"})
+	// Bars are horizontal: candidates on the y axis, the reference line
+	// at an x value.
 	var h struct {
-		XAxis  []struct{ Data []string } `json:"xAxis"`
+		YAxis  []struct{ Data []string } `json:"yAxis"`
 		Series []struct {
 			Name     string
 			Stack    string
 			Data     []struct{ Value float64 }
 			MarkLine struct {
-				Data []struct{ YAxis float64 }
+				Data []struct{ XAxis float64 }
 			} `json:"markLine"`
 		} `json:"series"`
 	}
-	if err := json.Unmarshal([]byte(Headroom(res.Candidates)), &h); err != nil {
+	opt, note := Headroom(res.Candidates)
+	if err := json.Unmarshal([]byte(opt), &h); err != nil {
 		t.Fatal(err)
 	}
-	if len(h.XAxis[0].Data) != MaxBars || h.Series[0].MarkLine.Data[0].YAxis != 1 {
-		t.Errorf("headroom chart: %d bars, line at %v", len(h.XAxis[0].Data), h.Series[0].MarkLine.Data)
+	if len(h.YAxis[0].Data) != MaxBars || h.Series[0].MarkLine.Data[0].XAxis != 1 {
+		t.Errorf("headroom chart: %d bars, line at %v", len(h.YAxis[0].Data), h.Series[0].MarkLine.Data)
+	}
+	if !strings.HasPrefix(note, "the first 12 of ") {
+		t.Errorf("a folded chart says so: %q", note)
 	}
 	if got, want := h.Series[0].Data[0].Value, round(*res.Candidates[0].Headroom, 3); got != want {
 		t.Errorf("first bar %v, want the first candidate's headroom %v", got, want)
 	}
-	if err := json.Unmarshal([]byte(Kind(engine.KindOf(engine.KindFirmware).Chart(), engine.KindFirmware, res.Candidates)), &h); err != nil {
+	opt, _ = Kind(engine.KindOf(engine.KindFirmware).Chart(), engine.KindFirmware, res.Candidates)
+	if err := json.Unmarshal([]byte(opt), &h); err != nil {
 		t.Fatal(err)
 	}
-	if len(h.Series) != 2 || h.Series[0].Stack != "fw" || h.Series[1].MarkLine.Data[0].YAxis != 500 {
+	if len(h.Series) != 2 || h.Series[0].Stack != "fw" || h.Series[1].MarkLine.Data[0].XAxis != 500 {
 		t.Errorf("firmware chart series: %+v", h.Series)
 	}
-	if err := json.Unmarshal([]byte(Kind(engine.KindOf(engine.KindTLS).Chart(), engine.KindTLS, res.Candidates)), &h); err != nil {
+	opt, _ = Kind(engine.KindOf(engine.KindTLS).Chart(), engine.KindTLS, res.Candidates)
+	if err := json.Unmarshal([]byte(opt), &h); err != nil {
 		t.Fatal(err)
 	}
 	if len(h.Series) != 4 || h.Series[0].Name != "ecc-p256-keygen" || h.Series[3].Name != "sha256" {
 		t.Errorf("handshake chart series: %d", len(h.Series))
 	}
 	// No data at all still gives a valid, empty chart.
-	if s := Headroom(nil); !strings.Contains(s, `"data":[]`) {
+	if s, _ := Headroom(nil); !strings.Contains(s, `"data":[]`) {
 		t.Errorf("empty chart: %s", s)
 	}
 }

@@ -36,6 +36,9 @@ import (
 // other field shows its own default (engine's field table).
 var Defaults = workload.Params{
 	"tls-rate": "10", "fw-size": "256 KiB", "fw-deadline": "500ms", "aes-rate": "256 KiB/s", "cpu-budget": "70%",
+	// The AES stream is filled in but off: a first answer should not carry
+	// a load the user did not ask for. Its switch turns it on.
+	"loads": "tls,firmware",
 }
 
 // FoldFails is how many failing candidates show before "show all".
@@ -102,8 +105,10 @@ type Results struct {
 	// Ranked are the parameters Res answers.
 	Ranked   workload.Params
 	Selected string
-	Filter   string
-	SortBy   string
+	// Compare are the candidates picked for the side-by-side view.
+	Compare []string
+	Filter  string
+	SortBy  string
 	// ShowAllFails unfolds the failing candidates beyond FoldFails.
 	ShowAllFails bool
 	Charts       Charts
@@ -114,6 +119,8 @@ type Results struct {
 // ECharts option as JSON.
 type Chart struct {
 	ID, Label, Option string
+	// Note says what the chart leaves out ("the first 12 of 30 …").
+	Note string
 }
 
 // Charts are the charts of the ranking: headroom, then one per kind of
@@ -194,6 +201,13 @@ func (p *Page) Load(u *url.URL) {
 	if pick := q.Get("pick"); len(pick) <= maxKeyLen {
 		p.Results.Selected = pick
 	}
+	// Keys hold commas: the comparison is one compare= per candidate.
+	p.Results.Compare = nil
+	for _, k := range q["compare"] {
+		if k != "" && len(k) <= maxKeyLen && len(p.Results.Compare) < MaxCompare && !slices.Contains(p.Results.Compare, k) {
+			p.Results.Compare = append(p.Results.Compare, k)
+		}
+	}
 	// A shorthand (tls-suite) becomes the fields it stands for: the form
 	// shows what is ranked.
 	given := workload.Expand(workload.FromQuery(q))
@@ -245,6 +259,9 @@ func (p *Page) Query() string {
 	}
 	if p.Results.Selected != "" {
 		extra.Set("pick", p.Results.Selected)
+	}
+	for _, k := range p.Results.Compare {
+		extra.Add("compare", k)
 	}
 	if e := extra.Encode(); e != "" {
 		if q != "" {
@@ -336,10 +353,12 @@ func (p *Page) UnfoldFails() {
 
 func (p *Page) recharts() {
 	cs := p.Results.Visible()
-	c := Charts{{ID: "chart-headroom", Label: "Headroom per candidate against the 1× line", Option: charts.Headroom(cs)}}
+	opt, note := charts.Headroom(cs)
+	c := Charts{{ID: "chart-headroom", Label: "Headroom of the tightest requirement per candidate (1× just meets it; green passes, red fails)", Option: opt, Note: note}}
 	for _, l := range p.Results.Res.Workload.Loads {
 		if spec := engine.KindOf(l.Kind()).Chart(); spec != nil {
-			c = append(c, Chart{ID: spec.ID, Label: spec.Label, Option: charts.Kind(spec, l.Kind(), cs)})
+			opt, note := charts.Kind(spec, l.Kind(), cs)
+			c = append(c, Chart{ID: spec.ID, Label: spec.Title, Option: opt, Note: note})
 		}
 	}
 	p.Results.Charts = c
@@ -379,6 +398,71 @@ func (p *Page) Select(key, pageURL string) (post, origin string) {
 		return "", ""
 	}
 	return string(b), p.Embed.Target
+}
+
+// MaxCompare is how many candidates the side-by-side view holds.
+const MaxCompare = 3
+
+// ToggleCompare adds a candidate to the comparison or takes it out.
+func (p *Page) ToggleCompare(key string) {
+	r := &p.Results
+	switch i := slices.Index(r.Compare, key); {
+	case i >= 0:
+		r.Compare = slices.Delete(r.Compare, i, i+1)
+	case len(key) > maxKeyLen:
+		return
+	case len(r.Compare) >= MaxCompare:
+		p.Msgs.Add(fmt.Sprintf("At most %d candidates side by side: take one out of the comparison first.", MaxCompare))
+		return
+	default:
+		r.Compare = append(r.Compare, key)
+	}
+	r.Rev++
+}
+
+// Compared are the compared candidates still in the ranking, in the
+// order they were picked.
+func (r *Results) Compared() []engine.Candidate {
+	var out []engine.Candidate
+	for _, k := range r.Compare {
+		for _, c := range r.Res.Candidates {
+			if c.Key == k {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// LoadOn reports whether a kind's load is switched on: listed in the
+// loads field, or, while that is empty, given by its fields.
+func (f *Form) LoadOn(kind string) bool {
+	if l := strings.TrimSpace(f.Params["loads"]); l != "" {
+		return slices.Contains(strings.Split(strings.ReplaceAll(l, " ", ""), ","), kind)
+	}
+	for _, fd := range workload.Fields() {
+		if fd.Group == kind && fd.Default == "" && !fd.Shorthand && strings.TrimSpace(f.Params[fd.Name]) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// SwitchLoad switches a whole load on or off; its fields keep their
+// values either way.
+func (p *Page) SwitchLoad(kind string, on bool) {
+	var loads []string
+	for _, k := range engine.Switchable() {
+		if k == kind && on || k != kind && p.Form.LoadOn(k) {
+			loads = append(loads, k)
+		}
+	}
+	v := strings.Join(loads, ",")
+	if v == "" {
+		v = "none"
+	}
+	p.Form.Params["loads"] = v // not a control: nothing to write into
+	p.rank()
 }
 
 // ---- exports ----

@@ -1,0 +1,151 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"cryptosizer/app/engine"
+	"cryptosizer/app/explain"
+	"cryptosizer/app/ui/model"
+)
+
+// Compare shows the candidates ticked for comparison side by side: the
+// verdict, each requirement and its terms, the part's facts, the
+// footprint, the notes and warnings; a row whose values differ is marked.
+type Compare struct {
+	app.Compo
+	M   *model.Results
+	Rev int
+}
+
+// Render draws the comparison, or nothing while fewer than two are picked.
+func (c *Compare) Render() app.UI {
+	cs := c.M.Compared()
+	if len(cs) < 2 {
+		if len(c.M.Compare) == 1 {
+			return app.P().ID("compare").Class("hint").Text("Tick Compare on one or two more rows to see them side by side.")
+		}
+		return app.Div().ID("compare")
+	}
+	rows := compareRows(cs)
+	return app.Section().ID("compare").Class("compare").Aria("labelledby", "compare-title").Body(
+		app.H2().ID("compare-title").Text("Side by side"),
+		app.Div().Class("table-wrap").Body(app.Table().Class("compare").Body(
+			app.Caption().Class("visually-hidden").Text("Candidates side by side; rows whose values differ are marked"),
+			app.THead().Body(app.Tr().Body(
+				app.Th().Scope("col").Text("Candidate"),
+				app.Range(cs).Slice(func(i int) app.UI {
+					return app.Th().Scope("col").Body(
+						app.Text(cs[i].MCU+" · "+cs[i].Library+" "+cs[i].LibraryVersion), app.Br(), app.Small().Text(cs[i].Config),
+						app.Button().Type("button").Class("uncompare").Aria("label", "Take "+cs[i].MCU+" "+cs[i].Config+" out of the comparison").Text("✕").
+							OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionCompare, cs[i].Key) }),
+					)
+				}),
+			)),
+			app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
+				r := rows[i]
+				cls := ""
+				if r.differs() {
+					cls = "differs"
+				}
+				return app.Tr().Class(cls).Body(
+					app.Th().Scope("row").Body(app.Text(r.label), app.If(cls != "", func() app.UI { return app.Span().Class("visually-hidden").Text(" (differs)") })),
+					app.Range(r.values).Slice(func(j int) app.UI { return app.Td().Text(r.values[j]) }),
+				)
+			})),
+		)),
+	)
+}
+
+type compareRow struct {
+	label  string
+	values []string
+}
+
+func (r compareRow) differs() bool {
+	for _, v := range r.values[1:] {
+		if v != r.values[0] {
+			return true
+		}
+	}
+	return false
+}
+
+// compareRows lays the candidates out row by row: the same requirement
+// kinds and operations line up across candidates.
+func compareRows(cs []engine.Candidate) []compareRow {
+	var rows []compareRow
+	add := func(label string, f func(c engine.Candidate) string) {
+		r := compareRow{label: label}
+		for _, c := range cs {
+			r.values = append(r.values, f(c))
+		}
+		rows = append(rows, r)
+	}
+	add("Verdict", func(c engine.Candidate) string { return string(c.Verdict) })
+	add("Headroom", func(c engine.Candidate) string { return explain.Headroom(c.Headroom) })
+	add("Bottleneck", func(c engine.Candidate) string { return explain.Bottleneck(c) })
+	add("Clock", explain.Clock)
+	add("CPU share", func(c engine.Candidate) string { return explain.Share(c.Utilization) })
+	add("Longest operation", func(c engine.Candidate) string {
+		if c.LongestOpS == nil {
+			return "—"
+		}
+		return c.LongestOp + " " + explain.Duration(*c.LongestOpS)
+	})
+	var kinds []engine.KindName
+	ops := map[engine.KindName][]string{}
+	for _, c := range cs {
+		for _, r := range c.Requirements {
+			if !contains(kindStrings(kinds), string(r.Kind)) {
+				kinds = append(kinds, r.Kind)
+			}
+			for _, t := range r.Terms {
+				if !contains(ops[r.Kind], t.Op) {
+					ops[r.Kind] = append(ops[r.Kind], t.Op)
+				}
+			}
+		}
+	}
+	for _, k := range kinds {
+		add(string(k), func(c engine.Candidate) string {
+			for _, r := range c.Requirements {
+				if r.Kind == k {
+					return string(r.Verdict) + ", headroom " + explain.Headroom(r.Headroom)
+				}
+			}
+			return "—"
+		})
+		for _, op := range ops[k] {
+			add("  "+op, func(c engine.Candidate) string {
+				for _, r := range c.Requirements {
+					for _, t := range r.Terms {
+						if r.Kind == k && t.Op == op {
+							if t.Missing {
+								return "no measurement"
+							}
+							return explain.Number(t.Count) + " × " + explain.Duration(t.Each) + " = " + explain.Duration(t.Total)
+						}
+					}
+				}
+				return "—"
+			})
+		}
+	}
+	add("Crypto hardware", hardware)
+	add("Part", partLine)
+	add("Library footprint", footprintText)
+	add("Notes and warnings", func(c engine.Candidate) string {
+		return strings.Join(append(append(append([]string{}, c.Why...), c.Notes...), c.Warnings...), " ")
+	})
+	return rows
+}
+
+func kindStrings(ks []engine.KindName) []string {
+	out := make([]string, len(ks))
+	for i, k := range ks {
+		out[i] = string(k)
+	}
+	return out
+}
