@@ -1,8 +1,8 @@
 package engine
 
 import (
+	"cryptosizer/app/internal/lazyre"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -64,10 +64,10 @@ type Footprint struct {
 }
 
 // aesSizeRe drops the key size: CMOX publishes one AES footprint for all.
-var aesSizeRe = regexp.MustCompile(`^aes-\d+-`)
+var aesSizeRe = lazyre.New(`^aes-\d+-`)
 
 func footprintOp(op string) string {
-	op = aesSizeRe.ReplaceAllString(op, "aes-")
+	op = aesSizeRe().ReplaceAllString(op, "aes-")
 	return strings.TrimSuffix(op, "-final")
 }
 

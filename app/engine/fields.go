@@ -1,9 +1,9 @@
 package engine
 
 import (
+	"cryptosizer/app/internal/lazyre"
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -359,10 +359,10 @@ func list(choices []string) func(string) (any, bool) {
 
 // decimalRe is a plain decimal number: no sign, exponent, hex or
 // underscores, so that what is accepted is what a person reads.
-var decimalRe = regexp.MustCompile(`^(\d+(?:\.\d*)?|\.\d+)$`)
+var decimalRe = lazyre.New(`^(\d+(?:\.\d*)?|\.\d+)$`)
 
 func decimal(s string) (float64, bool) {
-	if !decimalRe.MatchString(s) {
+	if !decimalRe().MatchString(s) {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(s, 64)
@@ -411,12 +411,12 @@ func accel(s string) (any, bool) {
 	return out, true
 }
 
-var sizeRe = regexp.MustCompile(`^(\d+(?:\.\d+)?|\.\d+)\s*([A-Za-z]*)$`)
+var sizeRe = lazyre.New(`^(\d+(?:\.\d+)?|\.\d+)\s*([A-Za-z]*)$`)
 
 // bytesOf reads a number of bytes with an optional unit, as a person
 // means it (bench.UserBytes: kB = 1000, KiB = 1024).
 func bytesOf(s string) (float64, bool) {
-	m := sizeRe.FindStringSubmatch(strings.TrimSpace(s))
+	m := sizeRe().FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
 		return 0, false
 	}

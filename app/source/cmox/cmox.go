@@ -9,6 +9,7 @@
 package cmox
 
 import (
+	"cryptosizer/app/internal/lazyre"
 	"fmt"
 	"math"
 	"regexp"
@@ -89,8 +90,8 @@ type Row struct {
 var FootprintColumns = []string{"code_bytes", "constant_bytes", "global_bytes", "stack_bytes", "working_buffer_bytes"}
 
 var (
-	placeholderRe = regexp.MustCompile(`@cfg(\d+);[^@\s]*@`)
-	mhzRe         = regexp.MustCompile(`^(?i:system core clock frequency)\s+(\d+(?:\.\d+)?)\s*MHz$`)
+	placeholderRe = lazyre.New(`@cfg(\d+);[^@\s]*@`)
+	mhzRe         = lazyre.New(`^(?i:system core clock frequency)\s+(\d+(?:\.\d+)?)\s*MHz$`)
 )
 
 type header struct {
@@ -119,21 +120,21 @@ var headers = []header{
 
 // Row grammars: the categorical cells, then the value tail.
 var (
-	aesSoleRe = regexp.MustCompile(`^AES (CBC) (\d+) bits (\S+) bytes (Encryption|Decryption) (\S+) (.*?) ?(µs|us)$`)
-	aesFlowRe = regexp.MustCompile(`^AES (CBC) (\d+) bits (\S+) bytes (\S+) bytes (Encryption|Decryption) (\S+) (.*?) ?(kbyte/s|Kbytes/s|kbytes/s|Kbyte/s)$`)
-	aesFpRe   = regexp.MustCompile(`^(Encryption|Decryption) (\S+) (.*)$`)
-	hashSole  = regexp.MustCompile(`^(SHA256|SHA384) (\S+) bytes (.*?) ?(µs|us)$`)
-	hashFlow  = regexp.MustCompile(`^(SHA256|SHA384) (\S+) bytes (\S+) bytes (.*?) ?(kbyte/s|Kbytes/s|kbytes/s|Kbyte/s)$`)
-	hashTag   = regexp.MustCompile(`^(SHA256|SHA384) (.*?) ?(µs|us)$`)
-	hashFp    = regexp.MustCompile(`^(SHA256|SHA384) (.*)$`)
-	ecdsaRe   = regexp.MustCompile(`^(SECP256R1|SECP384R1|SECP521R1) (Signature|Verification) (\S+) (\S+) (.*?) ?(ms|µs)$`)
-	ecdsaFpRe = regexp.MustCompile(`^(SECP256R1|SECP384R1|SECP521R1) (Signature|Verification) (\S+) (\S+) (.*)$`)
-	eddsaRe   = regexp.MustCompile(`^(Ed25519) (\S+) bytes (Signature|Verification) (\S+) (\S+) (.*?) ?(ms|µs)$`)
-	eddsaFpRe = regexp.MustCompile(`^(Ed25519) (\S+) bytes (Signature|Verification) (\S+) (\S+) (.*)$`)
-	rsaRe     = regexp.MustCompile(`^(v\d\.\d) (CRT|No CRT|n/a) (SHA-256|SHA-384|SHA-1) (\d)K (Signature|Verification) (\S+) (\S+) (.*?) ?(ms|µs)$`)
-	rsaFpRe   = regexp.MustCompile(`^(v\d\.\d) (CRT|No CRT|n/a) (SHA-256|SHA-384|SHA-1) (\d)K (Signature|Verification) (\S+) (\S+) (.*)$`)
+	aesSoleRe = lazyre.New(`^AES (CBC) (\d+) bits (\S+) bytes (Encryption|Decryption) (\S+) (.*?) ?(µs|us)$`)
+	aesFlowRe = lazyre.New(`^AES (CBC) (\d+) bits (\S+) bytes (\S+) bytes (Encryption|Decryption) (\S+) (.*?) ?(kbyte/s|Kbytes/s|kbytes/s|Kbyte/s)$`)
+	aesFpRe   = lazyre.New(`^(Encryption|Decryption) (\S+) (.*)$`)
+	hashSole  = lazyre.New(`^(SHA256|SHA384) (\S+) bytes (.*?) ?(µs|us)$`)
+	hashFlow  = lazyre.New(`^(SHA256|SHA384) (\S+) bytes (\S+) bytes (.*?) ?(kbyte/s|Kbytes/s|kbytes/s|Kbyte/s)$`)
+	hashTag   = lazyre.New(`^(SHA256|SHA384) (.*?) ?(µs|us)$`)
+	hashFp    = lazyre.New(`^(SHA256|SHA384) (.*)$`)
+	ecdsaRe   = lazyre.New(`^(SECP256R1|SECP384R1|SECP521R1) (Signature|Verification) (\S+) (\S+) (.*?) ?(ms|µs)$`)
+	ecdsaFpRe = lazyre.New(`^(SECP256R1|SECP384R1|SECP521R1) (Signature|Verification) (\S+) (\S+) (.*)$`)
+	eddsaRe   = lazyre.New(`^(Ed25519) (\S+) bytes (Signature|Verification) (\S+) (\S+) (.*?) ?(ms|µs)$`)
+	eddsaFpRe = lazyre.New(`^(Ed25519) (\S+) bytes (Signature|Verification) (\S+) (\S+) (.*)$`)
+	rsaRe     = lazyre.New(`^(v\d\.\d) (CRT|No CRT|n/a) (SHA-256|SHA-384|SHA-1) (\d)K (Signature|Verification) (\S+) (\S+) (.*?) ?(ms|µs)$`)
+	rsaFpRe   = lazyre.New(`^(v\d\.\d) (CRT|No CRT|n/a) (SHA-256|SHA-384|SHA-1) (\d)K (Signature|Verification) (\S+) (\S+) (.*)$`)
 	// rowStartRe spots a table row that sits outside any table.
-	rowStartRe = regexp.MustCompile(`^(AES CBC|SHA256|SHA384|SECP\d+R1|Ed25519|v2\.2|Encryption|Decryption) .*\d`)
+	rowStartRe = lazyre.New(`^(AES CBC|SHA256|SHA384|SECP\d+R1|Ed25519|v2\.2|Encryption|Decryption) .*\d`)
 )
 
 // Parse reads one CMOX wiki page. file names the page in positions.
@@ -184,7 +185,7 @@ func ParseWith(file, text string, setup Setup) (*Page, bench.ErrorList) {
 		}
 		if cur == nil {
 			p.readSetup(line, pos, &errs)
-			if rowStartRe.MatchString(line) {
+			if rowStartRe().MatchString(line) {
 				errs.Add(pos, line, "table row outside any table")
 			}
 			continue
@@ -232,11 +233,11 @@ func (p *Page) readSetup(line string, pos bench.Pos, errs *bench.ErrorList) {
 			v = v[:i]
 		}
 		p.VerRaw = strings.TrimSpace(v)
-		if !placeholderRe.MatchString(p.VerRaw) && !strings.Contains(p.VerRaw, "@") {
+		if !placeholderRe().MatchString(p.VerRaw) && !strings.Contains(p.VerRaw, "@") {
 			p.Version = p.VerRaw
 		}
 	case strings.HasPrefix(strings.ToLower(line), "system core clock frequency"):
-		m := mhzRe.FindStringSubmatch(line)
+		m := mhzRe().FindStringSubmatch(line)
 		if m == nil {
 			errs.Add(pos, line, "core clock is not of the form \"N MHz\"")
 			return
@@ -270,7 +271,7 @@ func sigOp(s string) string {
 // configuration). read returns the value cells and their unit; a
 // footprint table has footprint byte-count columns instead.
 type grammar struct {
-	re        *regexp.Regexp
+	re        func() *regexp.Regexp
 	read      func(r *Row, m []string) (tail, unit string)
 	footprint int
 }
@@ -356,7 +357,7 @@ func parseRow(kind Kind, method, line string, clockHz int64) (Row, string) {
 	g, ok := grammars[kind]
 	m := []string(nil)
 	if ok {
-		m = g.re.FindStringSubmatch(line)
+		m = g.re().FindStringSubmatch(line)
 	}
 	if m == nil {
 		return Row{}, "row does not match its table's columns"
@@ -373,7 +374,7 @@ func parseRow(kind Kind, method, line string, clockHz int64) (Row, string) {
 		return r, ""
 	}
 	r.PrintedUnit = unit
-	if ph := placeholderRe.FindAllString(tail, -1); len(ph) > 0 {
+	if ph := placeholderRe().FindAllString(tail, -1); len(ph) > 0 {
 		r.Missing = append(r.Missing, "cycles and "+printedName(unit)+" not published: wiki placeholders "+strings.Join(ph, " "))
 		return r, ""
 	}
@@ -405,7 +406,7 @@ func (r *Row) setConfig(columns string, cells ...string) {
 	r.ConfigRaw = cells
 	var out []string
 	for _, c := range cells {
-		if m := placeholderRe.FindStringSubmatch(c); m != nil {
+		if m := placeholderRe().FindStringSubmatch(c); m != nil {
 			r.ConfigPlaceholder = true
 			name := "cfg" + m[1]
 			if len(out) == 0 || out[len(out)-1] != name {
@@ -421,7 +422,7 @@ func (r *Row) setConfig(columns string, cells ...string) {
 // sizeCell reads a "N bytes" cell's number. A placeholder gives -1 and
 // records what is missing.
 func sizeCell(s string, r *Row) int64 {
-	if placeholderRe.MatchString(s) {
+	if placeholderRe().MatchString(s) {
 		r.Missing = append(r.Missing, "size not published: wiki placeholder "+s)
 		return -1
 	}
@@ -443,8 +444,8 @@ func footprintCells(tail string, n int, r *Row) ([]int64, string) {
 		if c == "" {
 			continue
 		}
-		if placeholderRe.MatchString(c) {
-			if strings.TrimSpace(placeholderRe.ReplaceAllString(c, "")) != "" {
+		if placeholderRe().MatchString(c) {
+			if strings.TrimSpace(placeholderRe().ReplaceAllString(c, "")) != "" {
 				return nil, fmt.Sprintf("footprint cell %q mixes a placeholder and numbers", c)
 			}
 			readings = append(readings, [][]int64{{-1}})

@@ -1,9 +1,9 @@
 package cmox
 
 import (
+	"cryptosizer/app/internal/lazyre"
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,10 +33,10 @@ func (Source) Seed(file string) bool {
 	return strings.HasPrefix(file, "cmox-") && strings.HasSuffix(file, ".txt")
 }
 
-var hintRe = regexp.MustCompile(`(?m)^\s*(STM32 MCU |AES mode Key size|HASH mode |Curve Operation ECC|Curve Message size Operation|PKCS#1 Priv\. key)`)
+var hintRe = lazyre.New(`(?m)^\s*(STM32 MCU |AES mode Key size|HASH mode |Curve Operation ECC|Curve Message size Operation|PKCS#1 Priv\. key)`)
 
 // Sniff implements source.Source: a page's set-up line or a table header.
-func (Source) Sniff(text string) bool { return hintRe.MatchString(text) }
+func (Source) Sniff(text string) bool { return hintRe().MatchString(text) }
 
 // Read implements source.Source. For a pasted table the user names the
 // MCU and clock the text does not state, and may name board and version.
@@ -117,7 +117,7 @@ func data(facts bench.Facts, file string, p *Page) bench.Dataset {
 		id := base
 		id.Config = r.Config
 		if r.ConfigPlaceholder {
-			for _, n := range cfgNameRe.FindAllString(r.Config, -1) {
+			for _, n := range cfgNameRe().FindAllString(r.Config, -1) {
 				unpublished[n] = true
 			}
 		}
@@ -135,7 +135,7 @@ func data(facts bench.Facts, file string, p *Page) bench.Dataset {
 	return ds
 }
 
-var cfgNameRe = regexp.MustCompile(`\bcfg\d+\b`)
+var cfgNameRe = lazyre.New(`\bcfg\d+\b`)
 
 // addRow adds one table row: a footprint, a missing entry, or a
 // measurement (checked against its printed, rounded figure).

@@ -14,6 +14,7 @@ package wolfcrypt
 
 import (
 	"cmp"
+	"cryptosizer/app/internal/lazyre"
 	"fmt"
 	"math"
 	"regexp"
@@ -90,20 +91,20 @@ const num = `(\d+(?:\.\d+)?)`
 
 var (
 	// recordRe matches the figures of one result, after its name.
-	recordRe = regexp.MustCompile(`(?:^|\s)` + num + `\s+(B|bytes|KB|MB|GB|KiB|MiB|GiB|kB|mB|gB|ops)\s+took\s+` + num +
+	recordRe = lazyre.New(`(?:^|\s)` + num + `\s+(B|bytes|KB|MB|GB|KiB|MiB|GiB|kB|mB|gB|ops)\s+took\s+` + num +
 		`\s+(?:seconds|sec)\s*,\s*(?:avg\s+` + num + `\s+ms\s*,\s*)?` + num + `\s+(B/s|bytes/s|KB/s|MB/s|GB/s|KiB/s|MiB/s|GiB/s|kB/s|mB/s|gB/s|ops/sec)` +
 		`(?:\s*,?\s*Cycles per (?:byte|op)\s*=\s*` + num + `)?`)
 	// noiseRe matches the banner lines around the results.
-	noiseRe   = regexp.MustCompile(`-{10,}|wolfSSL version\s+(\d+\.\d+\.\d+\S*)|(?:Running )?wolfCrypt Benchmarks?\.\.\.|wolfCrypt Benchmark \(block bytes (\d+), min ` + num + ` sec each\)|Benchmark complete|Benchmark Test: Return code -?\d+|(?:Math|math):\s+[^\n]*?(?:\n|$)`)
-	headingRe = regexp.MustCompile(`(?:^|\s)(#{1,6})\s+(\S+)`)
-	fenceRe   = regexp.MustCompile("```")
-	supportRe = regexp.MustCompile(`Supports\s+(.+?)\s+acceleration\.`)
-	boardRe   = regexp.MustCompile(`Board:\s+(.+?)(?:\s+(?:CPU|IDE|RTOS|Compiler):|\s*$)`)
-	cpuRe     = regexp.MustCompile(`(?:CPU:\s+)?(Cortex[- ]?M\d+\+?)\s+at\s+((?:up to\s+)?` + num + `\s*MHz)`)
-	ideRe     = regexp.MustCompile(`IDE:\s+(.+?)(?:\s+(?:RTOS|Compiler):|\s*$)`)
-	rtosRe    = regexp.MustCompile(`RTOS:\s+(\S+)`)
-	commitRe  = regexp.MustCompile(`Tested on commit:\s+([0-9a-f]{7,40})`)
-	defineRe  = regexp.MustCompile(`#define\s+(\w+(?:\s+[^#\s]+)?)|` + "`" + `(WOLF\w+)` + "`")
+	noiseRe   = lazyre.New(`-{10,}|wolfSSL version\s+(\d+\.\d+\.\d+\S*)|(?:Running )?wolfCrypt Benchmarks?\.\.\.|wolfCrypt Benchmark \(block bytes (\d+), min ` + num + ` sec each\)|Benchmark complete|Benchmark Test: Return code -?\d+|(?:Math|math):\s+[^\n]*?(?:\n|$)`)
+	headingRe = lazyre.New(`(?:^|\s)(#{1,6})\s+(\S+)`)
+	fenceRe   = lazyre.New("```")
+	supportRe = lazyre.New(`Supports\s+(.+?)\s+acceleration\.`)
+	boardRe   = lazyre.New(`Board:\s+(.+?)(?:\s+(?:CPU|IDE|RTOS|Compiler):|\s*$)`)
+	cpuRe     = lazyre.New(`(?:CPU:\s+)?(Cortex[- ]?M\d+\+?)\s+at\s+((?:up to\s+)?` + num + `\s*MHz)`)
+	ideRe     = lazyre.New(`IDE:\s+(.+?)(?:\s+(?:RTOS|Compiler):|\s*$)`)
+	rtosRe    = lazyre.New(`RTOS:\s+(\S+)`)
+	commitRe  = lazyre.New(`Tested on commit:\s+([0-9a-f]{7,40})`)
+	defineRe  = lazyre.New(`#define\s+(\w+(?:\s+[^#\s]+)?)|` + "`" + `(WOLF\w+)` + "`")
 )
 
 // collapse turns each run of ASCII white space (what the patterns call
@@ -198,8 +199,8 @@ func (l lines) pos(off int) bench.Pos {
 // heading is parsed as one unnamed section with one unnamed configuration.
 func Parse(file, text string) (*Page, bench.ErrorList) {
 	rd := &reader{text: text, ln: newLines(file, text), page: &Page{}}
-	rd.hs = findLines(headingRe, text, "#")
-	rd.fences = fenceRe.FindAllStringIndex(text, -1)
+	rd.hs = findLines(headingRe(), text, "#")
+	rd.fences = fenceRe().FindAllStringIndex(text, -1)
 	if len(rd.fences)%2 == 1 {
 		rd.errs.Add(rd.ln.pos(rd.fences[len(rd.fences)-1][0]), "```", "code fence is never closed")
 		rd.fences = rd.fences[:len(rd.fences)-1]
@@ -304,7 +305,7 @@ func (rd *reader) fence(i int) {
 	rd.cursor = close[1]
 	if !strings.Contains(body, " took ") && !strings.Contains(body, "\ttook ") && !strings.Contains(body, "\ntook") {
 		if rd.cfg != nil {
-			for _, m := range defineRe.FindAllStringSubmatch(body, -1) {
+			for _, m := range defineRe().FindAllStringSubmatch(body, -1) {
 				rd.cfg.BuildOptions = append(rd.cfg.BuildOptions, strings.TrimSpace(m[1]+m[2]))
 			}
 		}
@@ -427,25 +428,25 @@ func lineAt(text string, off int) string {
 // and clock, IDE and RTOS.
 func (s *Section) describe() {
 	p := s.Prose
-	if m := supportRe.FindStringSubmatch(p); m != nil {
+	if m := supportRe().FindStringSubmatch(p); m != nil {
 		s.Supports = m[1]
 	}
-	if m := boardRe.FindStringSubmatch(p); m != nil {
+	if m := boardRe().FindStringSubmatch(p); m != nil {
 		s.Board = m[1]
 	}
-	if m := cpuRe.FindStringSubmatch(p); m != nil {
+	if m := cpuRe().FindStringSubmatch(p); m != nil {
 		s.Core = strings.Replace(m[1], "Cortex M", "Cortex-M", 1)
 		s.Clock = m[2]
 		f, _ := strconv.ParseFloat(m[3], 64)
 		s.ClockHz = int64(math.Round(f * 1e6))
 	}
-	if m := ideRe.FindStringSubmatch(p); m != nil {
+	if m := ideRe().FindStringSubmatch(p); m != nil {
 		s.IDE = m[1]
 	}
-	if m := rtosRe.FindStringSubmatch(p); m != nil {
+	if m := rtosRe().FindStringSubmatch(p); m != nil {
 		s.RTOS = m[1]
 	}
-	if m := commitRe.FindStringSubmatch(p); m != nil {
+	if m := commitRe().FindStringSubmatch(p); m != nil {
 		s.Commit = m[1]
 	}
 	// A build without a heading (the STM32F439ZI section) is labelled by
@@ -458,11 +459,11 @@ func (s *Section) describe() {
 }
 
 // setupRe matches the set-up statements of a section's prose.
-var setupRe = regexp.MustCompile(`Supports\s+.+?\s+acceleration\.|(?:CPU:\s+)?Cortex[- ]?M\d+\+?\s+at\s+(?:up to\s+)?\d+(?:\.\d+)?\s*MHz|Tested on commit:\s+[0-9a-f]{7,40}|(?:Board|IDE|RTOS|Compiler):\s+\S+`)
+var setupRe = lazyre.New(`Supports\s+.+?\s+acceleration\.|(?:CPU:\s+)?Cortex[- ]?M\d+\+?\s+at\s+(?:up to\s+)?\d+(?:\.\d+)?\s*MHz|Tested on commit:\s+[0-9a-f]{7,40}|(?:Board|IDE|RTOS|Compiler):\s+\S+`)
 
 // proseLabel is a section's description without its set-up statements.
 func proseLabel(prose string) string {
-	return collapse(setupRe.ReplaceAllString(prose, " "))
+	return collapse(setupRe().ReplaceAllString(prose, " "))
 }
 
 // parseRun reads benchmark output in text[start:end]: banner lines and
@@ -472,7 +473,7 @@ func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run 
 	run := Run{Pos: ln.pos(start)}
 	ms := run.maskBanner(body)
 	prev := 0
-	for _, m := range findLines(recordRe, ms, "took") {
+	for _, m := range findLines(recordRe(), ms, "took") {
 		nameStart, nameEnd := prev, m[0]
 		rawName := ms[nameStart:nameEnd]
 		// In line-broken output the name is on the record's own line.
@@ -531,7 +532,7 @@ func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run 
 // they state.
 func (run *Run) maskBanner(body string) string {
 	masked := []byte(body)
-	for _, m := range findLines(noiseRe, body, "-----", "wolfSSL", "wolfCrypt", "Benchmark", "ath:") {
+	for _, m := range findLines(noiseRe(), body, "-----", "wolfSSL", "wolfCrypt", "Benchmark", "ath:") {
 		if m[2] >= 0 && run.Version == "" {
 			run.Version = body[m[2]:m[3]]
 		}
@@ -586,15 +587,15 @@ func figures(name, op string, g func(int) string) (Result, string) {
 }
 
 var (
-	asymRe = regexp.MustCompile(`^(ECC|ECDHE|ECDSA)(?: \[ ?(SECP\d+R1|SECP\d+K1|BRAINPOOLP\d+R1) ?\])? (\d+) (key gen|agree|sign|verify)$`)
-	rsaRe  = regexp.MustCompile(`^RSA (\d+) (public|private|key gen)$`)
-	dhRe   = regexp.MustCompile(`^DH (\d+) (key gen|agree)$`)
-	aesRe  = regexp.MustCompile(`^AES-(\d+)-(CBC|GCM|CTR|ECB|CCM|CFB|OFB|XTS)(?:-(enc|dec))?(-no_AAD)?$`)
-	sha3Re = regexp.MustCompile(`^SHA3-(\d+)$`)
+	asymRe = lazyre.New(`^(ECC|ECDHE|ECDSA)(?: \[ ?(SECP\d+R1|SECP\d+K1|BRAINPOOLP\d+R1) ?\])? (\d+) (key gen|agree|sign|verify)$`)
+	rsaRe  = lazyre.New(`^RSA (\d+) (public|private|key gen)$`)
+	dhRe   = lazyre.New(`^DH (\d+) (key gen|agree)$`)
+	aesRe  = lazyre.New(`^AES-(\d+)-(CBC|GCM|CTR|ECB|CCM|CFB|OFB|XTS)(?:-(enc|dec))?(-no_AAD)?$`)
+	sha3Re = lazyre.New(`^SHA3-(\d+)$`)
 	// FIPS 203/204 as wolfCrypt 5.8 prints them: "ML-KEM 768 192 encap"
 	// (parameter set, then security bits), "ML-DSA 65 sign".
-	mlkemRe = regexp.MustCompile(`^ML-KEM (512|768|1024)(?: \d+)? (key gen|encap|decap)$`)
-	mldsaRe = regexp.MustCompile(`^ML-DSA (44|65|87) (key gen|sign|verify)$`)
+	mlkemRe = lazyre.New(`^ML-KEM (512|768|1024)(?: \d+)? (key gen|encap|decap)$`)
+	mldsaRe = lazyre.New(`^ML-DSA (44|65|87) (key gen|sign|verify)$`)
 )
 
 var fixedNames = map[string]string{
@@ -615,7 +616,7 @@ func OpName(name string) (string, bool) {
 	if op, ok := fixedNames[name]; ok {
 		return op, true
 	}
-	if m := aesRe.FindStringSubmatch(name); m != nil {
+	if m := aesRe().FindStringSubmatch(name); m != nil {
 		// Modes printed without a direction (CTR, CFB, OFB) are measured
 		// encrypting (wolfCrypt's bench_aesctr, bench_aescfb, bench_aesofb).
 		dir := m[3]
@@ -628,7 +629,7 @@ func OpName(name string) (string, bool) {
 		}
 		return op, bench.KnownOp(op)
 	}
-	if m := asymRe.FindStringSubmatch(name); m != nil {
+	if m := asymRe().FindStringSubmatch(name); m != nil {
 		curve := "p" + m[3]
 		if m[2] != "" && !strings.HasPrefix(m[2], "SECP"+m[3]+"R1") {
 			return "", false
@@ -648,22 +649,22 @@ func OpName(name string) (string, bool) {
 		}
 		return op, bench.KnownOp(op)
 	}
-	if m := rsaRe.FindStringSubmatch(name); m != nil && m[2] != "key gen" {
+	if m := rsaRe().FindStringSubmatch(name); m != nil && m[2] != "key gen" {
 		op := "rsa-" + m[1] + "-" + m[2]
 		return op, bench.KnownOp(op)
 	}
-	if m := dhRe.FindStringSubmatch(name); m != nil {
+	if m := dhRe().FindStringSubmatch(name); m != nil {
 		op := "dh-" + m[1] + "-" + map[string]string{"key gen": "keygen", "agree": "agree"}[m[2]]
 		return op, bench.KnownOp(op)
 	}
-	if m := sha3Re.FindStringSubmatch(name); m != nil {
+	if m := sha3Re().FindStringSubmatch(name); m != nil {
 		op := "sha3-" + m[1]
 		return op, bench.KnownOp(op)
 	}
-	if m := mlkemRe.FindStringSubmatch(name); m != nil {
+	if m := mlkemRe().FindStringSubmatch(name); m != nil {
 		return "ml-kem-" + m[1] + "-" + map[string]string{"key gen": "keygen", "encap": "encap", "decap": "decap"}[m[2]], true
 	}
-	if m := mldsaRe.FindStringSubmatch(name); m != nil {
+	if m := mldsaRe().FindStringSubmatch(name); m != nil {
 		return "ml-dsa-" + m[1] + "-" + map[string]string{"key gen": "keygen", "sign": "sign", "verify": "verify"}[m[2]], true
 	}
 	return "", false
