@@ -3,55 +3,21 @@
 // when these files are stale.
 //
 // dataset.json is the reviewable form (one record per line); the binaries
-// embed dataset.json.gz, the same bytes gzip-compressed, because the
-// WebAssembly download carries every embedded byte.
+// embed dataset.bin, the same dataset in the packed form of
+// dataset.Pack: the browser reads it without a JSON decoder, and it is
+// not compressed twice (the WebAssembly file is compressed in transport).
 package data
 
 import (
-	"bytes"
-	"compress/gzip"
 	_ "embed"
-	"io"
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
 )
 
-//go:embed dataset.json.gz
-var gz []byte
+//go:embed dataset.bin
+var packed []byte
 
-// JSON returns the normalized dataset, as written by app/cmd/gendata.
-func JSON() ([]byte, error) {
-	r, err := gzip.NewReader(bytes.NewReader(gz))
-	if err != nil {
-		return nil, err
-	}
-	return io.ReadAll(r)
-}
-
-// Dataset decodes the bundled dataset: what the CLI, the web app and the
+// Dataset reads the bundled dataset: what the CLI, the web app and the
 // tests rank.
-func Dataset() (*bench.Dataset, error) {
-	b, err := JSON()
-	if err != nil {
-		return nil, err
-	}
-	return dataset.Decode(b)
-}
-
-// Compress gzips the dataset deterministically (no name, no time), so that
-// the committed .gz only changes when the JSON does.
-func Compress(b []byte) ([]byte, error) {
-	var buf bytes.Buffer
-	w, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := w.Write(b); err != nil {
-		return nil, err
-	}
-	if err := w.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
+func Dataset() (*bench.Dataset, error) { return dataset.Unpack(packed) }

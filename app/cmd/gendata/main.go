@@ -11,10 +11,10 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
-	"cryptosizer/data"
 )
 
 func main() {
@@ -27,18 +27,19 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gendata:", err)
 		os.Exit(1)
 	}
-	z, err := data.Compress(b)
+	bin := strings.TrimSuffix(*out, ".json") + ".bin"
+	packed, err := pack(b)
 	if err == nil {
 		err = os.WriteFile(*out, b, 0o644)
 	}
 	if err == nil {
-		err = os.WriteFile(*out+".gz", z, 0o644)
+		err = os.WriteFile(bin, packed, 0o644)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gendata:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("wrote %s (%d bytes) and %s.gz (%d bytes)\n", *out, len(b), *out, len(z))
+	fmt.Printf("wrote %s (%d bytes) and %s (%d bytes)\n", *out, len(b), bin, len(packed))
 }
 
 // generate builds the dataset JSON from a seeds directory: mcu-facts.tsv
@@ -107,4 +108,14 @@ func summary(w io.Writer, reports []dataset.Report) {
 			fmt.Fprintf(w, "  %s publishes build %s with other figures: kept apart\n", r.Name, k)
 		}
 	}
+}
+
+// pack turns the dataset JSON into the packed form the binaries embed:
+// from the JSON, so that the two files always hold the same dataset.
+func pack(b []byte) ([]byte, error) {
+	ds, err := dataset.Decode(b)
+	if err != nil {
+		return nil, err
+	}
+	return dataset.Pack(ds), nil
 }

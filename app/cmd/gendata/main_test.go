@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"reflect"
 	"testing"
 
+	"cryptosizer/app/dataset"
 	"cryptosizer/app/internal/golden"
 	"cryptosizer/data"
 )
@@ -24,9 +26,18 @@ func TestDatasetFresh(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Fatal("data/dataset.json is stale against seeds/: run ./build.sh data")
 	}
-	embedded, err := data.JSON()
-	if err != nil || !bytes.Equal(embedded, want) {
-		t.Fatalf("data/dataset.json.gz does not hold data/dataset.json (%v): run ./build.sh data", err)
+	wantPacked, err := pack(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	havePacked, err := os.ReadFile("../../../data/dataset.bin")
+	if err != nil || !bytes.Equal(havePacked, wantPacked) {
+		t.Fatalf("data/dataset.bin does not hold data/dataset.json (%v): run ./build.sh data", err)
+	}
+	fromJSON, _ := dataset.Decode(want)
+	embedded, err := data.Dataset()
+	if err != nil || !reflect.DeepEqual(embedded, fromJSON) {
+		t.Fatalf("the embedded dataset differs from data/dataset.json (%v): run ./build.sh data", err)
 	}
 	// The summary — counts per seed, then every warning — is a golden
 	// file: a new seed or a parser change shows up in its diff.

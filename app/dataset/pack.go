@@ -1,0 +1,402 @@
+package dataset
+
+// The packed form is what the binaries embed: the same dataset as
+// dataset.json, read without a JSON decoder (in the browser, decoding the
+// JSON took about 140 ms; reading this form takes a few). dataset.json
+// stays the reviewable artifact; a test checks that the packed file holds
+// exactly what the JSON holds.
+//
+// Layout (version 1): the magic "CSZD", the version byte, a string table
+// (count, then each string as length and bytes), then the dataset's lists
+// in the order of bench.Dataset's fields. Counts, lengths, integers and
+// string indexes are varints; a pointer is a presence byte and its value;
+// a float64 is its IEEE-754 bits, little-endian. Any change to a packed
+// struct bumps packVersion, and Unpack refuses other versions.
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+
+	"cryptosizer/app/bench"
+)
+
+const (
+	packMagic   = "CSZD"
+	packVersion = 1
+)
+
+// Pack writes ds in the packed form.
+func Pack(ds *bench.Dataset) []byte {
+	var w packer
+	w.index = map[string]uint64{}
+	w.dataset(ds)
+	out := append([]byte(packMagic), packVersion)
+	out = binary.AppendUvarint(out, uint64(len(w.strings)))
+	for _, s := range w.strings {
+		out = binary.AppendUvarint(out, uint64(len(s)))
+		out = append(out, s...)
+	}
+	return append(out, w.body...)
+}
+
+// Unpack reads the packed form. It never panics: a truncated or foreign
+// input is an error that says where it stopped.
+func Unpack(b []byte) (*bench.Dataset, error) {
+	if len(b) < len(packMagic)+1 || string(b[:len(packMagic)]) != packMagic {
+		return nil, errors.New("packed dataset: not a packed dataset (no CSZD header)")
+	}
+	if v := b[len(packMagic)]; v != packVersion {
+		return nil, fmt.Errorf("packed dataset: version %d, this program reads version %d (rebuild with ./build.sh data)", v, packVersion)
+	}
+	r := unpacker{b: b, off: len(packMagic) + 1}
+	n := r.count()
+	r.strings = make([]string, 0, n)
+	for i := 0; i < n && r.err == nil; i++ {
+		l := r.count()
+		if r.err == nil {
+			r.strings = append(r.strings, string(r.b[r.off:r.off+l]))
+			r.off += l
+		}
+	}
+	ds := r.dataset()
+	if r.err == nil && r.off != len(r.b) {
+		r.fail("%d bytes left over after the dataset", len(r.b)-r.off)
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	return ds, nil
+}
+
+type packer struct {
+	strings []string
+	index   map[string]uint64
+	body    []byte
+}
+
+func (w *packer) uint(v uint64) { w.body = binary.AppendUvarint(w.body, v) }
+func (w *packer) int(v int64)   { w.body = binary.AppendVarint(w.body, v) }
+
+func (w *packer) bool(v bool) {
+	if v {
+		w.uint(1)
+	} else {
+		w.uint(0)
+	}
+}
+
+func (w *packer) str(s string) {
+	i, ok := w.index[s]
+	if !ok {
+		i = uint64(len(w.strings))
+		w.index[s] = i
+		w.strings = append(w.strings, s)
+	}
+	w.uint(i)
+}
+
+func (w *packer) strs(ss []string) {
+	w.bool(ss != nil)
+	w.uint(uint64(len(ss)))
+	for _, s := range ss {
+		w.str(s)
+	}
+}
+
+func (w *packer) intp(p *int64) {
+	w.bool(p != nil)
+	if p != nil {
+		w.int(*p)
+	}
+}
+
+func (w *packer) floatp(p *float64) {
+	w.bool(p != nil)
+	if p != nil {
+		w.body = binary.LittleEndian.AppendUint64(w.body, math.Float64bits(*p))
+	}
+}
+
+func (w *packer) pos(p bench.Pos) {
+	w.str(p.File)
+	w.int(int64(p.Line))
+	w.int(int64(p.Col))
+}
+
+func (w *packer) identity(id bench.Identity) {
+	w.str(id.MCU)
+	w.str(id.Part)
+	w.str(id.Board)
+	w.str(id.Library)
+	w.str(id.LibraryVersion)
+	w.str(id.Config)
+	w.strs(id.Acceleration)
+	w.int(id.ClockHz)
+	w.str(id.Commit)
+	w.str(id.Document)
+	w.str(id.Imported)
+}
+
+// packList writes a slice: nil-ness, length, then each element.
+func packList[T any](w *packer, xs []T, f func(T)) {
+	w.bool(xs != nil)
+	w.uint(uint64(len(xs)))
+	for _, x := range xs {
+		f(x)
+	}
+}
+
+func (w *packer) dataset(ds *bench.Dataset) {
+	packList(w, ds.Documents, func(d bench.Document) {
+		w.str(d.Name)
+		w.str(d.URL)
+		w.bool(d.LineAnchors)
+		w.str(d.Note)
+	})
+	packList(w, ds.Libraries, func(l bench.Library) {
+		w.str(l.Name)
+		w.str(l.Flag)
+		w.bool(l.ConfigPerOp)
+		w.strs(l.Methods)
+	})
+	packList(w, ds.MCUs, func(f bench.MCUFact) {
+		w.str(f.Part)
+		w.strs(f.Aliases)
+		w.str(f.Core)
+		w.int(f.MaxClockHz)
+		w.int(f.FlashBytes)
+		w.int(f.RAMBytes)
+		w.strs(f.CryptoHardware)
+		w.str(f.HardwareNote)
+		w.strs(f.Boards)
+		w.str(f.SourceNote)
+	})
+	packList(w, ds.Measurements, func(m bench.Measurement) {
+		w.identity(m.Identity)
+		w.str(m.Op)
+		w.floatp(m.BytesPerSecond)
+		w.floatp(m.SecondsPerOp)
+		w.intp(m.Cycles)
+		w.intp(m.MessageBytes)
+		w.intp(m.ChunkBytes)
+		w.str(m.Method)
+		w.str(m.Printed)
+		w.str(m.Source)
+		w.pos(m.Pos)
+		packList(w, m.AlsoIn, w.pos)
+		w.str(m.ConfigNote)
+	})
+	packList(w, ds.Footprints, func(f bench.Footprint) {
+		w.identity(f.Identity)
+		w.str(f.Op)
+		w.str(f.Method)
+		w.intp(f.CodeBytes)
+		w.intp(f.ConstantBytes)
+		w.intp(f.GlobalBytes)
+		w.intp(f.StackBytes)
+		w.intp(f.WorkingBufferBytes)
+		w.str(f.Source)
+		w.pos(f.Pos)
+	})
+	packList(w, ds.Missing, func(m bench.Missing) {
+		w.identity(m.Identity)
+		w.str(m.Op)
+		w.str(m.Field)
+		w.str(m.Reason)
+		w.str(m.Source)
+		w.pos(m.Pos)
+	})
+	packList(w, ds.Skipped, func(s bench.Skipped) {
+		w.identity(s.Identity)
+		w.str(s.Name)
+		w.str(s.Printed)
+		w.str(s.Reason)
+		w.str(s.Source)
+		w.pos(s.Pos)
+	})
+	packList(w, ds.Warnings, func(x bench.Warning) {
+		w.str(x.MCU)
+		w.str(x.Config)
+		w.str(x.Op)
+		w.str(x.Kind)
+		w.str(x.Text)
+		w.str(x.Source)
+	})
+}
+
+type unpacker struct {
+	b       []byte
+	off     int
+	strings []string
+	err     error
+}
+
+func (r *unpacker) fail(format string, args ...any) {
+	if r.err == nil {
+		r.err = fmt.Errorf("packed dataset: byte %d: %s", r.off, fmt.Sprintf(format, args...))
+	}
+}
+
+func (r *unpacker) uint() uint64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(r.b[r.off:])
+	if n <= 0 {
+		r.fail("truncated or overlong number")
+		return 0
+	}
+	r.off += n
+	return v
+}
+
+func (r *unpacker) int() int64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(r.b[r.off:])
+	if n <= 0 {
+		r.fail("truncated or overlong number")
+		return 0
+	}
+	r.off += n
+	return v
+}
+
+// count reads a length that cannot exceed the bytes left (every element
+// takes at least one byte), so a corrupt count never allocates wildly.
+func (r *unpacker) count() int {
+	v := r.uint()
+	if v > uint64(len(r.b)-r.off) {
+		r.fail("count %d exceeds the %d bytes left", v, len(r.b)-r.off)
+		return 0
+	}
+	return int(v)
+}
+
+func (r *unpacker) bool() bool {
+	switch r.uint() {
+	case 0:
+		return false
+	case 1:
+		return true
+	}
+	r.fail("flag is neither 0 nor 1")
+	return false
+}
+
+func (r *unpacker) str() string {
+	i := r.uint()
+	if r.err != nil {
+		return ""
+	}
+	if i >= uint64(len(r.strings)) {
+		r.fail("string %d of a table of %d", i, len(r.strings))
+		return ""
+	}
+	return r.strings[i]
+}
+
+func (r *unpacker) strs() []string {
+	return unpackList(r, r.str)
+}
+
+func (r *unpacker) intp() *int64 {
+	if !r.bool() {
+		return nil
+	}
+	v := r.int()
+	return &v
+}
+
+func (r *unpacker) floatp() *float64 {
+	if !r.bool() || r.err != nil {
+		return nil
+	}
+	if len(r.b)-r.off < 8 {
+		r.fail("truncated float")
+		return nil
+	}
+	v := math.Float64frombits(binary.LittleEndian.Uint64(r.b[r.off:]))
+	r.off += 8
+	return &v
+}
+
+func (r *unpacker) pos() bench.Pos {
+	return bench.Pos{File: r.str(), Line: int(r.int()), Col: int(r.int())}
+}
+
+func (r *unpacker) identity() bench.Identity {
+	return bench.Identity{
+		MCU: r.str(), Part: r.str(), Board: r.str(), Library: r.str(),
+		LibraryVersion: r.str(), Config: r.str(), Acceleration: r.strs(),
+		ClockHz: r.int(), Commit: r.str(), Document: r.str(), Imported: r.str(),
+	}
+}
+
+// unpackList reads what packList wrote.
+func unpackList[T any](r *unpacker, f func() T) []T {
+	isSet := r.bool()
+	n := r.count()
+	if !isSet || r.err != nil {
+		return nil
+	}
+	xs := make([]T, 0, n)
+	for i := 0; i < n && r.err == nil; i++ {
+		xs = append(xs, f())
+	}
+	return xs
+}
+
+func (r *unpacker) dataset() *bench.Dataset {
+	var ds bench.Dataset
+	ds.Documents = unpackList(r, func() bench.Document {
+		return bench.Document{Name: r.str(), URL: r.str(), LineAnchors: r.bool(), Note: r.str()}
+	})
+	ds.Libraries = unpackList(r, func() bench.Library {
+		return bench.Library{Name: r.str(), Flag: r.str(), ConfigPerOp: r.bool(), Methods: r.strs()}
+	})
+	ds.MCUs = unpackList(r, func() bench.MCUFact {
+		return bench.MCUFact{
+			Part: r.str(), Aliases: r.strs(), Core: r.str(), MaxClockHz: r.int(),
+			FlashBytes: r.int(), RAMBytes: r.int(), CryptoHardware: r.strs(),
+			HardwareNote: r.str(), Boards: r.strs(), SourceNote: r.str(),
+		}
+	})
+	ds.Measurements = unpackList(r, func() bench.Measurement {
+		return bench.Measurement{
+			Identity: r.identity(), Op: r.str(), BytesPerSecond: r.floatp(),
+			SecondsPerOp: r.floatp(), Cycles: r.intp(), MessageBytes: r.intp(),
+			ChunkBytes: r.intp(), Method: r.str(), Printed: r.str(), Source: r.str(),
+			Pos: r.pos(), AlsoIn: unpackList(r, r.pos), ConfigNote: r.str(),
+		}
+	})
+	ds.Footprints = unpackList(r, func() bench.Footprint {
+		return bench.Footprint{
+			Identity: r.identity(), Op: r.str(), Method: r.str(), CodeBytes: r.intp(),
+			ConstantBytes: r.intp(), GlobalBytes: r.intp(), StackBytes: r.intp(),
+			WorkingBufferBytes: r.intp(), Source: r.str(), Pos: r.pos(),
+		}
+	})
+	ds.Missing = unpackList(r, func() bench.Missing {
+		return bench.Missing{
+			Identity: r.identity(), Op: r.str(), Field: r.str(), Reason: r.str(),
+			Source: r.str(), Pos: r.pos(),
+		}
+	})
+	ds.Skipped = unpackList(r, func() bench.Skipped {
+		return bench.Skipped{
+			Identity: r.identity(), Name: r.str(), Printed: r.str(), Reason: r.str(),
+			Source: r.str(), Pos: r.pos(),
+		}
+	})
+	ds.Warnings = unpackList(r, func() bench.Warning {
+		return bench.Warning{
+			MCU: r.str(), Config: r.str(), Op: r.str(), Kind: r.str(), Text: r.str(),
+			Source: r.str(),
+		}
+	})
+	return &ds
+}
