@@ -46,16 +46,23 @@ cmd_test() {
 
 cmd_cli() { go run ./app/cmd/cryptosizer "$@"; }
 
+# update copies $1 to $2 only when the bytes differ, so that an unchanged
+# file keeps its time and precompress does not compress it again.
+update() { cmp -s "$1" "$2" || cp "$1" "$2"; }
+
 cmd_build() {
   command -v npm >/dev/null || die "npm is not installed (needed for the ECharts bundle: apt-get install npm)"
   if [ ! -f node_modules/echarts/dist/echarts.min.js ]; then
     npm ci --no-audit --no-fund >/dev/null || die "npm ci failed (package-lock.json pins echarts)"
   fi
-  cp node_modules/echarts/dist/echarts.min.js web/echarts.min.js
+  update node_modules/echarts/dist/echarts.min.js web/echarts.min.js
   echo "== web/app.wasm"
-  GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o web/app.wasm ./app/cmd/web
+  GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o web/app.wasm.new ./app/cmd/web
+  update web/app.wasm.new web/app.wasm && rm -f web/app.wasm.new
   echo "== static site"
   go run ./app/cmd/sitegen -out . ${PREFIX:+-prefix "$PREFIX"}
+  echo "== precompressed copies (.br, .gz) of the site's files"
+  go run ./app/cmd/precompress -dir . | tail -1
   ls -l web/app.wasm | awk '{print "web/app.wasm: " $5 " bytes"}'
 }
 

@@ -63,23 +63,103 @@ func Handler(dir string) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		f, err := os.Open(filepath.Join(dir, filepath.FromSlash(name)))
-		if err != nil {
+		full := filepath.Join(dir, filepath.FromSlash(name))
+		f, fi, ok := open(full)
+		if !ok {
 			http.NotFound(w, r)
 			return
 		}
 		defer f.Close()
-		fi, err := f.Stat()
-		if err != nil || !fi.Mode().IsRegular() {
-			http.NotFound(w, r)
-			return
-		}
 		h := w.Header()
 		h.Set("Content-Type", contentTypes[path.Ext(name)])
 		h.Set("Cache-Control", "no-cache")
 		h.Set("X-Content-Type-Options", "nosniff")
+		if compressible(name) {
+			h.Set("Vary", "Accept-Encoding")
+			for _, enc := range encodings {
+				if !Accepts(r.Header.Get("Accept-Encoding"), enc.name) {
+					continue
+				}
+				// A compressed copy older than its file is stale (a
+				// rebuild without precompress): the file is sent as is.
+				if zf, zi, ok := open(full + enc.ext); ok && !zi.ModTime().Before(fi.ModTime()) {
+					defer zf.Close()
+					h.Set("Content-Encoding", enc.name)
+					http.ServeContent(w, r, name, zi.ModTime(), zf)
+					return
+				}
+			}
+		}
 		http.ServeContent(w, r, name, fi.ModTime(), f)
 	})
+}
+
+func open(name string) (*os.File, os.FileInfo, bool) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, false
+	}
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, false
+	}
+	return f, fi, true
+}
+
+// encodings the server sends precompressed copies in, preferred first;
+// app/cmd/precompress writes them next to each compressible file.
+var encodings = []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// compressible reports whether a site file is worth compressing: text
+// and wasm, not PNG (already compressed).
+func compressible(name string) bool { return path.Ext(name) != ".png" }
+
+// Compressible lists the site's files in dir that precompress should
+// compress, as slash paths relative to dir.
+func Compressible(dir string) ([]string, error) {
+	var out []string
+	for name := range rootFiles {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			out = append(out, name)
+		}
+	}
+	entries, err := os.ReadDir(filepath.Join(dir, "web"))
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		name := "web/" + e.Name()
+		if f, ok := File("/" + name); ok && e.Type().IsRegular() && compressible(f) {
+			out = append(out, name)
+		}
+	}
+	return out, nil
+}
+
+// Accepts reports whether an Accept-Encoding header accepts the coding:
+// listed by name or as "*", without q=0.
+func Accepts(header, coding string) bool {
+	star := false
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		zero := false
+		for _, p := range strings.Split(params, ";") {
+			k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
+			if strings.EqualFold(strings.TrimSpace(k), "q") {
+				v = strings.TrimRight(strings.TrimSpace(v), "0")
+				zero = v == "" || v == "." || v == "0" || v == "0."
+			}
+		}
+		switch name {
+		case coding:
+			return !zero
+		case "*":
+			star = !zero
+		}
+	}
+	return star
 }
 
 // Timeouts bound how long a client may hold a connection.

@@ -96,3 +96,80 @@ func TestServerTimesOutHalfSentRequests(t *testing.T) {
 		t.Fatal("the server kept a half-sent request open")
 	}
 }
+
+func TestAccepts(t *testing.T) {
+	for _, c := range []struct {
+		header, coding string
+		want           bool
+	}{
+		{"gzip, deflate, br, zstd", "br", true},
+		{"gzip, deflate, br, zstd", "gzip", true},
+		{"gzip", "br", false},
+		{"", "gzip", false},
+		{"br;q=0, gzip", "br", false},
+		{"BR;Q=0.5", "br", true},
+		{"br;q=0.000", "br", false},
+		{"*", "br", true},
+		{"*;q=0, gzip", "br", false},
+		{"gzip;q=0, *", "gzip", false},
+		{"identity", "gzip", false},
+		{"x-br", "br", false},
+	} {
+		if got := Accepts(c.header, c.coding); got != c.want {
+			t.Errorf("Accepts(%q, %q) = %v, want %v", c.header, c.coding, got, c.want)
+		}
+	}
+}
+
+func TestHandlerSendsPrecompressedCopies(t *testing.T) {
+	dir := tree(t)
+	write := func(name, body string, mod time.Time) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, mod, mod); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now := time.Now()
+	write("web/app.wasm", "\x00asm", now)
+	write("web/app.wasm.br", "BROTLI", now)
+	write("web/app.wasm.gz", "GZIP", now)
+	write("app.js", "//", now)
+	write("app.js.br", "STALE", now.Add(-time.Hour)) // older than app.js
+	write("web/icon-192.png", "PNG", now)
+	write("web/icon-192.png.gz", "NO", now)
+	h := Handler(dir)
+	for _, c := range []struct {
+		path, accept, body, encoding, ctype string
+	}{
+		{"/web/app.wasm", "gzip, deflate, br", "BROTLI", "br", "application/wasm"},
+		{"/web/app.wasm", "gzip", "GZIP", "gzip", "application/wasm"},
+		{"/web/app.wasm", "br;q=0, gzip", "GZIP", "gzip", "application/wasm"},
+		{"/web/app.wasm", "", "\x00asm", "", "application/wasm"},
+		{"/app.js", "br", "//", "", "text/javascript; charset=utf-8"},
+		{"/web/icon-192.png", "gzip", "PNG", "", "image/png"},
+		{"/web/app.wasm.br", "br", "404 page not found\n", "", "text/plain; charset=utf-8"},
+	} {
+		req := httptest.NewRequest("GET", c.path, nil)
+		if c.accept != "" {
+			req.Header.Set("Accept-Encoding", c.accept)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		res := rec.Result()
+		if got := rec.Body.String(); got != c.body {
+			t.Errorf("%s (%q): body %q, want %q", c.path, c.accept, got, c.body)
+		}
+		if got := res.Header.Get("Content-Encoding"); got != c.encoding {
+			t.Errorf("%s (%q): Content-Encoding %q, want %q", c.path, c.accept, got, c.encoding)
+		}
+		if got := res.Header.Get("Content-Type"); got != c.ctype {
+			t.Errorf("%s (%q): Content-Type %q, want %q", c.path, c.accept, got, c.ctype)
+		}
+		if vary := res.Header.Get("Vary"); res.StatusCode == 200 && c.ctype != "image/png" && vary != "Accept-Encoding" {
+			t.Errorf("%s: Vary %q", c.path, vary)
+		}
+	}
+}

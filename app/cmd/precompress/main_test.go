@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/andybalholm/brotli"
+
+	"cryptosizer/app/site"
+)
+
+func TestRunWritesCopiesThatDecompressToTheFile(t *testing.T) {
+	dir := t.TempDir()
+	body := strings.Repeat("<p>cryptosizer</p>\n", 500)
+	if err := os.MkdirAll(filepath.Join(dir, "web"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"index.html", "web/cryptosizer.css", "web/icon-192.png"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, err := site.Compressible(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(files, " "); got != "index.html web/cryptosizer.css" {
+		t.Fatalf("compressible files: %s", got)
+	}
+	var out bytes.Buffer
+	if err := run(dir, files, &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		p := filepath.Join(dir, name)
+		br, err := os.ReadFile(p + ".br")
+		if err != nil {
+			t.Fatal(err)
+		}
+		gz, err := os.ReadFile(p + ".gz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromBr, err := io.ReadAll(brotli.NewReader(bytes.NewReader(br)))
+		if err != nil || string(fromBr) != body {
+			t.Errorf("%s.br does not decompress to the file (%v)", name, err)
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(gz))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromGz, err := io.ReadAll(zr)
+		if err != nil || string(fromGz) != body {
+			t.Errorf("%s.gz does not decompress to the file (%v)", name, err)
+		}
+		if len(br) >= len(body) || len(gz) >= len(body) {
+			t.Errorf("%s: copies not smaller (br %d, gz %d, raw %d)", name, len(br), len(gz), len(body))
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "web/icon-192.png.br")); err == nil {
+		t.Error("a PNG was compressed again")
+	}
+	if !strings.Contains(out.String(), "(all)") {
+		t.Errorf("no summary line:\n%s", out.String())
+	}
+}
