@@ -44,16 +44,23 @@ func run(out, prefix string) error {
 	if err != nil {
 		return fmt.Errorf("%w (run ./build.sh, which builds web/app.wasm and copies echarts first)", err)
 	}
+	wasm, err := os.Stat(filepath.Join(web, "app.wasm"))
+	if err != nil {
+		return err
+	}
 	ui.Routes(ui.Bundled())
 	h := &app.Handler{
-		Name:            "cryptosizer",
-		ShortName:       "cryptosizer",
-		Title:           "cryptosizer — size STM32 crypto workloads",
-		Description:     "Rank STM32 boards, crypto acceleration and libraries (CMOX, wolfSSL) against TLS, secure-boot and AES workloads.",
-		Lang:            "en",
-		BackgroundColor: "#ffffff",
-		ThemeColor:      "#0b5394",
-		LoadingLabel:    "Loading cryptosizer… {progress}%",
+		// The loader's progress counts decoded bytes: with the wasm sent
+		// compressed, Content-Length would be the compressed size.
+		WasmContentLength: fmt.Sprint(wasm.Size()),
+		Name:              "cryptosizer",
+		ShortName:         "cryptosizer",
+		Title:             "cryptosizer — size STM32 crypto workloads",
+		Description:       "Rank STM32 boards, crypto acceleration and libraries (CMOX, wolfSSL) against TLS, secure-boot and AES workloads.",
+		Lang:              "en",
+		BackgroundColor:   "#ffffff",
+		ThemeColor:        "#0b5394",
+		LoadingLabel:      "Loading cryptosizer… {progress}%",
 		Icon: app.Icon{
 			Default:  "/web/icon-192.png",
 			Large:    "/web/icon-512.png",
@@ -77,6 +84,9 @@ func run(out, prefix string) error {
 	if err := app.GenerateStaticWebsite(out, h); err != nil {
 		return err
 	}
+	if err := patchFile(filepath.Join(out, "app.js"), appJSPatches); err != nil {
+		return fmt.Errorf("app.js: %w", err)
+	}
 	page := filepath.Join(out, "index.html")
 	b, err := os.ReadFile(page)
 	if err != nil {
@@ -86,6 +96,76 @@ func run(out, prefix string) error {
 		return fmt.Errorf("index.html: %w", err)
 	}
 	return os.WriteFile(page, b, 0o644)
+}
+
+// appJSPatches make a first visit download app.wasm once. go-app's page
+// registers the service worker at once, and the worker's install fetches
+// every resource, app.wasm included, while the page is still fetching it:
+// with the HTTP cache disabled (DevTools, or a host that sends no-store)
+// the 9.9 MB file came twice. Here the page puts its own response into
+// the worker's cache, and registers the worker only once that is done;
+// the worker's install fetches only what its cache does not hold yet.
+var appJSPatches = [][2]string{
+	{"goappInitServiceWorker();\ngoappWatchForUpdate();", "goappWatchForUpdate();"},
+	{`  if (!goappCanLoadWebAssembly()) {
+    loader.remove();
+    return;
+  }`, `  if (!goappCanLoadWebAssembly()) {
+    loader.remove();
+    goappInitServiceWorker();
+    return;
+  }`},
+	{`    console.error("loading wasm failed: ", err);`, `    console.error("loading wasm failed: ", err);
+    goappInitServiceWorker();`},
+	{`async function fetchWithProgress(url, progess) {
+  const response = await fetch(url);
+`, `// goappKeepForWorker puts the page's app.wasm response into the cache
+// the service worker installs from, then registers the worker: its
+// install then finds app.wasm cached and does not download it again.
+function goappKeepForWorker(url, response) {
+  let kept = Promise.resolve();
+  try {
+    if (response.ok && "caches" in self) {
+      const copy = response.clone();
+      kept = caches.open("app-" + goappEnv.GOAPP_VERSION).then((c) => c.put(url, copy));
+    }
+  } catch (err) {
+    kept = Promise.reject(err);
+  }
+  kept
+    .catch((err) => console.error("keeping app.wasm for the worker failed:", err))
+    .finally(goappInitServiceWorker);
+}
+
+async function fetchWithProgress(url, progess) {
+  const response = await fetch(url);
+  goappKeepForWorker(url, response);
+`},
+}
+
+// patchFile applies replacements to a generated file, each of which must
+// match exactly once: a go-app upgrade that changes the text fails the
+// build here instead of silently shipping the stock behavior.
+func patchFile(name string, patches [][2]string) error {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	s, err := patch(string(b), patches)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(name, []byte(s), 0o644)
+}
+
+func patch(s string, patches [][2]string) (string, error) {
+	for _, p := range patches {
+		if n := strings.Count(s, p[0]); n != 1 {
+			return "", fmt.Errorf("go-app's generated text changed: %q found %d times, want once; update sitegen", p[0], n)
+		}
+		s = strings.Replace(s, p[0], p[1], 1)
+	}
+	return s, nil
 }
 
 // serviceWorker adapts go-app's worker to a static host. The stock one
@@ -99,20 +179,11 @@ func serviceWorker(root string) (string, error) {
 	if alias == "" {
 		alias = "/"
 	}
-	s := app.DefaultAppWorkerJS
-	replace := func(old, new string) error {
-		if !strings.Contains(s, old) {
-			return fmt.Errorf("go-app's service worker template changed: %q not found; update sitegen", old)
-		}
-		s = strings.Replace(s, old, new, 1)
-		return nil
-	}
-	if err := replace(`const resourcesToCache = {{.ResourcesToCache}};`, fmt.Sprintf(`const pageRoot = %q;
+	return patch(app.DefaultAppWorkerJS, [][2]string{
+		{`const resourcesToCache = {{.ResourcesToCache}};`, fmt.Sprintf(`const pageRoot = %q;
 const pageAlias = %q;
-const resourcesToCache = {{.ResourcesToCache}}.map((u) => (u === pageAlias ? pageRoot : u));`, root, alias)); err != nil {
-		return "", err
-	}
-	err := replace(`async function fetchWithCache(request) {
+const resourcesToCache = {{.ResourcesToCache}}.map((u) => (u === pageAlias ? pageRoot : u));`, root, alias)},
+		{`async function fetchWithCache(request) {
   const cachedResponse = await caches.match(request);`, `async function fetchWithCache(request) {
   let cachedResponse = await caches.match(request);
   if (!cachedResponse && request.mode === "navigate") {
@@ -120,8 +191,17 @@ const resourcesToCache = {{.ResourcesToCache}}.map((u) => (u === pageAlias ? pag
     if (path === pageRoot || path === pageAlias || path === pageRoot + "index.html") {
       cachedResponse = await caches.match(pageRoot, { ignoreSearch: true });
     }
-  }`)
-	return s, err
+  }`},
+		// Install fetches only what the cache lacks: the page has put
+		// app.wasm there already (appJSPatches).
+		{`  await cache.addAll(resourcesToCache);`, `  const missing = [];
+  for (const u of resourcesToCache) {
+    if (!(await cache.match(u))) {
+      missing.push(u);
+    }
+  }
+  await cache.addAll(missing);`},
+	})
 }
 
 func hashFiles(dir string, names ...string) (string, error) {

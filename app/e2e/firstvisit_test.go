@@ -1,0 +1,139 @@
+package e2e
+
+import (
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// counter wraps the site's handler and counts, per path, the full bodies
+// sent (status 200) and their bytes on the wire — the service worker's
+// fetches included, since they reach the server like any other.
+type counter struct {
+	h       http.Handler
+	noStore bool // send Cache-Control: no-store, as some hosts do
+	mu      sync.Mutex
+	bodies  map[string]int
+	bytes   map[string]int64
+}
+
+func newCounter(h http.Handler, noStore bool) *counter {
+	return &counter{h: h, noStore: noStore, bodies: map[string]int{}, bytes: map[string]int64{}}
+}
+
+type countingWriter struct {
+	http.ResponseWriter
+	c      *counter
+	path   string
+	status int
+	n      int64
+}
+
+func (w *countingWriter) WriteHeader(code int) {
+	if w.c.noStore {
+		w.Header().Set("Cache-Control", "no-store")
+	}
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *countingWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.WriteHeader(http.StatusOK)
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.n += int64(n)
+	return n, err
+}
+
+func (c *counter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	cw := &countingWriter{ResponseWriter: w, c: c, path: r.URL.Path}
+	c.h.ServeHTTP(cw, r)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cw.status == http.StatusOK && r.Method == http.MethodGet {
+		c.bodies[cw.path]++
+		c.bytes[cw.path] += cw.n
+	}
+}
+
+func (c *counter) report() (string, int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var paths []string
+	var total int64
+	for p := range c.bodies {
+		paths = append(paths, p)
+		total += c.bytes[p]
+	}
+	sort.Strings(paths)
+	var b strings.Builder
+	for _, p := range paths {
+		fmt.Fprintf(&b, "  %-26s ×%d %9d B\n", p, c.bodies[p], c.bytes[p])
+	}
+	return b.String(), total
+}
+
+// firstVisit opens the site once in a fresh profile, waits for the first
+// ranking and for the service worker to hold the whole site, and returns
+// the server's counts.
+func firstVisit(t testing.TB, cacheDisabled, noStore bool) *counter {
+	t.Helper()
+	ctx, cancel := browser(t)
+	defer cancel()
+	c := newCounter(siteHandler(), noStore)
+	s := serve(t, "127.0.0.1", c)
+	if cacheDisabled {
+		// As DevTools' "Disable cache" does, before the first request.
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1),
+		poll(`navigator.serviceWorker.ready.then(() => true)`, 60*time.Second), siteCached())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The worker's install fetches in parallel; give a late request
+	// time to reach the server before counting.
+	time.Sleep(500 * time.Millisecond)
+	s.srv.Close()
+	return c
+}
+
+// TestFirstVisitDownloadsTheWasmOnce: the page and the service worker
+// used to fetch app.wasm each, so that a first visit with the HTTP cache
+// disabled (DevTools, or a host that sends no-store) downloaded 9.9 MB
+// twice. Counted at the server, whatever the caching.
+func TestFirstVisitDownloadsTheWasmOnce(t *testing.T) {
+	for _, c := range []struct {
+		name                   string
+		cacheDisabled, noStore bool
+	}{
+		{"HTTP cache enabled", false, false},
+		{"HTTP cache disabled", true, false},
+		{"host sends no-store", false, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			counts := firstVisit(t, c.cacheDisabled, c.noStore)
+			rep, total := counts.report()
+			t.Logf("bodies served (%d B in all):\n%s", total, rep)
+			if n := counts.bodies["/web/app.wasm"]; n != 1 {
+				t.Errorf("app.wasm was sent %d times on a first visit, want 1:\n%s", n, rep)
+			}
+		})
+	}
+}
