@@ -52,10 +52,13 @@ update() { cmp -s "$1" "$2" || cp "$1" "$2"; }
 
 cmd_build() {
   command -v npm >/dev/null || die "npm is not installed (needed for the ECharts bundle: apt-get install npm)"
-  if [ ! -f node_modules/echarts/dist/echarts.min.js ]; then
-    npm ci --no-audit --no-fund >/dev/null || die "npm ci failed (package-lock.json pins echarts)"
+  if [ ! -x node_modules/.bin/esbuild ] || [ ! -f node_modules/echarts/package.json ]; then
+    npm ci --no-audit --no-fund >/dev/null || die "npm ci failed (package-lock.json pins echarts and esbuild)"
   fi
-  update node_modules/echarts/dist/echarts.min.js web/echarts.min.js
+  echo "== web/echarts.min.js (only the parts web/src/echarts.js imports)"
+  node_modules/.bin/esbuild web/src/echarts.js --bundle --minify --format=iife \
+    --target=es2020 --legal-comments=eof --log-level=warning --outfile=web/echarts.min.js.new
+  update web/echarts.min.js.new web/echarts.min.js && rm -f web/echarts.min.js.new
   echo "== web/app.wasm"
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o web/app.wasm.new ./app/cmd/web
   update web/app.wasm.new web/app.wasm && rm -f web/app.wasm.new

@@ -125,7 +125,7 @@ func goOffline(ctx context.Context, t testing.TB, s *server) {
 	}
 }
 
-const chartData = `(() => { const i = echarts.getInstanceByDom(document.getElementById('chart-headroom')); return i ? JSON.stringify(i.getOption().series[0].data) : '' })()`
+const chartData = `(() => { const i = window.echarts && echarts.getInstanceByDom(document.getElementById('chart-headroom')); return i ? JSON.stringify(i.getOption().series[0].data) : '' })()`
 
 func text(ctx context.Context, t testing.TB, expr string) string {
 	t.Helper()

@@ -298,7 +298,7 @@ func TestPQCChoicesRerankAndSurviveTheURL(t *testing.T) {
 		t.Fatalf("%v: summary %q", err, text(ctx, t, summary))
 	}
 	// The handshake chart splits by the ML-KEM operations too.
-	if err := chromedp.Do(ctx, poll(`(() => { const i = echarts.getInstanceByDom(document.getElementById('chart-handshake')); return i && i.getOption().series.some(s => s.name === 'ml-kem-768-encap') })()`, 20*time.Second)); err != nil {
+	if err := chromedp.Do(ctx, poll(`(() => { const i = window.echarts && echarts.getInstanceByDom(document.getElementById('chart-handshake')); return i && i.getOption().series.some(s => s.name === 'ml-kem-768-encap') })()`, 20*time.Second)); err != nil {
 		t.Errorf("handshake chart lacks the ML-KEM term: %v", err)
 	}
 	// An old link names a classic suite: the form shows its pair.

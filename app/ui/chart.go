@@ -48,18 +48,31 @@ func (c *Chart) Render() app.UI {
 
 // OnMount starts ECharts once the element is in the DOM.
 func (c *Chart) OnMount(ctx app.Context) {
-	ctx.Defer(func(ctx app.Context) {
-		if !browser.ChartsLoaded() {
-			return
-		}
-		inst, err := browser.NewChart(ctx)
-		if err != nil {
-			ctx.NewActionWithValue(actionError, err.Error())
-			return
-		}
-		c.inst = inst
-		c.apply(ctx)
+	// The table comes first: ECharts loads after the first ranking is
+	// on screen, and the chart draws when it has.
+	browser.LoadCharts(app.Getenv("GOAPP_STATIC_RESOURCES_URL")+"/echarts.min.js", func(err error) {
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				ctx.NewActionWithValue(actionError, err.Error())
+				return
+			}
+			c.start(ctx)
+		})
 	})
+}
+
+// start begins drawing once ECharts is loaded and the element mounted.
+func (c *Chart) start(ctx app.Context) {
+	if c.inst != nil || !c.Mounted() {
+		return
+	}
+	inst, err := browser.NewChart(ctx)
+	if err != nil {
+		ctx.NewActionWithValue(actionError, err.Error())
+		return
+	}
+	c.inst = inst
+	c.apply(ctx)
 }
 
 // OnUpdate applies a new option.

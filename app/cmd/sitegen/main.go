@@ -67,9 +67,11 @@ func run(out, prefix string) error {
 			Maskable: "/web/icon-512.png",
 			SVG:      "/web/icon.svg",
 		},
-		Styles:  []string{"/web/cryptosizer.css"},
-		Scripts: []string{"/web/echarts.min.js"},
-		Version: version,
+		Styles: []string{"/web/cryptosizer.css"},
+		// ECharts is not a page script: the charts load it after the
+		// first ranking (app/ui Chart). The worker still caches it.
+		CacheableResources: []string{"/web/echarts.min.js"},
+		Version:            version,
 	}
 	root := "/"
 	if p := strings.Trim(prefix, "/"); p != "" {

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -14,6 +15,72 @@ func ChartsLoaded() bool {
 	var ok bool
 	_ = Try("looking for ECharts", func() { ok = win().Get("echarts").Truthy() })
 	return ok
+}
+
+// chartsScript is the state of the one ECharts script element: the
+// first chart that mounts adds it; the others wait for the same load.
+var chartsScript struct {
+	started bool
+	waiting []func(error)
+}
+
+// LoadCharts loads the ECharts bundle (src) with an async script element,
+// once, off the first ranking's path, and calls done when it has run or
+// with an error naming the script when it could not load. done runs in
+// the script's load or error event; the caller dispatches to its
+// component from there.
+func LoadCharts(src string, done func(error)) {
+	if ChartsLoaded() {
+		done(nil)
+		return
+	}
+	chartsScript.waiting = append(chartsScript.waiting, done)
+	if chartsScript.started {
+		return
+	}
+	chartsScript.started = true
+	finish := func(err error) {
+		waiting := chartsScript.waiting
+		chartsScript.waiting = nil
+		if err != nil {
+			chartsScript.started = false // a later chart tries again
+		}
+		for _, f := range waiting {
+			f(err)
+		}
+	}
+	var onload, onerror app.Func
+	release := func() {
+		onload.Release()
+		onerror.Release()
+	}
+	onload = app.FuncOf(func(app.Value, []app.Value) any {
+		release()
+		if !ChartsLoaded() {
+			finish(fmt.Errorf("loading the charts: %s ran but defined no echarts", src))
+			return nil
+		}
+		finish(nil)
+		return nil
+	})
+	onerror = app.FuncOf(func(app.Value, []app.Value) any {
+		release()
+		finish(fmt.Errorf("loading the charts: %s could not be loaded (offline before the first full visit?)", src))
+		return nil
+	})
+	err := Try("loading the charts", func() {
+		doc := win().Get("document")
+		el := doc.Call("createElement", "script")
+		el.Set("async", true)
+		el.Set("onload", onload)
+		el.Set("onerror", onerror)
+		el.Set("src", src)
+		doc.Get("head").Call("appendChild", el)
+	})
+	if err != nil {
+		release()
+		finish(err)
+	}
 }
 
 // NewChart starts ECharts on the element the context's component renders,
@@ -31,11 +98,13 @@ func NewChart(ctx app.Context) (*Chart, error) {
 
 // SetOption draws an option given as JSON (JSON, because app.ValueOf
 // cannot take Go structs, and no JavaScript functions, so no eval). The
-// drawing waits for the next animation frame (lazyUpdate), so typing is
-// not held up by it.
+// option is merged into the one drawn, its series replaced as a whole
+// (replaceMerge): on a re-rank ECharts redraws what changed, not the
+// chart. The drawing waits for the next animation frame (lazyUpdate), so
+// typing is not held up by it.
 func (c *Chart) SetOption(optionJSON string) error {
 	return Try("drawing a chart", func() {
-		c.inst.Call("setOption", win().Get("JSON").Call("parse", optionJSON), map[string]any{"notMerge": true, "lazyUpdate": true})
+		c.inst.Call("setOption", win().Get("JSON").Call("parse", optionJSON), map[string]any{"replaceMerge": []any{"series"}, "lazyUpdate": true})
 	})
 }
 

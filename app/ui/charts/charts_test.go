@@ -2,6 +2,7 @@ package charts
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -68,5 +69,72 @@ func TestChartOptions(t *testing.T) {
 	// No data at all still gives a valid, empty chart.
 	if s, _ := Headroom(nil); !strings.Contains(s, `"data":[]`) {
 		t.Errorf("empty chart: %s", s)
+	}
+}
+
+// echartsParts maps what an option uses to the ECharts part that draws
+// it: a part the bundle does not import is silently not drawn by the
+// minified ECharts, so every key an option uses must be known here and
+// imported by web/src/echarts.js.
+var echartsParts = map[string]string{
+	"grid": "GridComponent", "legend": "LegendComponent", "tooltip": "TooltipComponent",
+	"title": "TitleComponent", "series.markLine": "MarkLineComponent", "series.type=bar": "BarChart",
+	// Plain option keys that need no part of their own.
+	"series": "", "xAxis": "", "yAxis": "", "color": "", "animation": "", "textStyle": "", "backgroundColor": "",
+	"series.name": "", "series.data": "", "series.stack": "", "series.label": "", "series.itemStyle": "",
+	"series.barMaxWidth": "", "series.barWidth": "", "series.emphasis": "", "series.barGap": "", "series.barCategoryGap": "",
+}
+
+func TestOptionsUseOnlyBundledECharts(t *testing.T) {
+	entry, err := os.ReadFile("../../../web/src/echarts.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := ranked(t, workload.Params{"tls-rate": "10", "fw-size": "256 KiB", "fw-deadline": "500ms", "aes-rate": "256 KiB/s", "cpu-budget": "70%"})
+	head, _ := Headroom(res.Candidates)
+	options := []string{head}
+	for _, k := range engine.Kinds {
+		if spec := k.Chart(); spec != nil {
+			o, _ := Kind(spec, k.Name(), res.Candidates)
+			options = append(options, o)
+		}
+	}
+	used := map[string]bool{}
+	for _, o := range options {
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(o), &top); err != nil {
+			t.Fatal(err)
+		}
+		for key, raw := range top {
+			used[key] = true
+			if key != "series" {
+				continue
+			}
+			var series []map[string]json.RawMessage
+			if err := json.Unmarshal(raw, &series); err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range series {
+				for k, v := range s {
+					if k == "type" {
+						used["series.type="+strings.Trim(string(v), `"`)] = true
+					} else {
+						used["series."+k] = true
+					}
+				}
+			}
+		}
+	}
+	for key := range used {
+		part, known := echartsParts[key]
+		switch {
+		case !known:
+			t.Errorf("the charts use %q: say in echartsParts which ECharts part draws it, and import that part in web/src/echarts.js", key)
+		case part != "" && !strings.Contains(string(entry), part):
+			t.Errorf("the charts use %q, drawn by %s, which web/src/echarts.js does not import", key, part)
+		}
+	}
+	if !used["series.markLine"] || !used["series.type=bar"] {
+		t.Errorf("the options were not read: %v", used)
 	}
 }
