@@ -6,6 +6,8 @@
 #   ./build.sh test       vet, format check, every test (unit, golden, end-to-end)
 #   ./build.sh data       regenerate data/dataset.json from seeds/
 #   ./build.sh cli ARGS   run the CLI (go run ./app/cmd/cryptosizer ARGS)
+#   ./build.sh bench      build, build the minimal go-app apps the same way,
+#                         then print the browser figures against them
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -69,6 +71,25 @@ cmd_build() {
   ls -l web/app.wasm | awk '{print "web/app.wasm: " $5 " bytes"}'
 }
 
+# minimal DIR NAME builds app/internal/minimal/NAME's static site into DIR
+# as cmd_build builds ours: the same flags, precompressed copies too.
+minimal() {
+  mkdir -p "$1/web"
+  cp web/icon-192.png web/icon-512.png web/icon.svg "$1/web/"
+  GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$1/web/app.wasm" "./app/internal/minimal/$2"
+  go run "./app/internal/minimal/$2" -out "$1"
+  go run ./app/cmd/precompress -dir "$1" | tail -1
+}
+
+cmd_bench() {
+  cmd_build
+  local dir=.bench
+  echo "== minimal go-app apps in $dir/"
+  minimal "$dir/hello" hello
+  minimal "$dir/echo" echo
+  CRYPTOSIZER_MINIMAL="$PWD/$dir" go test -run '^$' -bench 'Versus' -benchtime "${N:-7}x" -timeout 30m ./app/e2e/
+}
+
 cmd_serve() {
   cmd_build
   go run ./app/cmd/serve -addr "127.0.0.1:${PORT:-8000}" -dir .
@@ -80,6 +101,7 @@ case "${1:-build}" in
   cli) shift; cmd_cli "$@" ;;
   build) cmd_build ;;
   serve) cmd_serve ;;
-  -h|--help|help) sed -n '2,8p' "$0" ;;
-  *) die "unknown command '$1' (accepted: build, serve, test, data, cli)" ;;
+  bench) cmd_bench ;;
+  -h|--help|help) sed -n '2,10p' "$0" ;;
+  *) die "unknown command '$1' (accepted: build, serve, test, data, cli, bench)" ;;
 esac
