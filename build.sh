@@ -87,7 +87,7 @@ cmd_bench() {
   echo "== minimal go-app apps in $dir/"
   minimal "$dir/hello" hello
   minimal "$dir/echo" echo
-  CRYPTOSIZER_MINIMAL="$PWD/$dir" go test -run '^$' -bench 'Versus' -benchtime "${N:-7}x" -timeout 30m ./app/e2e/
+  CRYPTOSIZER_MINIMAL="$PWD/$dir" go test -v -run '^$' -bench 'Versus' -benchtime "${N:-7}x" -timeout 30m ./app/e2e/
 }
 
 cmd_serve() {

@@ -53,10 +53,13 @@ func Unpack(b []byte) (*bench.Dataset, error) {
 	r := unpacker{b: b, off: len(packMagic) + 1}
 	n := r.count()
 	r.strings = make([]string, 0, n)
+	// One copy of the input as a string; the table's strings are slices
+	// of it, not an allocation each (this runs before the first render).
+	all := string(b)
 	for i := 0; i < n && r.err == nil; i++ {
 		l := r.count()
 		if r.err == nil {
-			r.strings = append(r.strings, string(r.b[r.off:r.off+l]))
+			r.strings = append(r.strings, all[r.off:r.off+l])
 			r.off += l
 		}
 	}
@@ -231,7 +234,13 @@ type unpacker struct {
 	off     int
 	strings []string
 	err     error
+	// Slabs the figures' pointers point into: a few allocations instead
+	// of one per figure.
+	floats []float64
+	ints   []int64
 }
+
+const slab = 1024
 
 func (r *unpacker) fail(format string, args ...any) {
 	if r.err == nil {
@@ -307,8 +316,11 @@ func (r *unpacker) intp() *int64 {
 	if !r.bool() {
 		return nil
 	}
-	v := r.int()
-	return &v
+	if len(r.ints) == cap(r.ints) {
+		r.ints = make([]int64, 0, slab)
+	}
+	r.ints = append(r.ints, r.int())
+	return &r.ints[len(r.ints)-1]
 }
 
 func (r *unpacker) floatp() *float64 {
@@ -319,9 +331,12 @@ func (r *unpacker) floatp() *float64 {
 		r.fail("truncated float")
 		return nil
 	}
-	v := math.Float64frombits(binary.LittleEndian.Uint64(r.b[r.off:]))
+	if len(r.floats) == cap(r.floats) {
+		r.floats = make([]float64, 0, slab)
+	}
+	r.floats = append(r.floats, math.Float64frombits(binary.LittleEndian.Uint64(r.b[r.off:])))
 	r.off += 8
-	return &v
+	return &r.floats[len(r.floats)-1]
 }
 
 func (r *unpacker) pos() bench.Pos {

@@ -11,7 +11,12 @@ import (
 )
 
 func main() {
+	// Timings for ./build.sh bench: when main began (after every package
+	// init), and how long reading and indexing the dataset took.
+	t := browser.Now()
+	browser.Record("main", t, false)
 	start := ui.Bundled()
+	browser.Record("dataset", browser.Now()-t, false)
 	if app.IsClient {
 		// Read before go-app starts: its page URL lacks the query then.
 		start.URL, _ = browser.Location()
