@@ -141,6 +141,9 @@ func visit(b *testing.B, dir, cond string) visitFigures {
 		b.Fatal(err)
 	}
 	if dir == siteDir() {
+		if tl, err := eval[string](ctx, `JSON.stringify(window.cryptosizerTiming)`); err == nil {
+			b.Logf("app timeline (ms since navigation; dataset, render: durations): %s; ready %.0f", tl, v.readyMs)
+		}
 		if v.mainMs, err = eval[float64](ctx, `window.cryptosizerTiming.main`); err != nil {
 			b.Fatal(err)
 		}

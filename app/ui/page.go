@@ -89,6 +89,7 @@ type Page struct {
 
 // OnInit shows the default workload until the address is read.
 func (p *Page) OnInit() {
+	browser.Record("oninit", browser.Now(), false) // the start-up timeline (./build.sh bench)
 	if p.start.Index == nil {
 		p.start = Bundled() // go-app's test engine builds pages without Routes
 	}
@@ -97,6 +98,7 @@ func (p *Page) OnInit() {
 
 // OnMount takes the parts' actions.
 func (p *Page) OnMount(ctx app.Context) {
+	browser.Record("onmount", browser.Now(), false)
 	for name, h := range map[string]app.ActionHandler{
 		actionParam: p.onParam, actionSelect: p.onSelect, actionFilter: p.onFilter, actionSort: p.onSort,
 		actionUnfold: p.onUnfold, actionExport: p.onExport, actionChartExport: p.onChartExport,
@@ -115,6 +117,7 @@ func (p *Page) OnNav(ctx app.Context) {
 		return
 	}
 	p.navigated = true
+	browser.Record("onnav", browser.Now(), false)
 	u := p.start.URL
 	if u == nil {
 		var err error
