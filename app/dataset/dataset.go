@@ -92,7 +92,7 @@ func Encode(ds *bench.Dataset) ([]byte, error) {
 		fmt.Fprintf(&buf, "\n%q: [", name)
 		for i := 0; i < n; i++ {
 			var b []byte
-			if b, err = marshal(item(i)); err != nil {
+			if b, err = Marshal(item(i)); err != nil {
 				return
 			}
 			if i > 0 {
@@ -115,7 +115,9 @@ func Encode(ds *bench.Dataset) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-func marshal(v any) ([]byte, error) {
+// Marshal is v as one line of JSON with "<", ">" and "&" left as they
+// are (a dataset's texts quote them), without the trailing newline.
+func Marshal(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

@@ -25,6 +25,7 @@ import (
 	"sort"
 	"strings"
 
+	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
 	"cryptosizer/app/ui/charts"
@@ -392,7 +393,7 @@ func (p *Page) Select(key, pageURL string) (post, origin string) {
 		return "", ""
 	}
 	msg := map[string]any{"type": "cryptosizer:select", "candidate": c, "url": pageURL}
-	b, err := marshal(msg)
+	b, err := dataset.Marshal(msg)
 	if err != nil {
 		p.Msgs.Add("The selection could not be sent: " + err.Error())
 		return "", ""
@@ -554,14 +555,4 @@ func (m *Messages) Dismiss(i int) {
 		m.List = slices.Delete(m.List, i, i+1)
 		m.Rev++
 	}
-}
-
-func marshal(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
