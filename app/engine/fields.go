@@ -305,7 +305,7 @@ func SetLibraries(flags []string) {
 			settingFields[i].Accepted = strings.Join(flags, ", ") + " (empty: all)"
 		}
 	}
-	fieldIndex = nil
+	fieldIndex, groupsCache = nil, nil
 }
 
 func readSettings(v *Values, w *Workload) {

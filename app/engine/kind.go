@@ -178,7 +178,20 @@ func (w Workload) MarshalJSON() ([]byte, error) {
 // settings, each with its fields in display order. A kind whose fields
 // belong to another group (the CPU budget with the clock) names it in
 // its fields.
+//
+// The form renders on every keystroke: the groups are built once and
+// kept until SetLibraries changes a field. Callers must not modify them.
 func Groups() []Group {
+	if groupsCache == nil {
+		groupsCache = buildGroups()
+	}
+	return groupsCache
+}
+
+// groupsCache holds Groups' answer (SetLibraries resets it).
+var groupsCache []Group
+
+func buildGroups() []Group {
 	var out []Group
 	add := func(id, title string, f Field) {
 		for i := range out {
