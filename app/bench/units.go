@@ -1,5 +1,10 @@
 package bench
 
+import (
+	"strconv"
+	"strings"
+)
+
 // Size units, in one table: how many bytes each spelling means when
 // wolfCrypt prints it, when ST's CMOX pages print it, and when a person
 // types it into cryptosizer. The readings differ on purpose, and the
@@ -18,17 +23,17 @@ var Units = []Unit{
 	{"byte", 0, 0, 1, "a byte"},
 	{"bytes", 1, 1, 1, "bytes"},
 	{"kB", 1000, 0, 1000, "SI kilobyte"},
-	{"KB", 1024, 0, 1000, "wolfCrypt up to 5.6.0 prints KB for 1024 bytes; a person writing KB means the SI kilobyte"},
+	{"KB", 1024, 0, 1000, "wolfCrypt up to 5.5.x prints KB for 1024 bytes, 5.6.0 for 1000 (base 2 and 10 swapped, wolfSSL PR #6237): see WolfCryptBase; a person writing KB means the SI kilobyte"},
 	{"KiB", 1024, 0, 1024, "IEC kibibyte (wolfCrypt from 5.6.x)"},
 	{"kbyte", 0, 1000, 0, "CMOX pages: kbyte/s is 8000 bytes ÷ (cycles ÷ clock) ÷ 8, base-10"},
 	{"Kbyte", 0, 1000, 0, "CMOX pages, as kbyte"},
 	{"kbytes", 0, 1000, 0, "CMOX pages, as kbyte"},
 	{"Kbytes", 0, 1000, 0, "CMOX pages, as kbyte"},
 	{"mB", 1e6, 0, 0, "wolfCrypt's spelling of the SI megabyte"},
-	{"MB", 1 << 20, 0, 1e6, "wolfCrypt up to 5.6.0 prints MB for 1024² bytes; a person writing MB means the SI megabyte"},
+	{"MB", 1 << 20, 0, 1e6, "wolfCrypt up to 5.5.x prints MB for 1024² bytes, 5.6.0 for 10⁶ (see KB); a person writing MB means the SI megabyte"},
 	{"MiB", 1 << 20, 0, 1 << 20, "IEC mebibyte"},
 	{"gB", 1e9, 0, 0, "wolfCrypt's spelling of the SI gigabyte"},
-	{"GB", 1 << 30, 0, 1e9, "as MB, for 1024³ or 10⁹"},
+	{"GB", 1 << 30, 0, 1e9, "as MB, for 1024³ (10⁹ in wolfCrypt 5.6.0) or 10⁹"},
 	{"GiB", 1 << 30, 0, 1 << 30, "IEC gibibyte"},
 	{"TB", 0, 0, 1e12, "SI terabyte"},
 	{"TiB", 0, 0, 1 << 40, "IEC tebibyte"},
@@ -44,9 +49,57 @@ func unit(spelling string, pick func(Unit) float64) (float64, bool) {
 	return 0, false
 }
 
-// WolfCryptBytes is what a wolfCrypt benchmark unit means.
+// WolfCryptBytes is what a wolfCrypt benchmark unit means in the
+// releases that print it base-2 (all but 5.6.0 for KB, MB and GB).
 func WolfCryptBytes(spelling string) (float64, bool) {
 	return unit(spelling, func(u Unit) float64 { return u.WolfCrypt })
+}
+
+// WolfCryptAmbiguous reports the power of 1024 or 1000 a wolfCrypt unit
+// stands for when its base depends on the release that printed it: KB,
+// MB and GB (wolfSSL 5.6.0 printed them for powers of 1000, the releases
+// before for powers of 1024; later ones print KiB/kB instead).
+func WolfCryptAmbiguous(spelling string) (power int, ok bool) {
+	switch spelling {
+	case "KB":
+		return 1, true
+	case "MB":
+		return 2, true
+	case "GB":
+		return 3, true
+	}
+	return 0, false
+}
+
+// WolfCryptBase is the base of KB, MB and GB that a wolfSSL release's
+// benchmark printed, from its version alone: 1000 for 5.6.0 (wolfSSL PR
+// #6237, "Benchmark: fix reporting of base10", swapped base 2 and 10
+// back), 1024 for the releases before it, and 0 (unknown) for an
+// unreadable or later version, which print KiB/kB and should not print
+// KB at all.
+func WolfCryptBase(version string) int {
+	var v [3]int
+	parts := strings.SplitN(version, ".", 3)
+	if len(parts) != 3 {
+		return 0
+	}
+	for i, p := range parts {
+		if i == 2 {
+			p = strings.TrimRightFunc(p, func(r rune) bool { return r < '0' || r > '9' })
+		}
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 {
+			return 0
+		}
+		v[i] = n
+	}
+	switch c := v[0]*1_000_000 + v[1]*1_000 + v[2]; {
+	case c < 5_006_000:
+		return 1024
+	case c == 5_006_000:
+		return 1000
+	}
+	return 0
 }
 
 // CMOXBytes is what a CMOX page's rate unit (without "/s") means.

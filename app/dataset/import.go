@@ -87,6 +87,7 @@ func Merge(base *bench.Dataset, sets ...bench.Dataset) *bench.Dataset {
 	out.Measurements = append([]bench.Measurement{}, base.Measurements...)
 	out.Footprints = append([]bench.Footprint{}, base.Footprints...)
 	out.Missing = append([]bench.Missing{}, base.Missing...)
+	out.Skipped = append([]bench.Skipped{}, base.Skipped...)
 	out.Warnings = append([]bench.Warning{}, base.Warnings...)
 	for _, s := range sets {
 		add(&out, s)

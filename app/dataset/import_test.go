@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -97,4 +98,42 @@ func FuzzImport(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Merging sets over one decoded base keeps every kind of record the base
+// and each set hold, and never writes into the base: two merges over the
+// same base must not see each other's records.
+func TestMergeKeepsEveryRecordKind(t *testing.T) {
+	one := func(name string) bench.Dataset {
+		id := bench.Identity{MCU: name, Library: "wolfSSL", Imported: name}
+		return bench.Dataset{
+			Measurements: []bench.Measurement{{Identity: id, Op: "sha256", BytesPerSecond: bench.F64(1)}},
+			Footprints:   []bench.Footprint{{Identity: id, Op: "sha256"}},
+			Missing:      []bench.Missing{{Identity: id, Field: "cycles"}},
+			Skipped:      []bench.Skipped{{Identity: id, Name: "HKDF " + name}},
+			Warnings:     []bench.Warning{{MCU: name, Kind: "inferred"}},
+		}
+	}
+	base := one("base")
+	// A decoded slice has room to grow: an append that does not copy
+	// writes into the base.
+	base.Skipped = append(make([]bench.Skipped, 0, 8), base.Skipped...)
+	a, b := Merge(&base, one("a")), Merge(&base, one("b"))
+	for _, tc := range []struct {
+		name string
+		ds   *bench.Dataset
+		want string
+	}{{"a", a, "HKDF a"}, {"b", b, "HKDF b"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			if n := []int{len(tc.ds.Measurements), len(tc.ds.Footprints), len(tc.ds.Missing), len(tc.ds.Skipped), len(tc.ds.Warnings)}; !slices.Equal(n, []int{2, 2, 2, 2, 2}) {
+				t.Fatalf("record counts %v, want two of each", n)
+			}
+			if got := tc.ds.Skipped[1].Name; got != tc.want {
+				t.Errorf("skipped %q, want %q (another merge's record)", got, tc.want)
+			}
+		})
+	}
+	if len(base.Skipped) != 1 {
+		t.Errorf("the base changed: %d skipped", len(base.Skipped))
+	}
 }

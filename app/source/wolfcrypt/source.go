@@ -95,6 +95,7 @@ func name(p *Page, user source.Names, builds int) bench.ErrorList {
 			for ri := range c.Runs {
 				if fill.Version != "" || c.Runs[ri].Version == "" {
 					c.Runs[ri].Version = first(fill.Version, user.Version, c.Runs[ri].Version)
+					c.Runs[ri].settleUnits()
 				}
 			}
 		}
@@ -148,6 +149,11 @@ func data(facts bench.Facts, p *Page) bench.Dataset {
 							Text: fmt.Sprintf("this output fragment prints no wolfSSL version; %s is taken from the block before it", run.Version), Source: run.Pos.String()})
 					}
 				}
+				if impls := run.Impls(); len(impls) > 0 {
+					// Older releases print which implementation ran each
+					// line: it is part of what the build is.
+					id.Config += "; implementation column " + strings.Join(impls, "/")
+				}
 				if known {
 					for _, a := range id.Acceleration {
 						if !fact.Has(a) {
@@ -158,6 +164,13 @@ func data(facts bench.Facts, p *Page) bench.Dataset {
 					}
 				}
 				buildWarnings(&ds, id, s, c, run)
+				if run.Base == 1000 || run.BaseDoubt {
+					kind := "inferred"
+					if run.BaseDoubt {
+						kind = "unit-base"
+					}
+					ds.Warnings = append(ds.Warnings, bench.Warning{MCU: s.MCU, Config: id.Config, Kind: kind, Text: run.BaseWhy, Source: run.Pos.String()})
+				}
 				for _, res := range run.Results {
 					addResult(&ds, id, s, run.BlockBytes, res)
 				}

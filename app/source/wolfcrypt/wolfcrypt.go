@@ -68,6 +68,13 @@ type Run struct {
 	// (Result.Op is empty, Result.Note says why).
 	Skipped []Result
 	Pos     bench.Pos
+	// Base is what KB, MB and GB mean in this run (1000 or 1024; 0 when
+	// it prints none of them), decided by settleUnits from the version
+	// and the arithmetic of the run's own lines; BaseWhy says how, and
+	// BaseDoubt is set when the evidence disagrees or decides nothing.
+	Base      int
+	BaseWhy   string
+	BaseDoubt bool
 }
 
 // Result is one "took" line.
@@ -85,6 +92,12 @@ type Result struct {
 	Text           string
 	Pos            bench.Pos
 	Note           string // why a skipped result is not used
+	// Impl is the implementation column older releases and ports print
+	// between the name and the count ("SW", "HW"); empty when absent.
+	Impl string
+	// rate and secs are the rate and the seconds as printed, for the
+	// arithmetic that decides a run's base.
+	rate, rateUnit, secs string
 }
 
 const num = `(\d+(?:\.\d+)?)`
@@ -318,6 +331,7 @@ func (rd *reader) fence(i int) {
 	run.Caption = rd.caption
 	if run.Version == "" && len(rd.cfg.Runs) > 0 {
 		run.Version = rd.cfg.Runs[len(rd.cfg.Runs)-1].Version
+		run.settleUnits()
 	}
 	rd.cfg.Runs = append(rd.cfg.Runs, run)
 }
@@ -485,7 +499,7 @@ func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run 
 			nameStart += i + 1
 			rawName = ms[nameStart:nameEnd]
 		}
-		name := collapse(rawName)
+		name, impl := implColumn(collapse(rawName))
 		lead := len(rawName) - len(strings.TrimLeft(rawName, " \t\r\n"))
 		prev = m[1]
 		rec := collapse(body[nameStart+lead : m[1]])
@@ -510,7 +524,7 @@ func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run 
 			return ms[m[2*k]:m[2*k+1]]
 		}
 		r, msg := figures(name, op, g)
-		r.Text, r.Pos, r.Note = rec, pos, note
+		r.Text, r.Pos, r.Note, r.Impl = rec, pos, note, impl
 		switch {
 		case note != "":
 			run.Skipped = append(run.Skipped, r)
@@ -524,7 +538,35 @@ func parseRun(text string, start, end int, ln lines, errs *bench.ErrorList) Run 
 		off := start + prev + strings.Index(ms[prev:], rest[:1])
 		errs.Add(ln.pos(off), lineAt(text, off), "unrecognized text in benchmark output")
 	}
+	run.settleUnits()
 	return run
+}
+
+// implColumn splits the implementation column that older wolfCrypt
+// releases and asynchronous builds print after the algorithm ("ECDHE 256
+// key gen SW 4 ops took …") off a result name.
+func implColumn(name string) (string, string) {
+	for _, impl := range []string{"SW", "HW"} {
+		if n, ok := strings.CutSuffix(name, " "+impl); ok {
+			return n, impl
+		}
+	}
+	return name, ""
+}
+
+// Impls lists the implementation columns a run's lines print, sorted;
+// nil when they print none.
+func (run *Run) Impls() []string {
+	var out []string
+	for _, rs := range [][]Result{run.Results, run.Skipped} {
+		for _, r := range rs {
+			if r.Impl != "" && !slices.Contains(out, r.Impl) {
+				out = append(out, r.Impl)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // maskBanner blanks out the banner lines around the results, so that
@@ -571,14 +613,14 @@ func figures(name, op string, g func(int) string) (Result, string) {
 		}
 		return r, ""
 	}
-	mul, ok := bench.WolfCryptBytes(strings.TrimSuffix(g(6), "/s"))
-	if !ok || g(6) == "ops/sec" {
+	if _, ok := bench.WolfCryptBytes(strings.TrimSuffix(g(6), "/s")); !ok || g(6) == "ops/sec" {
 		return r, fmt.Sprintf("rate unit %q is not a byte rate", g(6))
 	}
 	if rate <= 0 {
 		return r, "rate is zero"
 	}
-	r.BytesPerSecond = decimalTimes(g(5), int64(mul), 0)
+	// The bytes per second wait for the run's base (settleUnits).
+	r.rate, r.rateUnit, r.secs = g(5), strings.TrimSuffix(g(6), "/s"), g(3)
 	r.Printed = g(5) + " " + g(6)
 	if op != "" && !bench.IsBulk(op) {
 		return r, name + " is measured per operation but the result is a byte rate"
@@ -636,7 +678,7 @@ func OpName(name string) (string, bool) {
 		}
 		var op string
 		switch m[1] + " " + m[4] {
-		case "ECC key gen":
+		case "ECC key gen", "ECDHE key gen": // older releases print ECDHE
 			op = "ecc-" + curve + "-keygen"
 		case "ECDHE agree":
 			op = "ecdh-" + curve + "-agree"
