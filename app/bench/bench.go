@@ -201,6 +201,10 @@ type Warning struct {
 	Kind   string `json:"kind"`
 	Text   string `json:"text"`
 	Source string `json:"source"`
+	// Documents names the documents that raise the finding: it applies
+	// to the builds those documents publish, not to another library's
+	// or another page's builds of the same part.
+	Documents []string `json:"documents,omitempty"`
 }
 
 // MCUFact is a curated row about one part.

@@ -58,6 +58,9 @@ func Import(facts bench.Facts, name, text string, names source.Names) Imported {
 	out.Kind, out.Found, out.Configs, out.Errors, out.Unread, out.Data = src.Name(), r.Found, r.Builds, r.Unnamed, r.Errors, r.Data
 	out.Data.Libraries = []bench.Library{src.Library()}
 	out.Data.Identities(func(id *bench.Identity) { id.Imported = name })
+	for i := range out.Data.Warnings {
+		out.Data.Warnings[i].Documents = []string{name}
+	}
 	if len(out.Data.Measurements) == 0 {
 		out.Errors.Add(pos, "", "no measurement found in the text")
 	}

@@ -64,7 +64,7 @@ func mergeInto(ds *bench.Dataset, d bench.Dataset, doc string) merged {
 		first := ds.Measurements[old[0]]
 		ds.Warnings = append(ds.Warnings, bench.Warning{MCU: first.MCU, Config: first.Config, Kind: "differs-across-sources",
 			Text: fmt.Sprintf("%s publishes other figures for this build than %s: both are kept, the later one marked with its document",
-				doc, first.Pos.File), Source: d.Measurements[next[k][0]].Pos.String()})
+				doc, first.Pos.File), Source: d.Measurements[next[k][0]].Pos.String(), Documents: []string{first.Pos.File, doc}})
 	}
 	keep := func(id *bench.Identity) bool {
 		k := id.Key()
@@ -90,11 +90,16 @@ func mergeInto(ds *bench.Dataset, d bench.Dataset, doc string) merged {
 	}
 	ds.Footprints = append(ds.Footprints, d.Footprints...)
 	for _, w := range d.Warnings {
-		// The same finding in a repeated section is said once.
-		if !slices.ContainsFunc(ds.Warnings, func(x bench.Warning) bool {
+		// The same finding in a repeated section is said once, naming
+		// every document that raises it.
+		i := slices.IndexFunc(ds.Warnings, func(x bench.Warning) bool {
 			return x.MCU == w.MCU && x.Config == w.Config && x.Op == w.Op && x.Kind == w.Kind && x.Text == w.Text
-		}) {
+		})
+		if i < 0 {
+			w.Documents = []string{doc}
 			ds.Warnings = append(ds.Warnings, w)
+		} else if !slices.Contains(ds.Warnings[i].Documents, doc) {
+			ds.Warnings[i].Documents = append(ds.Warnings[i].Documents, doc)
 		}
 	}
 	return out

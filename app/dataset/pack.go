@@ -6,7 +6,7 @@ package dataset
 // stays the reviewable artifact; a test checks that the packed file holds
 // exactly what the JSON holds.
 //
-// Layout (version 1): the magic "CSZD", the version byte, a string table
+// Layout (version 2): the magic "CSZD", the version byte, a string table
 // (count, then each string as length and bytes), then the dataset's lists
 // in the order of bench.Dataset's fields. Counts, lengths, integers and
 // string indexes are varints; a pointer is a presence byte and its value;
@@ -24,7 +24,7 @@ import (
 
 const (
 	packMagic   = "CSZD"
-	packVersion = 1
+	packVersion = 2
 )
 
 // Pack writes ds in the packed form.
@@ -226,6 +226,7 @@ func (w *packer) dataset(ds *bench.Dataset) {
 		w.str(x.Kind)
 		w.str(x.Text)
 		w.str(x.Source)
+		w.strs(x.Documents)
 	})
 }
 
@@ -410,7 +411,7 @@ func (r *unpacker) dataset() *bench.Dataset {
 	ds.Warnings = unpackList(r, func() bench.Warning {
 		return bench.Warning{
 			MCU: r.str(), Config: r.str(), Op: r.str(), Kind: r.str(), Text: r.str(),
-			Source: r.str(),
+			Source: r.str(), Documents: r.strs(),
 		}
 	})
 	return &ds

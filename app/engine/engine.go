@@ -82,8 +82,12 @@ type Candidate struct {
 	// ClockAboveMax is set when the source states a clock above the
 	// part's maximum: its figures are shown as published, never scaled,
 	// and the warning goes wherever the candidate is shown.
-	ClockAboveMax bool     `json:"clock_above_max"`
-	Headroom      *float64 `json:"headroom"`
+	ClockAboveMax bool `json:"clock_above_max"`
+	// ClaimedAcceleration lists the units the source's label claims but
+	// the part does not have (the WB55's HASH): Acceleration holds only
+	// those the build can use.
+	ClaimedAcceleration []string `json:"claimed_absent_acceleration,omitempty"`
+	Headroom            *float64 `json:"headroom"`
 	// Utilization is the CPU share of the continuous loads; nil when one
 	// of them lacks a measurement.
 	Utilization  *float64      `json:"utilization"`
@@ -161,8 +165,12 @@ func NewIndex(ds *bench.Dataset) *Index {
 	for _, b := range ix.builds {
 		b.fact, b.hasFact = ds.Fact(b.id.MCU)
 		b.warnings = []string{}
+		docs := b.documents()
 		for _, wn := range ds.Warnings {
-			if wn.MCU == b.id.MCU && (wn.Config == "" || wn.Config == b.id.Config) {
+			// A finding belongs to the builds of the documents that raise
+			// it (one without documents, to every build of its part).
+			if wn.MCU == b.id.MCU && (wn.Config == "" || wn.Config == b.id.Config) &&
+				(len(wn.Documents) == 0 || slices.ContainsFunc(wn.Documents, func(d string) bool { return docs[d] })) {
 				b.warnings = append(b.warnings, wn.Text)
 			}
 		}
@@ -176,6 +184,20 @@ func NewIndex(ds *bench.Dataset) *Index {
 	ix.footprints()
 	ix.software()
 	return ix
+}
+
+// documents are the documents that publish the build's measurements.
+func (b *build) documents() map[string]bool {
+	docs := map[string]bool{}
+	for _, ms := range b.ops {
+		for _, m := range ms {
+			docs[m.Pos.File] = true
+			for _, p := range m.AlsoIn {
+				docs[p.File] = true
+			}
+		}
+	}
+	return docs
 }
 
 // footprints files each footprint row under the builds of its part and
@@ -450,8 +472,15 @@ func evaluate(b *build, w Workload) Candidate {
 	sc := clockFor(b, w)
 	c := Candidate{Identity: b.id, ClockHz: sc.clockHz, MeasuredClockHz: b.id.ClockHz, Estimate: sc.estimate,
 		Requirements: []Requirement{}, Missing: []string{}, Notes: []string{}, Warnings: b.warnings, Why: []string{}, Key: b.id.Key()}
-	if c.Acceleration == nil {
-		c.Acceleration = []string{}
+	// The build is shown using only the units its part has; the label's
+	// claim of one the part lacks is kept apart (its warning says why).
+	c.Acceleration = []string{}
+	for _, a := range b.id.Acceleration {
+		if b.flagged[a] {
+			c.ClaimedAcceleration = append(c.ClaimedAcceleration, a)
+		} else {
+			c.Acceleration = append(c.Acceleration, a)
+		}
 	}
 	if sc.note != "" {
 		c.Notes = append(c.Notes, sc.note)

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"os"
@@ -40,6 +41,9 @@ type expectCand struct {
 	ClockHz     int64              `json:"clock_hz"`
 	Estimate    *bool              `json:"estimate"`
 	Warning     string             `json:"warning"`
+	NoWarning   []string           `json:"no_warning"`
+	Accel       []string           `json:"acceleration"`
+	Claimed     []string           `json:"claimed_absent"`
 	LongestOp   string             `json:"longest_op"`
 	FPFlash     bool               `json:"footprint_flash"`
 	Why         string             `json:"why"`
@@ -67,7 +71,9 @@ func TestCases(t *testing.T) {
 		t.Fatal(err)
 	}
 	var cases []testCase
-	if err := json.Unmarshal(b, &cases); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields() // a misspelled expectation must fail, not be ignored
+	if err := dec.Decode(&cases); err != nil {
 		t.Fatal(err)
 	}
 	ix := index(t)
@@ -187,6 +193,14 @@ func checkCandidate(t *testing.T, c *engine.Candidate, want expectCand) {
 	}
 	if want.Warning != "" && !strings.Contains(strings.Join(c.Warnings, " "), want.Warning) {
 		t.Errorf("%s: warnings %q lack %q", c.Key, c.Warnings, want.Warning)
+	}
+	if want.Accel != nil && (!slices.Equal(c.Acceleration, want.Accel) || !slices.Equal(c.ClaimedAcceleration, want.Claimed)) {
+		t.Errorf("%s: uses %v, claims absent %v; want %v, %v", c.Key, c.Acceleration, c.ClaimedAcceleration, want.Accel, want.Claimed)
+	}
+	for _, w := range want.NoWarning {
+		if strings.Contains(strings.Join(c.Warnings, " "), w) {
+			t.Errorf("%s: warnings %q hold %q, which is not this build's", c.Key, c.Warnings, w)
+		}
 	}
 	for op, n := range want.Counts {
 		found := n == 0 // a count of 0: absent, or counted 0 times

@@ -191,10 +191,14 @@ func hardware(c engine.Candidate) string {
 		return "none on the part"
 	}
 	used := strings.Join(c.Acceleration, "+")
+	s := "uses " + used + " of " + strings.Join(c.Facts.Accelerators, ", ")
 	if used == "" {
-		return "uses none of " + strings.Join(c.Facts.Accelerators, ", ")
+		s = "uses none of " + strings.Join(c.Facts.Accelerators, ", ")
 	}
-	return "uses " + used + " of " + strings.Join(c.Facts.Accelerators, ", ")
+	if len(c.ClaimedAcceleration) > 0 {
+		s += "; its label also claims " + strings.Join(c.ClaimedAcceleration, "+") + ", which the part lacks"
+	}
+	return s
 }
 
 // partLine is the part's facts in a few words: core, flash and RAM.
