@@ -82,12 +82,14 @@ func footprint(b *build, reqs []Requirement) *Footprint {
 	known := true
 	for _, r := range reqs {
 		for _, t := range r.Terms {
+			// Every operation the workload uses counts, timed or not: one
+			// without a published footprint is missing from the total.
 			op := footprintOp(t.Op)
-			if t.Missing || slices.Contains(fp.Ops, op) || t.Count <= 0 && t.Bytes <= 0 {
+			if slices.Contains(fp.Ops, op) || t.Count <= 0 && t.Bytes <= 0 {
 				continue
 			}
 			fp.Ops = append(fp.Ops, op)
-			row := pickFootprint(b.footprints[op], t.Config)
+			row := pickFootprint(b.footprints[op], t.Config, t.Method)
 			if row == nil {
 				fp.Missing = append(fp.Missing, op)
 				known = false
@@ -116,17 +118,29 @@ func footprint(b *build, reqs []Requirement) *Footprint {
 	return fp
 }
 
-// pickFootprint prefers the row of the configuration the ranking chose.
-func pickFootprint(rows []*bench.Footprint, config string) *bench.Footprint {
+// pickFootprint takes the row of the same family as the timing: the same
+// method (a data-flow timing, the data-flow footprint; a final-tag
+// timing belongs to the data-flow functions), then the configuration
+// the ranking chose.
+func pickFootprint(rows []*bench.Footprint, config, method string) *bench.Footprint {
+	if method == "final-tag" {
+		method = "data-flow"
+	}
+	var best *bench.Footprint
+	bestScore := -1
 	for _, r := range rows {
+		score := 0
+		if r.Method == method {
+			score += 2
+		}
 		if r.Config == config {
-			return r
+			score++
+		}
+		if score > bestScore {
+			best, bestScore = r, score
 		}
 	}
-	if len(rows) > 0 {
-		return rows[0]
-	}
-	return nil
+	return best
 }
 
 // accelFor is the peripheral that would speed an operation up.

@@ -39,6 +39,9 @@ type Term struct {
 	Total  float64 `json:"total_s"` // Count × Each
 	Rule   RuleID  `json:"rule"`
 	Config string  `json:"config,omitempty"` // the configuration chosen (per-op libraries)
+	// Method is how the source measured the figure ("data-flow",
+	// "benchmark", …): a footprint is taken from the same row family.
+	Method string `json:"method,omitempty"`
 	Source string  `json:"source,omitempty"`
 	// Pos is the measurement's place in its source document.
 	Pos bench.Pos `json:"pos"`
@@ -426,7 +429,7 @@ func (e *Eval) Term(op string, count float64, rule RuleID, bytes int64) Term {
 		t.Each = *m.SecondsPerOp * e.sc.factor
 	}
 	t.Total = t.Each * count
-	t.Source, t.Pos = m.Source, m.Pos
+	t.Source, t.Pos, t.Method = m.Source, m.Pos, m.Method
 	if e.b.lib.ConfigPerOp {
 		t.Config = m.Config
 	}

@@ -46,6 +46,9 @@ type expectCand struct {
 	Claimed     []string           `json:"claimed_absent"`
 	LongestOp   string             `json:"longest_op"`
 	FPFlash     bool               `json:"footprint_flash"`
+	FPMissing   []string           `json:"footprint_missing"`
+	FPSource    string             `json:"footprint_source"`
+	FPNotSource string             `json:"footprint_not_source"`
 	Why         string             `json:"why"`
 	Absent      []string           `json:"absent"`
 }
@@ -220,6 +223,7 @@ func checkCandidate(t *testing.T, c *engine.Candidate, want expectCand) {
 	if want.FPFlash && (c.Footprint == nil || c.Footprint.FlashBytes == nil || *c.Footprint.FlashBytes <= 0 || c.Footprint.RAMBytes == nil) {
 		t.Errorf("%s: footprint %+v", c.Key, c.Footprint)
 	}
+	checkFootprint(t, c, want)
 	if want.LongestOp != "" && c.LongestOp != want.LongestOp {
 		t.Errorf("%s: longest op %q, want %q", c.Key, c.LongestOp, want.LongestOp)
 	}
@@ -312,4 +316,35 @@ func FuzzRankParsedWorkload(f *testing.F) {
 			t.Fatalf("%+v: %v", w, err)
 		}
 	})
+}
+
+// checkFootprint: the operations without a published footprint, and the
+// rows the footprint is taken from.
+func checkFootprint(t *testing.T, c *engine.Candidate, want expectCand) {
+	t.Helper()
+	fp := c.Footprint
+	if (want.FPMissing != nil || want.FPSource != "") && fp == nil {
+		t.Errorf("%s: no footprint", c.Key)
+		return
+	}
+	if want.FPMissing != nil {
+		if !slices.Equal(fp.Missing, want.FPMissing) {
+			t.Errorf("%s: footprint missing %v, want %v", c.Key, fp.Missing, want.FPMissing)
+		}
+		if fp.FlashBytes != nil || fp.RAMBytes != nil {
+			t.Errorf("%s: a footprint with missing parts shows a total", c.Key)
+		}
+	}
+	srcs := strings.Join(func() []string {
+		if fp == nil {
+			return nil
+		}
+		return fp.Sources
+	}(), " ")
+	if want.FPSource != "" && !strings.Contains(srcs, want.FPSource) {
+		t.Errorf("%s: footprint sources %q lack %q", c.Key, srcs, want.FPSource)
+	}
+	if want.FPNotSource != "" && strings.Contains(srcs, want.FPNotSource) {
+		t.Errorf("%s: footprint sources %q hold %q (another row family than the timing)", c.Key, srcs, want.FPNotSource)
+	}
 }

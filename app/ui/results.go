@@ -388,7 +388,11 @@ func footprintText(c engine.Candidate) string {
 	case fp == nil:
 		return "not published for this library build"
 	case fp.FlashBytes == nil:
-		return "not published for " + strings.Join(fp.Missing, ", ")
+		s := "no total: not published for " + strings.Join(fp.Missing, ", ")
+		if n := len(fp.Ops) - len(fp.Missing); n > 0 {
+			s += fmt.Sprintf(" (published for the other %d of the %d operations used)", n, len(fp.Ops))
+		}
+		return s
 	}
 	s := fmt.Sprintf("%s of code and constants, %s of RAM (globals + the largest stack and buffer) for %s", explain.Size(*fp.FlashBytes), explain.Size(*fp.RAMBytes), strings.Join(fp.Ops, ", "))
 	if f := c.Facts; f != nil && f.FlashBytes > 0 && f.RAMBytes > 0 {
