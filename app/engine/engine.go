@@ -42,9 +42,12 @@ type Term struct {
 	// Method is how the source measured the figure ("data-flow",
 	// "benchmark", …): a footprint is taken from the same row family.
 	Method string `json:"method,omitempty"`
-	Source string  `json:"source,omitempty"`
+	Source string `json:"source,omitempty"`
 	// Pos is the measurement's place in its source document.
 	Pos bench.Pos `json:"pos"`
+	// Parts say how Bytes is made up, where a model composes it (the TLS
+	// handshake's hashing).
+	Parts Parts `json:"parts,omitempty"`
 	// Missing is set when no usable measurement exists for Op.
 	Missing bool `json:"missing,omitempty"`
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -186,7 +187,7 @@ func checkCandidate(t *testing.T, c *engine.Candidate, want expectCand) {
 		t.Errorf("%s: verdict %s, want %s (missing %v)", c.Key, c.Verdict, want.Verdict, c.Missing)
 	}
 	if want.Headroom != 0 && (c.Headroom == nil || !near(*c.Headroom, want.Headroom, 0.01)) {
-		t.Errorf("%s: headroom %v, want ≈%v", c.Key, c.Headroom, want.Headroom)
+		t.Errorf("%s: headroom %s, want ≈%v", c.Key, fmtPtr(c.Headroom), want.Headroom)
 	}
 	if want.Bottleneck != "" && string(c.Bottleneck) != want.Bottleneck {
 		t.Errorf("%s: bottleneck %s, want %s", c.Key, c.Bottleneck, want.Bottleneck)
@@ -347,4 +348,11 @@ func checkFootprint(t *testing.T, c *engine.Candidate, want expectCand) {
 	if want.FPNotSource != "" && strings.Contains(srcs, want.FPNotSource) {
 		t.Errorf("%s: footprint sources %q hold %q (another row family than the timing)", c.Key, srcs, want.FPNotSource)
 	}
+}
+
+func fmtPtr(f *float64) string {
+	if f == nil {
+		return "none"
+	}
+	return strconv.FormatFloat(*f, 'g', 6, 64)
 }

@@ -28,50 +28,66 @@ type TLS struct {
 // DefaultTLS holds the values an empty TLS field takes.
 var DefaultTLS = TLS{Role: "server", Version: "1.3", Kex: "p256", Sig: "ecdsa-p256", Chain: 2, ResumeKind: "psk"}
 
-// TLSHashBytes is the constant amount of hashing charged per handshake.
-const TLSHashBytes = 4096
-
 // kex is a key-exchange group: its (EC)DHE part and its ML-KEM part,
 // either of which may be absent (draft-ietf-tls-ecdhe-mlkem hybrids have
 // both). p384 says the group is P-384 based (the transcript hash).
+// clientShare and serverShare are the key_share bytes each side sends:
+// an uncompressed P-256/P-384 point is 65/97 bytes, an X25519 key 32
+// (RFC 8446 §4.2.8.2); an ML-KEM-768 encapsulation key 1,184 and
+// ciphertext 1,088, ML-KEM-1024 1,568 and 1,568 (FIPS 203 Table 3); a
+// hybrid sends both, concatenated (draft-ietf-tls-ecdhe-mlkem §3).
 type kex struct {
-	name                    string
-	keygen, agree           string // ECDHE
-	kemKeygen, encap, decap string // ML-KEM
-	pqc, p384               bool
+	name                     string
+	keygen, agree            string // ECDHE
+	kemKeygen, encap, decap  string // ML-KEM
+	pqc, p384                bool
+	clientShare, serverShare int64
 }
 
 var kexes = []kex{
-	{name: "p256", keygen: "ecc-p256-keygen", agree: "ecdh-p256-agree"},
-	{name: "p384", keygen: "ecc-p384-keygen", agree: "ecdh-p384-agree", p384: true},
-	{name: "x25519", keygen: "x25519-keygen", agree: "x25519-agree"},
-	{name: "x25519mlkem768", keygen: "x25519-keygen", agree: "x25519-agree", kemKeygen: "ml-kem-768-keygen", encap: "ml-kem-768-encap", decap: "ml-kem-768-decap", pqc: true},
-	{name: "secp256r1mlkem768", keygen: "ecc-p256-keygen", agree: "ecdh-p256-agree", kemKeygen: "ml-kem-768-keygen", encap: "ml-kem-768-encap", decap: "ml-kem-768-decap", pqc: true},
-	{name: "secp384r1mlkem1024", keygen: "ecc-p384-keygen", agree: "ecdh-p384-agree", kemKeygen: "ml-kem-1024-keygen", encap: "ml-kem-1024-encap", decap: "ml-kem-1024-decap", pqc: true, p384: true},
-	{name: "mlkem768", kemKeygen: "ml-kem-768-keygen", encap: "ml-kem-768-encap", decap: "ml-kem-768-decap", pqc: true},
-	{name: "mlkem1024", kemKeygen: "ml-kem-1024-keygen", encap: "ml-kem-1024-encap", decap: "ml-kem-1024-decap", pqc: true},
+	{name: "p256", keygen: "ecc-p256-keygen", agree: "ecdh-p256-agree", clientShare: 65, serverShare: 65},
+	{name: "p384", keygen: "ecc-p384-keygen", agree: "ecdh-p384-agree", p384: true, clientShare: 97, serverShare: 97},
+	{name: "x25519", keygen: "x25519-keygen", agree: "x25519-agree", clientShare: 32, serverShare: 32},
+	{name: "x25519mlkem768", keygen: "x25519-keygen", agree: "x25519-agree", kemKeygen: "ml-kem-768-keygen", encap: "ml-kem-768-encap", decap: "ml-kem-768-decap", pqc: true,
+		clientShare: 1184 + 32, serverShare: 1088 + 32},
+	{name: "secp256r1mlkem768", keygen: "ecc-p256-keygen", agree: "ecdh-p256-agree", kemKeygen: "ml-kem-768-keygen", encap: "ml-kem-768-encap", decap: "ml-kem-768-decap", pqc: true,
+		clientShare: 65 + 1184, serverShare: 65 + 1088},
+	{name: "secp384r1mlkem1024", keygen: "ecc-p384-keygen", agree: "ecdh-p384-agree", kemKeygen: "ml-kem-1024-keygen", encap: "ml-kem-1024-encap", decap: "ml-kem-1024-decap", pqc: true, p384: true,
+		clientShare: 97 + 1568, serverShare: 97 + 1568},
+	{name: "mlkem768", kemKeygen: "ml-kem-768-keygen", encap: "ml-kem-768-encap", decap: "ml-kem-768-decap", pqc: true, clientShare: 1184, serverShare: 1088},
+	{name: "mlkem1024", kemKeygen: "ml-kem-1024-keygen", encap: "ml-kem-1024-encap", decap: "ml-kem-1024-decap", pqc: true, clientShare: 1568, serverShare: 1568},
 }
 
 // sigAlg is a certificate signature: the operation that signs and those
 // that verify, in order of preference (CMOX publishes RSA-3072 sign and
-// verify as ops of their own).
+// verify as ops of their own). pubKey and sig are the bytes of a public
+// key in a certificate (SubjectPublicKeyInfo; ML-DSA's raw key) and of a
+// signature: ECDSA P-256/P-384 at most 72/104 bytes in DER (RFC 5480),
+// RSA the modulus size (RFC 8017), Ed25519 64 with a 44-byte key (RFC
+// 8032, RFC 8410), ML-DSA-44/65/87 keys of 1,312/1,952/2,592 bytes and
+// signatures of 2,420/3,309/4,627 (FIPS 204 Table 2). digestFirst: the
+// verifier hashes a certificate's body itself before the operation
+// (ECDSA, RSA); Ed25519 and ML-DSA hash inside the operation, whose time
+// already holds it.
 type sigAlg struct {
 	name         string
 	sign, verify []string
 	pqc, p384    bool
+	pubKey, sig  int64
+	digestFirst  bool
 }
 
 var sigAlgs = []sigAlg{
-	{name: "ecdsa-p256", sign: []string{"ecdsa-p256-sign"}, verify: []string{"ecdsa-p256-verify"}},
-	{name: "ecdsa-p384", sign: []string{"ecdsa-p384-sign"}, verify: []string{"ecdsa-p384-verify"}, p384: true},
+	{name: "ecdsa-p256", sign: []string{"ecdsa-p256-sign"}, verify: []string{"ecdsa-p256-verify"}, pubKey: 91, sig: 72, digestFirst: true},
+	{name: "ecdsa-p384", sign: []string{"ecdsa-p384-sign"}, verify: []string{"ecdsa-p384-verify"}, p384: true, pubKey: 120, sig: 104, digestFirst: true},
 	// An RSA signature is a private-key operation, its verification a
 	// public-key one.
-	{name: "rsa-2048", sign: []string{"rsa-2048-private"}, verify: []string{"rsa-2048-public"}},
-	{name: "rsa-3072", sign: []string{"rsa-3072-private", "rsa-3072-sign"}, verify: []string{"rsa-3072-public", "rsa-3072-verify"}},
-	{name: "ed25519", sign: []string{"ed25519-sign"}, verify: []string{"ed25519-verify"}},
-	{name: "ml-dsa-44", sign: []string{"ml-dsa-44-sign"}, verify: []string{"ml-dsa-44-verify"}, pqc: true},
-	{name: "ml-dsa-65", sign: []string{"ml-dsa-65-sign"}, verify: []string{"ml-dsa-65-verify"}, pqc: true},
-	{name: "ml-dsa-87", sign: []string{"ml-dsa-87-sign"}, verify: []string{"ml-dsa-87-verify"}, pqc: true},
+	{name: "rsa-2048", sign: []string{"rsa-2048-private"}, verify: []string{"rsa-2048-public"}, pubKey: 294, sig: 256, digestFirst: true},
+	{name: "rsa-3072", sign: []string{"rsa-3072-private", "rsa-3072-sign"}, verify: []string{"rsa-3072-public", "rsa-3072-verify"}, pubKey: 422, sig: 384, digestFirst: true},
+	{name: "ed25519", sign: []string{"ed25519-sign"}, verify: []string{"ed25519-verify"}, pubKey: 44, sig: 64},
+	{name: "ml-dsa-44", sign: []string{"ml-dsa-44-sign"}, verify: []string{"ml-dsa-44-verify"}, pqc: true, pubKey: 1312, sig: 2420},
+	{name: "ml-dsa-65", sign: []string{"ml-dsa-65-sign"}, verify: []string{"ml-dsa-65-verify"}, pqc: true, pubKey: 1952, sig: 3309},
+	{name: "ml-dsa-87", sign: []string{"ml-dsa-87-sign"}, verify: []string{"ml-dsa-87-verify"}, pqc: true, pubKey: 2592, sig: 4627},
 }
 
 // suites are the classic suites tls-suite still names: a key exchange
@@ -188,8 +204,8 @@ func (tlsKind) Rules() []Rule {
 			"RFC 5246 §7.3 (abbreviated handshake); RFC 8446 §4.2.9 (psk_ke)"},
 		{RuleTLSResumePSKDHE, "a resumed psk_dhe_ke handshake does the group's key exchange again (its (EC)DHE and ML-KEM parts), no signature",
 			"RFC 8446 §4.2.9 (psk_dhe_ke)"},
-		{RuleTLSHash, "transcript hash and key schedule: modelled as a constant 4 KiB of hashing per handshake (SHA-384 for P-384 groups and signatures, else SHA-256)",
-			"RFC 8446 §4.4.1 and §7.1; RFC 5246 §5 (PRF) — a documented modelling constant"},
+		{RuleTLSHash, "the handshake's hashing, from the sizes of the chosen group and signature: the transcript (hellos and Finished, both key shares, the certificates and the handshake signatures), the certificate bodies the side verifies with ECDSA or RSA, and the key schedule's HMACs (SHA-384 for P-384 groups and signatures, else SHA-256)",
+			"RFC 8446 §4.4.1 (transcript), §7.1 (key schedule), §4.2.8.2; RFC 5246 §5 and §7.4.9; FIPS 203 Table 3; FIPS 204 Table 2; RFC 5480, RFC 8017, RFC 8032 — with modelling constants for the fixed parts"},
 	}
 }
 
@@ -324,19 +340,27 @@ func (t *TLS) hash() string {
 func (t *TLS) Evaluate(e *Eval) *Requirement {
 	r := NewRequirement(KindTLS, RuleTLSCapacity, t.Rate, "handshakes/s")
 	r.Continuous = true
-	full := 1 - t.Resume
+	share := 1 - t.Resume
 	for _, c := range tlsTable {
 		ops := t.slot(c.Slot)
 		if c.Side != "" && c.Side != t.Role || c.Mutual && !t.Mutual || len(ops) == 0 {
 			continue
 		}
-		n := (c.PerChain*float64(t.Chain) + c.Plus) * full
+		n := (c.PerChain*float64(t.Chain) + c.Plus) * share
 		if t.ResumeKind == "psk-dhe" {
 			n += c.PSKDHE * t.Resume
 		}
 		r.Terms = append(r.Terms, e.FirstMeasured(ops, n, c.Rule))
 	}
-	r.Terms = append(r.Terms, e.Term(t.hash(), 1, RuleTLSHash, TLSHashBytes))
+	full, resumed := t.Hashed(false), t.Hashed(true)
+	hash := e.Term(t.hash(), 1-t.Resume, RuleTLSHash, full.Bytes())
+	hash.Parts = full
+	r.Terms = append(r.Terms, hash)
+	if t.Resume > 0 {
+		rh := e.Term(t.hash(), t.Resume, RuleTLSHash, resumed.Bytes())
+		rh.Parts = resumed
+		r.Terms = append(r.Terms, rh)
+	}
 	perHS := Finish(&r)
 	if len(r.Missing) == 0 && perHS > 0 {
 		capacity, u := e.Budget()/perHS, t.Rate*perHS

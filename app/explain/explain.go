@@ -151,7 +151,11 @@ func Steps(r engine.Requirement) []string {
 		case r.Continuous && t.Bytes == 1: // a rate: the share is the closing line
 			s = fmt.Sprintf("%s measured at %s", t.Op, Rate(t.Rate))
 		case t.Bytes > 0:
-			s = fmt.Sprintf("%s: %s ÷ %s = %s", t.Op, Size(t.Bytes), Rate(t.Rate), Duration(t.Total))
+			s = fmt.Sprintf("%s: %s%s ÷ %s", t.Op, Size(t.Bytes), Parts(t.Parts), Rate(t.Rate))
+			if t.Count != 1 {
+				s += fmt.Sprintf(" = %s, × %s", Duration(t.Each), Number(t.Count))
+			}
+			s += " = " + Duration(t.Total)
 		default:
 			s = fmt.Sprintf("%s: %s × %s = %s", t.Op, Number(t.Count), Duration(t.Each), Duration(t.Total))
 		}
@@ -164,6 +168,37 @@ func Steps(r engine.Requirement) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// partWords names the parts of a modelled byte count.
+var partWords = map[string][2]string{
+	"hellos":                {"hellos, EncryptedExtensions and Finished", "hellos, EncryptedExtensions and Finished"},
+	"key-shares":            {"key shares", "key shares"},
+	"certificates":          {"certificate", "certificates"},
+	"handshake-signatures":  {"handshake signature", "handshake signatures"},
+	"verified-certificates": {"certificate body hashed to verify it", "certificate bodies hashed to verify them"},
+	"key-schedule":          {"key-schedule HMAC", "key-schedule HMACs"},
+}
+
+// Parts says how a modelled byte count is made up: " (512 B hellos … +
+// 23 key-schedule HMACs × 256 B)", or "" when it is not modelled.
+func Parts(ps engine.Parts) string {
+	if len(ps) == 0 {
+		return ""
+	}
+	var out []string
+	for _, p := range ps {
+		w := partWords[p.Part]
+		if w[0] == "" {
+			w = [2]string{p.Part, p.Part}
+		}
+		if p.Count == 1 {
+			out = append(out, Size(p.Each)+" "+w[0])
+		} else {
+			out = append(out, fmt.Sprintf("%d %s × %s", p.Count, w[1], Size(p.Each)))
+		}
+	}
+	return " (" + strings.Join(out, " + ") + ")"
 }
 
 // Number writes a count as people read it: rounded to six decimals, no
