@@ -254,17 +254,3 @@ func orNone(s string) string {
 	}
 	return s
 }
-
-// keepPart applies the filters on part facts.
-func keepPart(b *build, w Workload) bool {
-	if len(w.Series) == 0 && len(w.Cores) == 0 && !w.LowPower && w.MinFlash == 0 && w.MinRAM == 0 {
-		return true
-	}
-	if !b.hasFact {
-		return false
-	}
-	f := b.fact
-	return (len(w.Series) == 0 || slices.Contains(w.Series, f.Series())) &&
-		(len(w.Cores) == 0 || slices.Contains(w.Cores, f.CoreName())) &&
-		(!w.LowPower || f.LowPower()) && f.FlashBytes >= w.MinFlash && f.RAMBytes >= w.MinRAM
-}

@@ -122,6 +122,9 @@ type Candidate struct {
 type Result struct {
 	Workload   Workload    `json:"workload"`
 	Candidates []Candidate `json:"candidates"`
+	// Filters says, when the filters leave no candidate, what each of
+	// them removed.
+	Filters []FilterEffect `json:"filters,omitempty"`
 }
 
 // build is the measurements of one candidate, by op, with what ranking
@@ -264,36 +267,15 @@ func (ix *Index) Rank(w Workload) Result {
 		}
 		res.Candidates = append(res.Candidates, evaluate(b, w))
 	}
+	if len(res.Candidates) == 0 {
+		res.Filters = ix.filterEffects(w)
+	}
 	order(res.Candidates, w.Objective)
 	for i := range res.Candidates {
 		res.Candidates[i].Rank = i + 1
 	}
 	siblings(res.Candidates)
 	return res
-}
-
-// keep applies the workload's filters. A filter on part facts keeps no
-// part without facts.
-func keep(b *build, w Workload) bool {
-	if w.Library != "" && !strings.EqualFold(w.Library, b.lib.Flag) {
-		return false
-	}
-	if !keepPart(b, w) {
-		return false
-	}
-	if w.MCU != "" && !strings.Contains(strings.ToUpper(b.id.MCU+" "+b.id.Part), strings.ToUpper(w.MCU)) {
-		return false
-	}
-	for _, need := range w.Accel {
-		has := false
-		for _, a := range b.id.Acceleration {
-			has = has || strings.EqualFold(a, need) && !b.flagged[a]
-		}
-		if !has {
-			return false
-		}
-	}
-	return true
 }
 
 // lookup finds the measurement the engine uses for op in a build. Per-op

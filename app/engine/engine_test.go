@@ -3,6 +3,7 @@ package engine_test
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"math"
 	"os"
 	"slices"
@@ -64,6 +65,8 @@ type testCase struct {
 		AllMCUIn    []string              `json:"all_mcu_in"`
 		FirstMCU    string                `json:"first_mcu"`
 		ErrorFields []string              `json:"error_fields"`
+		// Filters: per filter field, [removed alone, left without it].
+		Filters map[string][2]int `json:"filters"`
 	} `json:"expect"`
 }
 
@@ -108,8 +111,17 @@ func TestCases(t *testing.T) {
 			if tc.Expect.Count != nil && len(res.Candidates) != *tc.Expect.Count {
 				t.Errorf("%d candidates, want %d", len(res.Candidates), *tc.Expect.Count)
 			}
+			if tc.Expect.Filters != nil {
+				got := map[string][2]int{}
+				for _, f := range res.Filters {
+					got[f.Field] = [2]int{f.Removes, f.Without}
+				}
+				if !maps.Equal(got, tc.Expect.Filters) {
+					t.Errorf("filter effects %v, want %v", got, tc.Expect.Filters)
+				}
+			}
 			if tc.Expect.FirstMCU != "" && (len(res.Candidates) == 0 || res.Candidates[0].MCU != tc.Expect.FirstMCU) {
-				t.Errorf("first candidate %+v, want %s", res.Candidates[0].MCU, tc.Expect.FirstMCU)
+				t.Errorf("first candidate of %d is not %s", len(res.Candidates), tc.Expect.FirstMCU)
 			}
 			for _, c := range res.Candidates {
 				// A figure that misses a measurement is absent, never a

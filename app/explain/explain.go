@@ -257,3 +257,52 @@ func CSV(w io.Writer, res engine.Result) error {
 	cw.Flush()
 	return cw.Error()
 }
+
+// filterValue is a filter's setting as the form and the URL write it.
+func filterValue(w engine.Workload, field string) string {
+	switch field {
+	case "library":
+		return w.Library
+	case "mcu":
+		return w.MCU
+	case "accel":
+		return strings.Join(w.Accel, ",")
+	case "series":
+		return strings.Join(w.Series, ",")
+	case "core":
+		return strings.Join(w.Cores, ",")
+	case "min-flash":
+		return Size(w.MinFlash)
+	case "min-ram":
+		return Size(w.MinRAM)
+	}
+	return ""
+}
+
+// Empty says why a ranking has no candidate: each filter in force, how
+// many candidates it removes on its own, and how many the others would
+// leave without it. Nil when the ranking is not empty.
+func Empty(res engine.Result) []string {
+	if len(res.Candidates) > 0 {
+		return nil
+	}
+	if len(res.Filters) == 0 {
+		return []string{"No candidate: the data holds no library build to rank."}
+	}
+	out := []string{fmt.Sprintf("No candidate is left: the filters together remove all %d.", res.Filters[0].Of)}
+	for _, f := range res.Filters {
+		name := f.Field
+		if v := filterValue(res.Workload, f.Field); v != "" {
+			name += " = " + v
+		}
+		without := "none would be left without it either"
+		switch {
+		case f.Without == 1:
+			without = "1 would be left without it"
+		case f.Without > 1:
+			without = fmt.Sprintf("%d would be left without it", f.Without)
+		}
+		out = append(out, fmt.Sprintf("%s removes %d of the %d on its own; %s.", name, f.Removes, f.Of, without))
+	}
+	return out
+}

@@ -75,6 +75,7 @@ func (r *Results) Render() app.UI {
 	rows, starts, counts, hidden := grouped(res)
 	st := status(res, counts, hidden)
 	problems := r.M.Problems()
+	empty := explain.Empty(res.Res)
 	tableCls := "rank"
 	if res.Stale {
 		tableCls += " stale"
@@ -84,13 +85,29 @@ func (r *Results) Render() app.UI {
 		app.H2().ID("results-title").Class("visually-hidden").Text("Results"),
 		app.P().Class("summary").Body(app.Strong().Text("Ranked: "), app.Text(explain.Workload(res.Res.Workload)),
 			app.A().Class("edit-link").Href("#workload").Text(" Edit the workload")),
+		app.If(!r.Client, func() app.UI {
+			return app.P().ID("link-pending").Class("link-pending").Role("status").Text(
+				"Ranking the workload of your link… The ranking this page was saved with is an example for the default workload, not your link's answer.")
+		}),
+		app.If(!r.Client, func() app.UI {
+			return app.NoScript().Body(app.P().Class("noscript").Text(
+				"Scripting is off: cryptosizer ranks in your browser (WebAssembly), so nothing here answers a link's own workload. " +
+					"The ranking below is the example for the default workload: " + explain.Workload(res.Res.Workload) + "."))
+		}),
 		app.If(len(problems) > 0, func() app.UI {
 			return app.Ul().ID("problems").Class("problems").Role("alert").Body(
 				app.Range(problems).Slice(func(i int) app.UI { return app.Li().Text(problems[i]) }),
 			)
 		}),
 		app.P().ID("status").Class("status").Role("status").Aria("live", "polite").Text(st),
-		app.Div().Class("table-wrap").Body(table(res, tableCls, st, rows, starts, len(rows)-hidden)),
+		app.If(len(empty) > 0, func() app.UI {
+			return app.Ul().ID("empty").Class("empty").Body(
+				app.Range(empty).Slice(func(i int) app.UI { return app.Li().Text(empty[i]) }),
+			)
+		}),
+		// An empty ranking hides its table and charts (kept mounted, so
+		// that typing does not rebuild them) behind the explanation.
+		hideIf(app.Div().Class("table-wrap"), len(empty) > 0).Body(table(res, tableCls, rows, starts, len(rows)-hidden)),
 		app.If(hidden > 0, func() app.UI {
 			return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d failing candidates", counts[engine.Fail])).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) })
@@ -110,7 +127,7 @@ func (r *Results) Render() app.UI {
 		}),
 		&Compare{M: res, Rev: r.Rev},
 		&Details{M: res, Rev: r.Rev, DS: r.M.Index().Dataset()},
-		app.Div().Class("charts").Body(
+		hideIf(app.Div().Class("charts"), len(empty) > 0).Body(
 			app.Range(res.Charts).Slice(func(i int) app.UI { c := res.Charts[i]; return chartBox(c.ID, c.Label, c.Note, c.Option) }),
 		),
 		app.Footer().Body(
@@ -150,9 +167,11 @@ func sortTh(sortBy, key, label, cls string) app.UI {
 // candidates move between verdicts (the costly part of a re-rank), and
 // folded failures are hidden, not removed. Its columns fit a laptop; a
 // phone hides the ones marked "wide".
-func table(res *model.Results, cls, caption string, rows []engine.Candidate, starts []bool, shownUpTo int) app.UI {
-	return app.Table().Class(cls).Body(
-		app.Caption().Class("visually-hidden").Text(caption),
+func table(res *model.Results, cls string, rows []engine.Candidate, starts []bool, shownUpTo int) app.UI {
+	// The caption names the table; the counts are the status line's
+	// alone, so that a screen reader says them once.
+	return app.Table().Class(cls).Aria("describedby", "status").Body(
+		app.Caption().Class("visually-hidden").Text("Candidates, ranked"),
 		app.ColGroup().Body(
 			app.Col().Class("c-rank"), app.Col().Class("c-verdict"), app.Col().Class("c-headroom"), app.Col().Class("c-part"),
 			app.Col().Class("c-lib wide"), app.Col().Class("c-hw wide"), app.Col().Class("c-clock wide"), app.Col().Class("c-cpu wide"),
@@ -399,4 +418,13 @@ func footprintText(c engine.Candidate) string {
 		s += fmt.Sprintf(" — %s of the part's flash, %s of its RAM", explain.Percent(float64(*fp.FlashBytes)/float64(f.FlashBytes)), explain.Percent(float64(*fp.RAMBytes)/float64(f.RAMBytes)))
 	}
 	return s
+}
+
+// hideIf hides a block: only with hidden set, since hidden="false" hides
+// too.
+func hideIf(d app.HTMLDiv, hide bool) app.HTMLDiv {
+	if hide {
+		return d.Hidden(true)
+	}
+	return d
 }

@@ -40,7 +40,7 @@ func run(out, prefix string) error {
 	if err := icons(web); err != nil {
 		return err
 	}
-	version, err := hashFiles(web, "app.wasm", "echarts.min.js", "cryptosizer.css", "icon.svg")
+	version, err := hashFiles(web, "app.wasm", "echarts.min.js", "cryptosizer.css", "link.js", "icon.svg")
 	if err != nil {
 		return fmt.Errorf("%w (run ./build.sh, which builds web/app.wasm and copies echarts first)", err)
 	}
@@ -68,6 +68,10 @@ func run(out, prefix string) error {
 			SVG:      "/web/icon.svg",
 		},
 		Styles: []string{"/web/cryptosizer.css"},
+		// A small synchronous script, before the body: it marks a page
+		// opened with a link's own workload, so that the pre-rendered
+		// default ranking never passes for the link's answer.
+		Scripts: []string{"/web/link.js"},
 		// ECharts is not a page script: the charts load it after the
 		// first ranking (app/ui Chart). The worker still caches it.
 		CacheableResources: []string{"/web/echarts.min.js"},

@@ -1,0 +1,141 @@
+package e2e
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// The page never shows the answer to another question: before the app
+// has ranked a link's own workload, the ranking saved in the page (the
+// default workload's) is hidden and a notice says why.
+
+// slowWasm serves the site but holds app.wasm back until release is
+// closed, as a phone on a slow network would.
+func slowWasm(release <-chan struct{}) http.Handler {
+	h := siteHandler()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/app.wasm") {
+			select {
+			case <-release:
+			case <-time.After(60 * time.Second):
+			case <-r.Context().Done():
+				return
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+const (
+	shown = `(id => { const e = document.getElementById(id); return !!e && getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0 })`
+	// tableShown: the ranking table is on screen.
+	tableShown = `(() => { const t = document.querySelector('#results table'); return !!t && t.getClientRects().length > 0 })()`
+)
+
+func TestLinkNeverShowsTheDefaultAnswer(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	release := make(chan struct{})
+	s := serve(t, "127.0.0.1", slowWasm(release))
+	// The page has loaded, the wasm has not.
+	err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=200&series=H5&loads=tls"),
+		poll(`document.readyState === 'complete' && document.getElementById('results').dataset.client === 'false'`, 20*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !eval1[bool](ctx, t, shown+`('link-pending')`) || eval1[bool](ctx, t, tableShown) {
+		t.Fatalf("before the app ran, a link's page shows the default ranking (notice shown: %v, table shown: %v)",
+			eval1[bool](ctx, t, shown+`('link-pending')`), eval1[bool](ctx, t, tableShown))
+	}
+	close(release)
+	if err := chromedp.Do(ctx, waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	if eval1[bool](ctx, t, shown+`('link-pending')`) || !eval1[bool](ctx, t, tableShown) {
+		t.Error("after the app ranked the link, the notice stays or the table is hidden")
+	}
+	if sum := text(ctx, t, `document.querySelector('.summary').textContent`); !strings.Contains(sum, "200 handshakes/s") {
+		t.Errorf("ranked %q, want the link's 200 handshakes/s", sum)
+	}
+}
+
+// A page opened without a workload of its own (only embedding) shows
+// the saved ranking at once: it is the answer to its question.
+func TestNoLinkWorkloadShowsTheSavedRanking(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	release := make(chan struct{})
+	defer close(release)
+	s := serve(t, "127.0.0.1", slowWasm(release))
+	err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?embed=1"),
+		poll(`document.readyState === 'complete'`, 20*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if eval1[bool](ctx, t, shown+`('link-pending')`) || !eval1[bool](ctx, t, tableShown) {
+		t.Error("the default workload's own page hides its ranking")
+	}
+}
+
+// With scripting off nothing can rank: the page says the ranking it
+// shows is the default workload's example.
+func TestNoScriptSaysTheRankingIsAnExample(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	err := chromedp.Do(ctx,
+		func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			_, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+			return chromedp.Void{}, err
+		},
+		chromedp.Navigate(s.base+"/?tls-rate=200&series=H5&loads=tls"),
+		poll(`document.readyState === 'complete'`, 20*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := text(ctx, t, `(() => { const p = document.querySelector('#results p.noscript'); return p && p.getClientRects().length ? p.textContent : '' })()`)
+	if !strings.Contains(got, "example for the default workload") || !strings.Contains(got, "10 handshakes/s") {
+		t.Errorf("no visible noscript line naming the example's workload: %q", got)
+	}
+}
+
+// Filters that leave nothing say which, and the counts are said once.
+func TestEmptyResultExplainsItself(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?accel=PKA&library=cmox&low-power=true"),
+		poll(`document.getElementById('results').dataset.client === 'true' && !!document.getElementById('empty')`, 60*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := text(ctx, t, `(() => { const e = document.getElementById('empty'); return e && e.getClientRects().length ? e.innerText : '' })()`)
+	for _, want := range []string{"No candidate is left", "library = cmox removes 33 of the 36", "accel = PKA removes 29", "low-power removes 19", "none would be left without it"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the empty ranking's explanation %q lacks %q", got, want)
+		}
+	}
+	if eval1[bool](ctx, t, tableShown) {
+		t.Error("an empty table is still shown")
+	}
+	// The status line is in the page once: a screen reader reads it once.
+	n := eval1[float64](ctx, t, `document.body.textContent.split('0 pass · 0 unknown · 0 fail').length - 1`)
+	if n != 1 {
+		t.Errorf("the status line is in the page %v times, want once", n)
+	}
+}
+
+func eval1[T any](ctx context.Context, t testing.TB, expr string) T {
+	t.Helper()
+	v, err := eval[T](ctx, expr)
+	if err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
