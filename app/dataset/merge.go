@@ -89,9 +89,14 @@ func mergeInto(ds *bench.Dataset, d bench.Dataset, doc string) merged {
 		}
 	}
 	ds.Footprints = append(ds.Footprints, d.Footprints...)
-	for _, w := range d.Warnings {
-		// The same finding in a repeated section is said once, naming
-		// every document that raises it.
+	mergeWarnings(ds, d.Warnings, doc)
+	return out
+}
+
+// mergeWarnings adds a document's findings: the same finding in a
+// repeated section is said once, naming every document that raises it.
+func mergeWarnings(ds *bench.Dataset, ws []bench.Warning, doc string) {
+	for _, w := range ws {
 		i := slices.IndexFunc(ds.Warnings, func(x bench.Warning) bool {
 			return x.MCU == w.MCU && x.Config == w.Config && x.Op == w.Op && x.Kind == w.Kind && x.Text == w.Text
 		})
@@ -102,7 +107,6 @@ func mergeInto(ds *bench.Dataset, d bench.Dataset, doc string) merged {
 			ds.Warnings[i].Documents = append(ds.Warnings[i].Documents, doc)
 		}
 	}
-	return out
 }
 
 // sameFigures reports whether two builds publish the same operations with

@@ -125,6 +125,16 @@ type Result struct {
 	// Filters says, when the filters leave no candidate, what each of
 	// them removed.
 	Filters []FilterEffect `json:"filters,omitempty"`
+	// Counts are the candidates per verdict, all of them (a caller may
+	// show only the first few).
+	Counts Counts `json:"counts"`
+}
+
+// Counts are candidates per verdict.
+type Counts struct {
+	Pass    int `json:"pass"`
+	Unknown int `json:"unknown"`
+	Fail    int `json:"fail"`
 }
 
 // build is the measurements of one candidate, by op, with what ranking
@@ -273,6 +283,14 @@ func (ix *Index) Rank(w Workload) Result {
 	order(res.Candidates, w.Objective)
 	for i := range res.Candidates {
 		res.Candidates[i].Rank = i + 1
+		switch res.Candidates[i].Verdict {
+		case Pass:
+			res.Counts.Pass++
+		case Fail:
+			res.Counts.Fail++
+		default:
+			res.Counts.Unknown++
+		}
 	}
 	siblings(res.Candidates)
 	return res

@@ -97,6 +97,7 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 		fs.Var(&strFlag{name: f.Name, p: p, bool: f.Bool}, f.Name, f.Label+": "+f.Accepted)
 	}
 	format := fs.String("format", "table", "output format: table, json or csv")
+	top := fs.Int("top", 0, "show only the first N candidates (0: all); the counts still cover every candidate")
 	var im importFlags
 	im.define(fs)
 	if code, done := parseFlags(fs, joinBoolValues(args, fs), stdout); done {
@@ -131,7 +132,13 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 	if msgs != nil {
 		return fail(msgs...)
 	}
+	if *top < 0 {
+		return fail(fmt.Sprintf("--top %d: accepted: 0 (all) or a positive number of candidates", *top))
+	}
 	res := engine.NewIndex(dataset.Merge(ds, sets...)).Rank(w)
+	if *top > 0 && len(res.Candidates) > *top {
+		res.Candidates = res.Candidates[:*top]
+	}
 	switch *format {
 	case "json":
 		return writeJSON(stdout, stderr, res)
@@ -232,5 +239,13 @@ func rankTable(w io.Writer, res engine.Result) {
 			explain.Headroom(c.Headroom), explain.Share(c.Utilization), explain.Bottleneck(c))
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\n%d candidates. Headroom: how many times over the tightest requirement is met. * = estimate scaled to another clock. ! = the source states a clock above the part's maximum (figures as published, never scaled).\n", len(res.Candidates))
+	for _, line := range explain.Empty(res) {
+		fmt.Fprintln(w, line)
+	}
+	n := res.Counts
+	shown := fmt.Sprintf("%d candidates (%d pass, %d unknown, %d fail)", n.Pass+n.Unknown+n.Fail, n.Pass, n.Unknown, n.Fail)
+	if len(res.Candidates) < n.Pass+n.Unknown+n.Fail {
+		shown = fmt.Sprintf("The first %d of %s shown", len(res.Candidates), shown)
+	}
+	fmt.Fprintf(w, "\n%s. Headroom: how many times over the tightest requirement is met. * = estimate scaled to another clock. ! = the source states a clock above the part's maximum (figures as published, never scaled).\n", shown)
 }

@@ -19,7 +19,7 @@ func TestReproducible(t *testing.T) {
 		if err := os.MkdirAll(web, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range []string{"app.wasm", "echarts.min.js", "cryptosizer.css"} {
+		for _, f := range []string{"app.wasm", "echarts.min.js", "cryptosizer.css", "link.js"} {
 			if err := os.WriteFile(filepath.Join(web, f), []byte("same "+f), 0o644); err != nil {
 				t.Fatal(err)
 			}

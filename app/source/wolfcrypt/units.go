@@ -90,13 +90,13 @@ func (run *Run) decideBase() (int, string, bool) {
 	}
 	switch {
 	case byVersion != 0 && byLines == byVersion:
-		return byVersion, fmt.Sprintf("%s prints KB for %d bytes%s, and the run's own lines agree: %s", version, byVersion, pr, ex), false
+		return byVersion, fmt.Sprintf("%s prints KB and MB for powers of %d%s, and the run's own lines agree: %s", version, byVersion, pr, ex), false
 	case byVersion != 0 && byLines == 0:
-		return byVersion, fmt.Sprintf("%s prints KB for %d bytes%s; the run's lines are too coarse to tell", version, byVersion, pr), false
+		return byVersion, fmt.Sprintf("%s prints KB and MB for powers of %d%s; the run's lines are too coarse to tell", version, byVersion, pr), false
 	case byVersion == 0 && byLines != 0:
 		return byLines, fmt.Sprintf("the run's own lines show KB = %d bytes (%s); %s does not say", byLines, ex, version), false
 	case byVersion != 0:
-		return byLines, fmt.Sprintf("%s should print KB for %d bytes%s, but the run's own lines show %d (%s): the lines are taken",
+		return byLines, fmt.Sprintf("%s should print KB and MB for powers of %d%s, but the run's own lines show %d (%s): the lines are taken",
 			version, byVersion, pr, byLines, ex), true
 	}
 	why := "its lines are too coarse to tell"
