@@ -42,9 +42,16 @@ type Term struct {
 	// Method is how the source measured the figure ("data-flow",
 	// "benchmark", …): a footprint is taken from the same row family.
 	Method string `json:"method,omitempty"`
-	Source string `json:"source,omitempty"`
-	// Pos is the measurement's place in its source document.
-	Pos bench.Pos `json:"pos"`
+	// Source is the row as the dataset quotes it, for people; JSON
+	// carries From instead.
+	Source string `json:"-"`
+	// Pos is the measurement's place in its source document (in JSON,
+	// From's document, line and col).
+	Pos bench.Pos `json:"-"`
+	// Basis says how the figure was obtained and From from what; both
+	// are empty for a missing term.
+	Basis bench.Basis `json:"basis,omitempty"`
+	From  *From       `json:"from,omitempty"`
 	// Parts say how Bytes is made up, where a model composes it (the TLS
 	// handshake's hashing).
 	Parts Parts `json:"parts,omitempty"`
@@ -72,6 +79,9 @@ type Requirement struct {
 	Terms   []Term     `json:"terms"`
 	Missing []string   `json:"missing"`
 	Rule    RuleID     `json:"rule"`
+	// Basis is the weakest basis of the figures behind the requirement
+	// (its terms, or the requirements an aggregate adds up).
+	Basis bench.Basis `json:"basis,omitempty"`
 }
 
 // Candidate is one board with one library build, evaluated.
@@ -85,6 +95,9 @@ type Candidate struct {
 	MeasuredClockHz int64 `json:"measured_clock_hz"`
 	// Estimate is set when figures were scaled to another clock.
 	Estimate bool `json:"estimate"`
+	// Basis is the weakest basis among the candidate's figures: a
+	// candidate is as sure as its least sure term.
+	Basis bench.Basis `json:"basis"`
 	// ClockAboveMax is set when the source states a clock above the
 	// part's maximum: its figures are shown as published, never scaled,
 	// and the warning goes wherever the candidate is shown.
@@ -368,6 +381,26 @@ type scaler struct {
 	untrusted bool
 }
 
+// basis is how the scaler's figures are obtained.
+func (s scaler) basis() bench.Basis {
+	if s.estimate {
+		return bench.ClockScaled
+	}
+	return bench.Measured
+}
+
+// from is where a figure at the scaler's clock comes from.
+func (s scaler) from(m *bench.Measurement) *From {
+	f := &From{Document: m.Pos.File, Line: m.Pos.Line, Col: m.Pos.Col, Part: m.Part, ClockHz: m.ClockHz, Printed: m.Printed}
+	if f.Part == "" {
+		f.Part = m.MCU
+	}
+	if s.estimate {
+		f.ToClockHz, f.TimeFactor = s.clockHz, s.factor
+	}
+	return f
+}
+
 func clockFor(b *build, w Workload) scaler {
 	s := scaler{factor: 1, clockHz: b.id.ClockHz}
 	if w.Clock == ClockMeasured || w.Clock == "" || b.id.ClockHz <= 0 {
@@ -433,6 +466,7 @@ func (e *Eval) Term(op string, count float64, rule RuleID, bytes int64) Term {
 	}
 	t.Total = t.Each * count
 	t.Source, t.Pos, t.Method = m.Source, m.Pos, m.Method
+	t.Basis, t.From = e.sc.basis(), e.sc.from(m)
 	if e.b.lib.ConfigPerOp {
 		t.Config = m.Config
 	}
@@ -545,9 +579,19 @@ func Longest(reqs []Requirement) (Term, []string) {
 // candidate's headroom is its tightest requirement's.
 func judge(c *Candidate, sc scaler) {
 	c.Verdict = Pass
+	c.Basis = sc.basis()
 	util, utilKnown := 0.0, true
 	for i := range c.Requirements {
 		r := &c.Requirements[i]
+		r.Basis = basisOf(r.Terms)
+		for _, k := range r.Of {
+			for _, o := range c.Requirements[:i] {
+				if o.Kind == k {
+					r.Basis = bench.Weaker(r.Basis, o.Basis)
+				}
+			}
+		}
+		c.Basis = bench.Weaker(c.Basis, r.Basis)
 		if sc.untrusted {
 			r.Missing = []string{UntrustedClock}
 			r.Achieved, r.Headroom, r.Utilization = nil, nil, nil

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
 )
 
@@ -224,7 +225,7 @@ func (words) Number(f float64) string   { return Number(f) }
 // footprint for the operations used (empty when not published).
 func CSV(w io.Writer, res engine.Result) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"rank", "verdict", "mcu", "board", "library", "library_version", "config", "acceleration", "clock_hz", "estimate", "headroom", "utilization", "bottleneck", "missing", "clock_above_max", "longest_op", "longest_op_s",
+	cw.Write([]string{"rank", "verdict", "mcu", "board", "library", "library_version", "config", "acceleration", "clock_hz", "estimate", "basis", "headroom", "utilization", "bottleneck", "missing", "clock_above_max", "longest_op", "longest_op_s",
 		"core", "series", "max_clock_hz", "flash_bytes", "ram_bytes", "part_accelerators", "unused_accelerators", "trustzone", "low_power",
 		"footprint_flash_bytes", "footprint_ram_bytes"})
 	// A figure that could not be computed is an empty cell, never 0.
@@ -251,7 +252,7 @@ func CSV(w io.Writer, res engine.Result) error {
 			fp = []string{inum(c.Footprint.FlashBytes), inum(c.Footprint.RAMBytes)}
 		}
 		cw.Write(append(append([]string{strconv.Itoa(c.Rank), string(c.Verdict), c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config,
-			strings.Join(c.Acceleration, "+"), strconv.FormatInt(c.ClockHz, 10), strconv.FormatBool(c.Estimate), num(c.Headroom),
+			strings.Join(c.Acceleration, "+"), strconv.FormatInt(c.ClockHz, 10), strconv.FormatBool(c.Estimate), string(c.Basis), num(c.Headroom),
 			num(c.Utilization), string(c.Bottleneck), strings.Join(c.Missing, " "), strconv.FormatBool(c.ClockAboveMax), c.LongestOp, num(c.LongestOpS)}, facts...), fp...))
 	}
 	cw.Flush()
@@ -305,4 +306,33 @@ func Empty(res engine.Result) []string {
 		out = append(out, fmt.Sprintf("%s removes %d of the %d on its own; %s.", name, f.Removes, f.Of, without))
 	}
 	return out
+}
+
+// Basis says in a word or two how sure a figure is.
+func Basis(b bench.Basis) string {
+	switch b {
+	case bench.ClockScaled:
+		return "clock-scaled"
+	case bench.CycleCount:
+		return "cycle count"
+	case bench.Estimated:
+		return "estimated"
+	case "":
+		return "—"
+	}
+	return string(b)
+}
+
+// From is a term's chain of evidence: the row it comes from, the part
+// and clock it was measured at, and what was done to it.
+func From(t engine.Term) string {
+	f := t.From
+	if f == nil {
+		return "no figure"
+	}
+	s := fmt.Sprintf("%s: %s line %d (%s), %s at %s", Basis(t.Basis), f.Document, f.Line, f.Printed, f.Part, MHz(f.ClockHz))
+	if f.ToClockHz > 0 {
+		s += fmt.Sprintf(", taken to %s: time × %s (%s ÷ %s, cycles kept)", MHz(f.ToClockHz), Number(f.TimeFactor), MHz(f.ClockHz), MHz(f.ToClockHz))
+	}
+	return s
 }

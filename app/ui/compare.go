@@ -87,6 +87,7 @@ func compareRows(cs []engine.Candidate) []compareRow {
 	add("Headroom", func(c engine.Candidate) string { return explain.Headroom(c.Headroom) })
 	add("Bottleneck", func(c engine.Candidate) string { return explain.Bottleneck(c) })
 	add("Clock", explain.Clock)
+	add("Evidence", func(c engine.Candidate) string { return explain.Basis(c.Basis) })
 	add("CPU share", func(c engine.Candidate) string { return explain.Share(c.Utilization) })
 	add("Longest operation", func(c engine.Candidate) string {
 		if c.LongestOpS == nil {

@@ -243,7 +243,7 @@ func row(c engine.Candidate, selected string, groupStart, hidden, compared bool)
 		lib = c.Library + " (version unpublished)"
 	}
 	return &Row{Key: c.Key, Rank: strconv.Itoa(c.Rank), Verdict: string(c.Verdict), Board: orDash(c.Board), MCU: c.MCU, Imported: c.Imported,
-		Part: partLine(c), Library: lib, Config: c.Config, Hardware: hardware(c), Clock: explain.Clock(c),
+		Part: partLine(c), Library: lib, Config: c.Config, Hardware: hardware(c), Clock: explain.Clock(c), Basis: string(c.Basis),
 		ClockWarn: c.ClockAboveMax, Headroom: explain.Headroom(c.Headroom), CPU: explain.Share(c.Utilization), Bottleneck: explain.Bottleneck(c),
 		Selected: c.Key == selected, GroupStart: groupStart, Hidden: hidden, Compared: compared}
 }
@@ -259,7 +259,7 @@ func orDash(s string) string {
 // strings, so go-app re-renders only the rows whose text changed.
 type Row struct {
 	app.Compo
-	Key, Rank, Verdict, Board, MCU, Imported, Part, Library, Config, Hardware, Clock, Headroom, CPU, Bottleneck string
+	Key, Rank, Verdict, Board, MCU, Imported, Part, Library, Config, Hardware, Clock, Basis, Headroom, CPU, Bottleneck string
 	ClockWarn                                                                                                   bool
 	Selected                                                                                                    bool
 	GroupStart                                                                                                  bool // first row of its verdict
@@ -300,7 +300,10 @@ func (r *Row) Render() app.UI {
 	}
 	return tr.Class(cls).TabIndex(0).Aria("selected", r.Selected).Attr("data-key", r.Key).OnClick(pick).OnKeyDown(pick).Body(
 		app.Td().Text(r.Rank),
-		app.Td().Body(app.Span().Class("badge "+r.Verdict).Text(r.Verdict)),
+		// How sure the row is, on every row: an estimate never looks like
+		// a measurement.
+		app.Td().Body(app.Span().Class("badge "+r.Verdict).Text(r.Verdict), app.Br(),
+			app.Small().Class("basis "+r.Basis).Title("how the figures were obtained").Text(explain.Basis(bench.Basis(r.Basis)))),
 		app.Td().Class("num").Text(r.Headroom),
 		app.Td().Body(
 			app.Strong().Text(r.MCU),
@@ -334,7 +337,7 @@ func (d *Details) Render() app.UI {
 	}
 	return app.Section().ID("details").Class("details").TabIndex(-1).Aria("labelledby", "details-title").Body(
 		app.H2().ID("details-title").Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
-		app.P().Text("Verdict "+string(c.Verdict)+", headroom "+explain.Headroom(c.Headroom)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+")"),
+		app.P().Text("Verdict "+string(c.Verdict)+", headroom "+explain.Headroom(c.Headroom)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+"), evidence "+explain.Basis(c.Basis)+" (the weakest of its figures)"),
 		app.Range(c.Why).Slice(func(i int) app.UI { return app.P().Class("why").Text(c.Why[i]) }),
 		factsTable(*c),
 		app.If(c.LongestOpS != nil, func() app.UI {
@@ -361,7 +364,7 @@ func (d *Details) requirement(r engine.Requirement) app.UI {
 				return app.Li().Body(app.Code().Text(t.Op), app.Text(" — no measurement in the dataset (rule "+string(t.Rule)+": "+rule.Ref+")"))
 			}
 			link := d.DS.Link(t.Pos)
-			return app.Li().Body(app.Code().Text(t.Op), app.Text(" — "+t.Source+" "),
+			return app.Li().Body(app.Code().Text(t.Op), app.Text(" — "+explain.From(t)+" — "+t.Source+" "),
 				app.If(link != "", func() app.UI {
 					return app.A().Href(link).Attr("rel", "noopener noreferrer").Attr("target", "_blank").Text("original page, line " + strconv.Itoa(t.Pos.Line))
 				}),

@@ -49,8 +49,8 @@ func TestJavaScriptOnlyThroughBrowser(t *testing.T) {
 	plain := map[string]bool{"browser": true, "model": true, "strings": true, "url": true}
 	fset := token.NewFileSet()
 	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no Go files found (%v)", err)
 	}
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
@@ -71,7 +71,10 @@ func TestJavaScriptOnlyThroughBrowser(t *testing.T) {
 		})
 	}
 	for _, dir := range []string{"model", "charts"} {
-		names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil || len(names) == 0 {
+			t.Fatalf("%s: no Go files found (%v)", dir, err)
+		}
 		for _, name := range names {
 			f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
 			if err != nil {

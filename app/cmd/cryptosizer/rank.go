@@ -221,7 +221,7 @@ func readImport(path string) (string, error) {
 func rankTable(w io.Writer, res engine.Result) {
 	fmt.Fprintf(w, "workload: %s\n\n", explain.Workload(res.Workload))
 	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-	fmt.Fprintln(tw, "#\tVERDICT\tMCU\tBOARD\tLIBRARY\tCONFIG\tACCEL\tMHZ\tHEADROOM\tCPU\tBOTTLENECK")
+	fmt.Fprintln(tw, "#\tVERDICT\tMCU\tBOARD\tLIBRARY\tCONFIG\tACCEL\tMHZ\tEVIDENCE\tHEADROOM\tCPU\tBOTTLENECK")
 	for _, c := range res.Candidates {
 		mhz := strconv.FormatFloat(float64(c.ClockHz)/1e6, 'f', -1, 64)
 		if c.Estimate {
@@ -234,8 +234,8 @@ func rankTable(w io.Writer, res engine.Result) {
 		if c.Imported != "" {
 			mcu += " (imported)"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Rank, strings.ToUpper(string(c.Verdict)), mcu, clip(orDash(c.Board), 24),
-			c.Library+" "+orDash(c.LibraryVersion), clip(c.Config, 44), orDash(strings.Join(c.Acceleration, "+")), mhz,
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Rank, strings.ToUpper(string(c.Verdict)), mcu, clip(orDash(c.Board), 24),
+			c.Library+" "+orDash(c.LibraryVersion), clip(c.Config, 44), orDash(strings.Join(c.Acceleration, "+")), mhz, explain.Basis(c.Basis),
 			explain.Headroom(c.Headroom), explain.Share(c.Utilization), explain.Bottleneck(c))
 	}
 	tw.Flush()

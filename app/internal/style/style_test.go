@@ -47,7 +47,10 @@ func TestImportDirection(t *testing.T) {
 	forbidden := []string{"os", "net/http", "syscall/js", "github.com/maxence-charriere/go-app/v10/pkg/app", "cryptosizer/app/ui", "cryptosizer/app/ui/browser"}
 	fset := token.NewFileSet()
 	for _, pkg := range domain {
-		files, _ := filepath.Glob(filepath.Join("..", "..", pkg, "*.go"))
+		files, err := filepath.Glob(filepath.Join("..", "..", pkg, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("package %s: no Go files found (%v): a renamed package must be renamed here too", pkg, err)
+		}
 		for _, name := range files {
 			if strings.HasSuffix(name, "_test.go") {
 				continue
@@ -63,5 +66,32 @@ func TestImportDirection(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// The goldens stay small enough to review: together under 500 KB (the
+// fuzzers' corpora are not goldens).
+func TestGoldensAreSmall(t *testing.T) {
+	const limit = 500_000
+	var total int64
+	n := 0
+	err := filepath.Walk("../..", func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		if info.IsDir() && info.Name() == "fuzz" {
+			return filepath.SkipDir
+		}
+		if !info.IsDir() && strings.Contains(filepath.ToSlash(p), "/testdata/") {
+			total += info.Size()
+			n++
+		}
+		return nil
+	})
+	if err != nil || n == 0 {
+		t.Fatalf("%v; %d golden files found", err, n)
+	}
+	if total > limit {
+		t.Errorf("the %d files under testdata hold %d bytes, more than %d: pin fewer rows per golden", n, total, limit)
 	}
 }

@@ -27,22 +27,10 @@ func ranked(t *testing.T, p workload.Params) engine.Result {
 func TestChartOptions(t *testing.T) {
 	res := ranked(t, workload.Params{"tls-rate": "10", "fw-size": "256 KiB", "fw-deadline": "500ms", "aes-rate": "256 KiB/s", "cpu-budget": "70%"})
 	// Bars are horizontal: candidates on the y axis, the reference line
-	// at an x value.
-	var h struct {
-		YAxis  []struct{ Data []string } `json:"yAxis"`
-		Series []struct {
-			Name     string
-			Stack    string
-			Data     []struct{ Value float64 }
-			MarkLine struct {
-				Data []struct{ XAxis float64 }
-			} `json:"markLine"`
-		} `json:"series"`
-	}
+	// at an x value. Each option is decoded into a fresh value, so that
+	// a chart cannot pass on the previous one's data.
 	opt, note := Headroom(res.Candidates)
-	if err := json.Unmarshal([]byte(opt), &h); err != nil {
-		t.Fatal(err)
-	}
+	h := decodeOption(t, opt)
 	if len(h.YAxis[0].Data) != MaxBars || h.Series[0].MarkLine.Data[0].XAxis != 1 {
 		t.Errorf("headroom chart: %d bars, line at %v", len(h.YAxis[0].Data), h.Series[0].MarkLine.Data)
 	}
@@ -53,16 +41,12 @@ func TestChartOptions(t *testing.T) {
 		t.Errorf("first bar %v, want the first candidate's headroom %v", got, want)
 	}
 	opt, _ = Kind(engine.KindOf(engine.KindFirmware).Chart(), engine.KindFirmware, res.Candidates)
-	if err := json.Unmarshal([]byte(opt), &h); err != nil {
-		t.Fatal(err)
-	}
+	h = decodeOption(t, opt)
 	if len(h.Series) != 2 || h.Series[0].Stack != "fw" || h.Series[1].MarkLine.Data[0].XAxis != 500 {
 		t.Errorf("firmware chart series: %+v", h.Series)
 	}
 	opt, _ = Kind(engine.KindOf(engine.KindTLS).Chart(), engine.KindTLS, res.Candidates)
-	if err := json.Unmarshal([]byte(opt), &h); err != nil {
-		t.Fatal(err)
-	}
+	h = decodeOption(t, opt)
 	if len(h.Series) != 4 || h.Series[0].Name != "ecc-p256-keygen" || h.Series[3].Name != "sha256" {
 		t.Errorf("handshake chart series: %d", len(h.Series))
 	}
@@ -137,4 +121,29 @@ func TestOptionsUseOnlyBundledECharts(t *testing.T) {
 	if !used["series.markLine"] || !used["series.type=bar"] {
 		t.Errorf("the options were not read: %v", used)
 	}
+}
+
+// decodedOption is the part of an ECharts option the tests read.
+type decodedOption struct {
+	YAxis  []struct{ Data []string } `json:"yAxis"`
+	Series []struct {
+		Name     string
+		Stack    string
+		Data     []struct{ Value float64 }
+		MarkLine struct {
+			Data []struct{ XAxis float64 }
+		} `json:"markLine"`
+	} `json:"series"`
+}
+
+func decodeOption(t *testing.T, s string) decodedOption {
+	t.Helper()
+	var o decodedOption
+	if err := json.Unmarshal([]byte(s), &o); err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Series) == 0 {
+		t.Fatalf("an option without series: %s", s)
+	}
+	return o
 }

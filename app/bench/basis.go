@@ -1,0 +1,43 @@
+package bench
+
+// Basis says how a figure was obtained. From the surest to the least
+// sure: a source row at its stated clock; a measured row taken to another
+// clock of the same part (cycles kept); a source that publishes cycles
+// for a core rather than times on a part; a figure taken from another
+// part or another core.
+type Basis string
+
+// The bases, surest first.
+const (
+	Measured    Basis = "measured"
+	ClockScaled Basis = "clock-scaled"
+	CycleCount  Basis = "cycle-count"
+	Estimated   Basis = "estimated"
+)
+
+// Bases lists them, surest first.
+var Bases = []Basis{Measured, ClockScaled, CycleCount, Estimated}
+
+// rank is a basis's place in Bases; an unknown basis is the least sure.
+func (b Basis) rank() int {
+	for i, x := range Bases {
+		if x == b {
+			return i
+		}
+	}
+	return len(Bases)
+}
+
+// Weaker returns the less sure of two bases; the zero Basis counts as
+// none, so Weaker("", b) is b.
+func Weaker(a, b Basis) Basis {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	case b.rank() > a.rank():
+		return b
+	}
+	return a
+}

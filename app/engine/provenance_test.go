@@ -1,0 +1,93 @@
+package engine_test
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/workload"
+)
+
+// Every figure says how it was obtained and from what, and the row and
+// the clock ratio in From reproduce it.
+func TestProvenanceReproducesEveryTerm(t *testing.T) {
+	ix := index(t)
+	ds := ix.Dataset()
+	rows := map[string]*bench.Measurement{}
+	for i := range ds.Measurements {
+		m := &ds.Measurements[i]
+		rows[fmt.Sprintf("%s|%s:%d:%d", m.Op, m.Pos.File, m.Pos.Line, m.Pos.Col)] = m
+	}
+	for _, clock := range []string{"measured", "max", "100"} {
+		t.Run("clock="+clock, func(t *testing.T) {
+			w, errs := workload.Parse(workload.Params{"tls-rate": "5", "fw-size": "64KiB", "fw-deadline": "1s", "aes-rate": "64KiB/s", "clock": clock})
+			if len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			scaled := 0
+			for _, c := range ix.Rank(w).Candidates {
+				var weakest bench.Basis = bench.Measured
+				for _, r := range c.Requirements {
+					for _, tm := range r.Terms {
+						if tm.Missing {
+							if tm.Basis != "" || tm.From != nil {
+								t.Errorf("%s %s: a missing term carries a basis", c.Key, tm.Op)
+							}
+							continue
+						}
+						if !slices.Contains(bench.Bases, tm.Basis) || tm.From == nil {
+							t.Fatalf("%s %s: basis %q, from %v", c.Key, tm.Op, tm.Basis, tm.From)
+						}
+						weakest = bench.Weaker(weakest, tm.Basis)
+						m := rows[fmt.Sprintf("%s|%s:%d:%d", tm.Op, tm.From.Document, tm.From.Line, tm.From.Col)]
+						if m == nil {
+							t.Errorf("%s %s: no row at %s:%d", c.Key, tm.Op, tm.From.Document, tm.From.Line)
+							continue
+						}
+						factor := 1.0
+						if tm.Basis == bench.ClockScaled {
+							scaled++
+							factor = float64(tm.From.ClockHz) / float64(tm.From.ToClockHz)
+							if tm.From.TimeFactor != factor || tm.From.ToClockHz != c.ClockHz || tm.From.ClockHz != m.ClockHz {
+								t.Errorf("%s %s: factor %v, clocks %d → %d; want %v, %d → %d", c.Key, tm.Op, tm.From.TimeFactor, tm.From.ClockHz, tm.From.ToClockHz, factor, m.ClockHz, c.ClockHz)
+							}
+						} else if tm.Basis != bench.Measured || tm.From.TimeFactor != 0 {
+							t.Errorf("%s %s: basis %s with factor %v", c.Key, tm.Op, tm.Basis, tm.From.TimeFactor)
+						}
+						want := 0.0
+						if tm.Bytes > 0 {
+							want = float64(tm.Bytes) / (*m.BytesPerSecond / factor)
+						} else {
+							want = *m.SecondsPerOp * factor
+						}
+						if math.Abs(tm.Each-want) > 1e-12*want {
+							t.Errorf("%s %s: %v s each, the row and factor give %v", c.Key, tm.Op, tm.Each, want)
+						}
+					}
+				}
+				if c.Basis != weakest {
+					t.Errorf("%s: basis %s, its weakest term %s", c.Key, c.Basis, weakest)
+				}
+			}
+			if clock != "measured" && scaled == 0 {
+				t.Error("no clock-scaled term at all: the check above checked nothing of scaling")
+			}
+		})
+	}
+}
+
+// A candidate ranked at its measured clock is measured; at another clock
+// it is clock-scaled.
+func TestCandidateBasis(t *testing.T) {
+	ix := index(t)
+	for _, tc := range []struct{ clock string }{{"measured"}, {"max"}} {
+		w, _ := workload.Parse(workload.Params{"tls-rate": "5", "mcu": "H563", "library": "wolfssl", "clock": tc.clock})
+		for _, c := range ix.Rank(w).Candidates {
+			if c.ClockHz != c.MeasuredClockHz && c.Basis != bench.ClockScaled || c.ClockHz == c.MeasuredClockHz && c.Basis != bench.Measured {
+				t.Errorf("clock=%s %s at %d Hz (measured at %d): basis %s", tc.clock, c.Key, c.ClockHz, c.MeasuredClockHz, c.Basis)
+			}
+		}
+	}
+}
