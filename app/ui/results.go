@@ -260,11 +260,11 @@ func orDash(s string) string {
 type Row struct {
 	app.Compo
 	Key, Rank, Verdict, Board, MCU, Imported, Part, Library, Config, Hardware, Clock, Basis, Headroom, CPU, Bottleneck string
-	ClockWarn                                                                                                   bool
-	Selected                                                                                                    bool
-	GroupStart                                                                                                  bool // first row of its verdict
-	Hidden                                                                                                      bool // folded away
-	Compared                                                                                                    bool
+	ClockWarn                                                                                                          bool
+	Selected                                                                                                           bool
+	GroupStart                                                                                                         bool // first row of its verdict
+	Hidden                                                                                                             bool // folded away
+	Compared                                                                                                           bool
 }
 
 // Render draws the row; click, Enter or Space selects it.
