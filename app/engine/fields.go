@@ -41,20 +41,45 @@ type Field struct {
 	Expand    func(string) map[string]string `json:"-"`
 }
 
-// FieldByName returns a field's description.
-func FieldByName(name string) (Field, bool) {
-	if fieldIndex == nil {
-		fieldIndex = map[string]Field{}
-		for _, f := range Fields() {
-			fieldIndex[f.Name] = f
-		}
-	}
-	f, ok := fieldIndex[name]
-	return f, ok
+// Schema is what a workload may say: every field of every kind and the
+// settings, in groups, with the libraries the library filter accepts.
+// It is built once from what the caller gives it (NewSchema) and never
+// changes, so it is safe for concurrent use.
+type Schema struct {
+	groups []Group
+	fields []Field
+	index  map[string]Field
 }
 
-// fieldIndex caches the fields by name (SetLibraries resets it).
-var fieldIndex map[string]Field
+// NewSchema builds the schema; libraries are the flags of the
+// registered sources' libraries ("wolfssl", "cmox").
+func NewSchema(libraries []string) *Schema {
+	s := &Schema{groups: buildGroups(libraries), index: map[string]Field{}}
+	for _, g := range s.groups {
+		s.fields = append(s.fields, g.Fields...)
+	}
+	for _, f := range s.fields {
+		s.index[f.Name] = f
+	}
+	return s
+}
+
+// Groups lists the form's groups of fields: one per kind, then the
+// settings, each with its fields in display order. A kind whose fields
+// belong to another group (the CPU budget with the clock) names it in
+// its fields. Callers must not modify them.
+func (s *Schema) Groups() []Group { return s.groups }
+
+// Fields lists every field, in display order: the one table the CLI's
+// flags, the URL's parameters, the form and the docs are made from.
+// Callers must not modify them.
+func (s *Schema) Fields() []Field { return s.fields }
+
+// FieldByName returns a field's description.
+func (s *Schema) FieldByName(name string) (Field, bool) {
+	f, ok := s.index[name]
+	return f, ok
+}
 
 // FieldError is a problem with one parameter.
 type FieldError struct {
@@ -74,7 +99,8 @@ const MaxValueLen = 64
 // Values are a workload's parameters read field by field: each valid
 // value as its field's type, and the errors.
 type Values struct {
-	text map[string]string
+	schema *Schema
+	text   map[string]string
 	val  map[string]any
 	Errs []*FieldError
 }
@@ -82,7 +108,7 @@ type Values struct {
 // Fail records a problem with a field; the message gains what the field
 // accepts unless it says it already.
 func (v *Values) Fail(name, msg string) {
-	f, _ := FieldByName(name)
+	f, _ := v.schema.FieldByName(name)
 	if msg == "" {
 		msg = "accepted: " + f.Accepted
 	} else if !strings.Contains(msg, "accepted") {
@@ -142,11 +168,11 @@ func (v *Values) Any(name string) any { return v.val[name] }
 // checked, also those of a load that is off; the workload is meant to be
 // ranked only when there are no errors (with errors it lacks what the
 // invalid fields would have required).
-func Read(params map[string]string) (Workload, []*FieldError) {
-	v := &Values{text: map[string]string{}, val: map[string]any{}}
+func (sc *Schema) Read(params map[string]string) (Workload, []*FieldError) {
+	v := &Values{schema: sc, text: map[string]string{}, val: map[string]any{}}
 	var unknown []*FieldError
 	for k, s := range params {
-		switch f, ok := FieldByName(k); {
+		switch f, ok := sc.FieldByName(k); {
 		case !ok:
 			unknown = append(unknown, &FieldError{Field: k, Value: clip(s), Msg: "unknown parameter"})
 		case len(s) > MaxValueLen:
@@ -176,7 +202,7 @@ func Read(params map[string]string) (Workload, []*FieldError) {
 		}
 	}
 	readSettings(v, &w)
-	fields := Fields()
+	fields := sc.fields
 	order := func(e *FieldError) int {
 		if i := slices.IndexFunc(fields, func(f Field) bool { return f.Name == e.Field }); i >= 0 {
 			return i
@@ -294,18 +320,6 @@ var settingFields = []Field{
 			}
 			return list(Switchable())(s)
 		}},
-}
-
-// SetLibraries makes the library filter accept the libraries' flags
-// (the registered sources'), in the field's choices and message.
-func SetLibraries(flags []string) {
-	for i := range settingFields {
-		if settingFields[i].Name == "library" {
-			settingFields[i].Choices = append([]string{}, flags...)
-			settingFields[i].Accepted = strings.Join(flags, ", ") + " (empty: all)"
-		}
-	}
-	fieldIndex, groupsCache = nil, nil
 }
 
 func readSettings(v *Values, w *Workload) {

@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 func TestUnits(t *testing.T) {
 	sizes := map[string]int64{"256KiB": 262144, "1MB": 1000000, "300000": 300000, "1.5 MiB": 1572864, "2 kB": 2000, "512 KiB": 524288, "1 TiB": 1 << 40}
@@ -57,7 +61,11 @@ func TestRulesComplete(t *testing.T) {
 // Every field has a name, label and accepted text, and names are unique.
 func TestFieldsTable(t *testing.T) {
 	seen := map[string]bool{}
-	for _, f := range Fields() {
+	s := NewSchema([]string{"lib-a", "lib-b"})
+	if f, _ := s.FieldByName("library"); !slices.Equal(f.Choices, []string{"lib-a", "lib-b"}) || !strings.Contains(f.Accepted, "lib-a, lib-b") {
+		t.Errorf("the library field takes the libraries given: %+v", f)
+	}
+	for _, f := range s.Fields() {
 		if f.Name == "" || f.Label == "" || f.Accepted == "" || f.Group == "" || seen[f.Name] {
 			t.Errorf("field %+v", f)
 		}

@@ -174,24 +174,9 @@ func (w Workload) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Groups lists the form's groups of fields: one per kind, then the
-// settings, each with its fields in display order. A kind whose fields
-// belong to another group (the CPU budget with the clock) names it in
-// its fields.
-//
-// The form renders on every keystroke: the groups are built once and
-// kept until SetLibraries changes a field. Callers must not modify them.
-func Groups() []Group {
-	if groupsCache == nil {
-		groupsCache = buildGroups()
-	}
-	return groupsCache
-}
-
-// groupsCache holds Groups' answer (SetLibraries resets it).
-var groupsCache []Group
-
-func buildGroups() []Group {
+// buildGroups groups the kinds' fields and the settings, the library
+// filter accepting the libraries given.
+func buildGroups(libraries []string) []Group {
 	var out []Group
 	add := func(id, title string, f Field) {
 		for i := range out {
@@ -211,6 +196,10 @@ func buildGroups() []Group {
 		}
 	}
 	for _, f := range settingFields {
+		if f.Name == "library" {
+			f.Choices = append([]string{}, libraries...)
+			f.Accepted = strings.Join(libraries, ", ") + " (empty: all)"
+		}
 		add(f.Group, groupTitles[f.Group], withAccepted(f))
 	}
 	// Settings that share a kind's group follow its fields.
@@ -250,15 +239,6 @@ func groupOrder(id string) int {
 	return 0
 }
 
-// Fields lists every field, in display order: the one table the CLI's
-// flags, the URL's parameters, the form and the docs are made from.
-func Fields() []Field {
-	var out []Field
-	for _, g := range Groups() {
-		out = append(out, g.Fields...)
-	}
-	return out
-}
 
 // unknownKind stands for a kind name no kind has.
 type unknownKind KindName

@@ -244,7 +244,7 @@ func (k tlsKind) Read(v *Values) Load {
 		Chain: v.Int("tls-chain", d.Chain), Mutual: v.Bool("tls-mutual", false), Resume: v.Float("tls-resume", 0),
 		ResumeKind: v.String("tls-resume-kind", d.ResumeKind)}
 	if s := v.String("tls-suite", ""); s != "" {
-		f, _ := FieldByName("tls-suite")
+		f, _ := v.schema.FieldByName("tls-suite")
 		pair := f.Expand(s)
 		for name, val := range pair {
 			if v.Given(name) && v.String(name, "") != val {

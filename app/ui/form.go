@@ -22,7 +22,7 @@ type Form struct {
 // settings declare (engine.Groups). A load's group has a switch in its
 // legend that turns the whole load on or off.
 func (f *Form) Render() app.UI {
-	groups := engine.Groups()
+	groups := workload.Groups()
 	switchable := engine.Switchable()
 	return app.Form().ID("workload").Class("workload").Aria("label", "Workload").OnSubmit(func(ctx app.Context, e app.Event) { browser.PreventDefault(e) }).Body(
 		app.Range(groups).Slice(func(i int) app.UI {

@@ -10,29 +10,32 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
 )
 
-func init() {
-	// The library filter takes the registered sources' libraries.
-	engine.SetLibraries(dataset.LibraryFlags())
-}
+// Schema is the engine's schema with the registered sources' libraries
+// (dataset.Sources), built once on first use and never changed.
+var Schema = sync.OnceValue(func() *engine.Schema { return engine.NewSchema(dataset.LibraryFlags()) })
 
 // Field describes one parameter.
 type Field = engine.Field
 
 // Fields lists every parameter in display order.
-func Fields() []Field { return engine.Fields() }
+func Fields() []Field { return Schema().Fields() }
+
+// Groups lists the form's groups of fields.
+func Groups() []engine.Group { return Schema().Groups() }
 
 // FieldByName returns a field's description.
-func FieldByName(name string) (Field, bool) { return engine.FieldByName(name) }
+func FieldByName(name string) (Field, bool) { return Schema().FieldByName(name) }
 
 // Choices returns the values a field accepts when it takes one of a few
 // (nil for free-form fields).
 func Choices(name string) []string {
-	f, _ := engine.FieldByName(name)
+	f, _ := FieldByName(name)
 	return f.Choices
 }
 
@@ -95,7 +98,7 @@ func (p Params) Query() string {
 // only when the errors are empty: with errors it lacks what the invalid
 // fields would have required.
 func Parse(p Params) (engine.Workload, Errors) {
-	w, errs := engine.Read(p)
+	w, errs := Schema().Read(p)
 	return w, Errors(errs)
 }
 
