@@ -42,14 +42,19 @@ type Report struct {
 // the dataset. Reports come back in input order; any report with errors
 // means the dataset is not trustworthy.
 func Build(facts bench.Facts, inputs []Input) (*bench.Dataset, []Report) {
+	return Sources.Build(facts, inputs)
+}
+
+// Build reads every input with the registry's source whose seed it is.
+func (reg Registry) Build(facts bench.Facts, inputs []Input) (*bench.Dataset, []Report) {
 	ds := &bench.Dataset{MCUs: facts}
-	for _, s := range Sources {
+	for _, s := range reg {
 		ds.Libraries = append(ds.Libraries, s.Library())
 	}
 	var reports []Report
 	for _, in := range inputs {
 		rep := Report{Name: in.Name}
-		src, ok := SourceFor(in.Name)
+		src, ok := reg.SourceFor(in.Name)
 		if !ok {
 			rep.Errors.Add(bench.Pos{File: in.Name}, in.Name, "no source reads this file (see app/dataset/sources.go)")
 			reports = append(reports, rep)

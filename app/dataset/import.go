@@ -14,7 +14,7 @@ const MaxImportBytes = 256 << 10
 
 // Imported is what a user's text contributes, before and after naming.
 type Imported struct {
-	Kind string // the source that read it ("wolfssl", "cmox")
+	Kind string // the name of the source that read it
 	// Found is what the text itself says (MCU, board, clock, label,
 	// version), to pre-fill the form; Configs counts the builds found.
 	Found   source.Names
@@ -33,6 +33,12 @@ type Imported struct {
 // name labels the import set, and every measurement carries it in
 // Identity.Imported.
 func Import(facts bench.Facts, name, text string, names source.Names) Imported {
+	return Sources.Import(facts, name, text, names)
+}
+
+// Import reads a user's text with the first of the registry's sources
+// that recognizes it.
+func (reg Registry) Import(facts bench.Facts, name, text string, names source.Names) Imported {
 	var out Imported
 	pos := bench.Pos{File: name}
 	if len(text) > MaxImportBytes {
@@ -40,18 +46,18 @@ func Import(facts bench.Facts, name, text string, names source.Names) Imported {
 		return out
 	}
 	if strings.TrimSpace(text) == "" {
-		out.Errors.Add(pos, "", "nothing to import: paste wolfCrypt benchmark output or a CMOX performance table")
+		out.Errors.Add(pos, "", "nothing to import: paste %s", reg.Pastes())
 		return out
 	}
 	var src source.Source
-	for _, s := range Sources {
+	for _, s := range reg {
 		if s.Sniff(text) {
 			src = s
 			break
 		}
 	}
 	if src == nil {
-		out.Errors.Add(pos, firstLine(text), "not recognized: paste wolfCrypt benchmark output (lines with \"took\") or a CMOX performance table with its header row")
+		out.Errors.Add(pos, firstLine(text), "not recognized: paste %s", reg.Pastes())
 		return out
 	}
 	r := src.Read(source.Doc{Name: name, Text: text, Facts: facts, Names: names, Import: true})

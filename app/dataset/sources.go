@@ -1,25 +1,31 @@
 package dataset
 
 import (
+	"strings"
+
 	"cryptosizer/app/source"
 	"cryptosizer/app/source/cmox"
 	"cryptosizer/app/source/wolfcrypt"
 )
 
-// Sources are the benchmark sources cryptosizer reads, in the order a
-// pasted text is tried against them. Adding a source is its package and
-// one line here: the generator (which seed files it reads), the import
-// path (which pastes it recognizes), the library filter of the CLI and
-// the web app, and the engine's treatment of its library all come from
-// this list.
-var Sources = []source.Source{
+// Registry is a list of benchmark sources, in the order a pasted text is
+// tried against them. Everything cryptosizer knows of a source comes from
+// its entry: which seed files it reads (the generator), which pastes it
+// recognizes and how to ask for them (the import path), the library
+// filter of the CLI and the web app, and the engine's treatment of its
+// library (bench.Library).
+type Registry []source.Source
+
+// Sources are the sources cryptosizer reads. Adding a source is its
+// package and one line here.
+var Sources = Registry{
 	wolfcrypt.Source{},
 	cmox.Source{},
 }
 
 // SourceFor returns the source that reads a seed file, if any.
-func SourceFor(file string) (source.Source, bool) {
-	for _, s := range Sources {
+func (r Registry) SourceFor(file string) (source.Source, bool) {
+	for _, s := range r {
 		if s.Seed(file) {
 			return s, true
 		}
@@ -28,10 +34,36 @@ func SourceFor(file string) (source.Source, bool) {
 }
 
 // LibraryFlags are the names the library filter accepts, one per source.
-func LibraryFlags() []string {
+func (r Registry) LibraryFlags() []string {
 	var out []string
-	for _, s := range Sources {
+	for _, s := range r {
 		out = append(out, s.Library().Flag)
 	}
 	return out
 }
+
+// LibraryNames are the libraries the sources measure, as the dataset
+// names them ("wolfSSL, CMOX").
+func (r Registry) LibraryNames() []string {
+	var out []string
+	for _, s := range r {
+		out = append(out, s.Library().Name)
+	}
+	return out
+}
+
+// Pastes says what a user may paste, from each source's own words
+// ("wolfCrypt benchmark output … or a CMOX performance table …").
+func (r Registry) Pastes() string {
+	var out []string
+	for _, s := range r {
+		out = append(out, s.Paste())
+	}
+	return strings.Join(out, " or ")
+}
+
+// SourceFor returns the registered source that reads a seed file.
+func SourceFor(file string) (source.Source, bool) { return Sources.SourceFor(file) }
+
+// LibraryFlags are the registered libraries' filter names.
+func LibraryFlags() []string { return Sources.LibraryFlags() }

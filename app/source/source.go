@@ -59,6 +59,9 @@ type Source interface {
 	Seed(file string) bool
 	// Sniff reports whether a pasted text looks like this source.
 	Sniff(text string) bool
+	// Paste says in a few words what a user may paste of this source
+	// ("a CMOX performance table with its header row").
+	Paste() string
 	// Read parses a document and checks it against the facts.
 	Read(doc Doc) Read
 }

@@ -40,7 +40,7 @@ func (ip *ImportPanel) Render() app.UI {
 	}
 	return app.Details().ID("import").Class("import").Body(
 		app.Summary().Text("Import your own measurements"+countSuffix(len(im.Sets))),
-		app.P().Class("hint").Text(fmt.Sprintf("Paste wolfCrypt benchmark output (any version, with or without the markdown around it, one or many builds) or a CMOX performance table with its header row. Up to %d KiB. It stays in this browser.", dataset.MaxImportBytes/1024)),
+		app.P().Class("hint").Text(fmt.Sprintf("Paste %s. Up to %d KiB. It stays in this browser.", dataset.Sources.Pastes(), dataset.MaxImportBytes/1024)),
 		control(model.ImportFields[0]),
 		app.Div().Class("import-fields").Body(
 			app.Range(model.ImportFields[1:]).Slice(func(i int) app.UI { return control(model.ImportFields[i+1]) }),

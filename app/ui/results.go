@@ -132,7 +132,7 @@ func (r *Results) Render() app.UI {
 		),
 		app.Footer().Body(
 			app.P().Text("Model: per-handshake operation counts from RFC 5246 §7.4, RFC 8422 §5.4, RFC 8446 §4.4, draft-ietf-tls-ecdhe-mlkem and FIPS 203/204; firmware verify = size ÷ hash rate + one signature verification. "+
-				"Data: ST wiki CMOX pages (STM32WBA52CG, STM32G071RB, STM32L152RE) and two revisions of wolfSSL's STM32 benchmark page; every figure links to its source. Missing measurements make a verdict unknown, never a pass."),
+				dataLine(r.M.Index().Dataset())),
 		),
 	)
 }
@@ -430,4 +430,18 @@ func hideIf(d app.HTMLDiv, hide bool) app.HTMLDiv {
 		return d.Hidden(true)
 	}
 	return d
+}
+
+// dataLine says where the bundled figures come from, from the dataset
+// itself: its libraries and its documents.
+func dataLine(ds *bench.Dataset) string {
+	var libs, docs []string
+	for _, l := range ds.Libraries {
+		libs = append(libs, l.Name)
+	}
+	for _, d := range ds.Documents {
+		docs = append(docs, d.Name)
+	}
+	return fmt.Sprintf("Data: %s, from %d source documents (%s); every figure links to its source. Missing measurements make a verdict unknown, never a pass.",
+		strings.Join(libs, ", "), len(docs), strings.Join(docs, ", "))
 }

@@ -43,7 +43,7 @@ type importFlags struct {
 }
 
 func (im *importFlags) define(fs *flag.FlagSet) {
-	fs.Func("import", "rank your own benchmark too: a file of wolfCrypt benchmark output (bare or in markdown) or a CMOX performance page/table (repeatable)", func(v string) error {
+	fs.Func("import", "rank your own benchmark too: a file of "+dataset.Sources.Pastes()+" (repeatable)", func(v string) error {
 		im.files = append(im.files, v)
 		return nil
 	})

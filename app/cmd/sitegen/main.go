@@ -22,6 +22,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"cryptosizer/app/dataset"
 	"cryptosizer/app/ui"
 )
 
@@ -56,7 +57,7 @@ func run(out, prefix string) error {
 		Name:              "cryptosizer",
 		ShortName:         "cryptosizer",
 		Title:             "cryptosizer — size STM32 crypto workloads",
-		Description:       "Rank STM32 boards, crypto acceleration and libraries (CMOX, wolfSSL) against TLS, secure-boot and AES workloads.",
+		Description:       "Rank STM32 boards, crypto acceleration and libraries (" + strings.Join(dataset.Sources.LibraryNames(), ", ") + ") against TLS, secure-boot and AES workloads.",
 		Lang:              "en",
 		BackgroundColor:   "#ffffff",
 		ThemeColor:        "#0b5394",

@@ -38,6 +38,9 @@ var hintRe = lazyre.New(`(?m)^\s*(STM32 MCU |AES mode Key size|HASH mode |Curve 
 // Sniff implements source.Source: a page's set-up line or a table header.
 func (Source) Sniff(text string) bool { return hintRe().MatchString(text) }
 
+// Paste implements source.Source.
+func (Source) Paste() string { return "a CMOX performance page or table with its header row" }
+
 // Read implements source.Source. For a pasted table the user names the
 // MCU and clock the text does not state, and may name board and version.
 func (Source) Read(doc source.Doc) source.Read {

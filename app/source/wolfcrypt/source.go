@@ -32,6 +32,11 @@ func (Source) Seed(file string) bool {
 // Sniff implements source.Source: benchmark records say "took".
 func (Source) Sniff(text string) bool { return strings.Contains(text, " took ") }
 
+// Paste implements source.Source.
+func (Source) Paste() string {
+	return "wolfCrypt benchmark output (lines with \"took\"; any version, bare or in the markdown page, one or many builds)"
+}
+
 // Read implements source.Source.
 func (Source) Read(doc source.Doc) source.Read {
 	var r source.Read
