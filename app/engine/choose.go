@@ -2,7 +2,6 @@ package engine
 
 import (
 	"cryptosizer/app/internal/lazyre"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -158,10 +157,11 @@ func accelFor(op string) string {
 
 // slower notes the operations where this build's accelerator is slower
 // than the same part's build without it, from the same document: one
-// sentence per accelerator and comparison build.
-func slower(b *build, reqs []Requirement) []string {
+// note per accelerator and comparison build.
+func slower(b *build, reqs []Requirement) []Note {
 	type key struct{ accel, config, version string }
-	found := map[key][]string{}
+	found := map[key]*Note{}
+	var out []Note
 	var order []key
 	seen := map[string]bool{}
 	for _, r := range reqs {
@@ -180,14 +180,14 @@ func slower(b *build, reqs []Requirement) []string {
 			k := key{a, soft.Config, soft.LibraryVersion}
 			if found[k] == nil {
 				order = append(order, k)
+				found[k] = &Note{Code: WhyAccelSlower, Accel: a,
+					Compared: &Sibling{Library: b.id.Library, Version: soft.LibraryVersion, Config: soft.Config, Acceleration: soft.Acceleration}}
 			}
-			found[k] = append(found[k], fmt.Sprintf("%s %s vs %s", t.Op, m.Printed, soft.Printed))
+			found[k].Ops = append(found[k].Ops, OpFigure{Op: t.Op, Mine: m.Printed, Theirs: soft.Printed})
 		}
 	}
-	var out []string
 	for _, k := range order {
-		out = append(out, fmt.Sprintf("This build uses %s, yet it is slower than the same page's build without %s, %q (%s %s): %s. The accelerated path does not always win.",
-			k.accel, k.accel, k.config, b.id.Library, orNone(k.version), strings.Join(found[k], "; ")))
+		out = append(out, *found[k])
 	}
 	return out
 }
@@ -224,33 +224,15 @@ func siblings(cs []Candidate) {
 			continue
 		}
 		for _, i := range idx {
-			var others []string
+			n := Note{Code: WhySameBoard}
 			for _, j := range idx {
 				if j == i || cs[j].LibraryVersion == cs[i].LibraryVersion {
 					continue
 				}
-				h := "unknown"
-				if cs[j].Headroom != nil {
-					h = fmt.Sprintf("%.2f×", *cs[j].Headroom)
-				}
-				acc := strings.Join(cs[j].Acceleration, "+")
-				if acc == "" {
-					acc = "no acceleration"
-				}
-				others = append(others, fmt.Sprintf("%s %s (%s, #%d, %s)", cs[j].Library, orNone(cs[j].LibraryVersion), acc, cs[j].Rank, h))
+				n.Others = append(n.Others, Sibling{Library: cs[j].Library, Version: cs[j].LibraryVersion, Config: cs[j].Config,
+					Acceleration: cs[j].Acceleration, Rank: cs[j].Rank, Headroom: cs[j].Headroom})
 			}
-			if len(others) > 3 {
-				others = append(others[:3], fmt.Sprintf("%d more", len(others)-3))
-			}
-			cs[i].Why = append(cs[i].Why, "The same board is also ranked with "+strings.Join(others, "; ")+
-				": library version and math back-end can matter more than the accelerators — compare them side by side.")
+			cs[i].Why = append(cs[i].Why, n)
 		}
 	}
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "(version unpublished)"
-	}
-	return s
 }

@@ -109,8 +109,11 @@ type Candidate struct {
 	Headroom            *float64 `json:"headroom"`
 	// Utilization is the CPU share of the continuous loads; nil when one
 	// of them lacks a measurement.
-	Utilization  *float64      `json:"utilization"`
-	Bottleneck   KindName      `json:"bottleneck"`
+	Utilization *float64 `json:"utilization"`
+	Bottleneck  KindName `json:"bottleneck"`
+	// BottleneckOp is the operation that weighs most in the bottleneck
+	// requirement ("" for one without terms, such as the CPU budget).
+	BottleneckOp string        `json:"bottleneck_op,omitempty"`
 	Requirements []Requirement `json:"requirements"`
 	// LongestOp is the longest single operation the workload needs on
 	// this candidate, and LongestOpS its time: the CPU is blocked that
@@ -118,7 +121,7 @@ type Candidate struct {
 	LongestOp  string   `json:"longest_op"`
 	LongestOpS *float64 `json:"longest_op_s"`
 	Missing    []string `json:"missing"`
-	Notes      []string `json:"notes"`
+	Notes      []Note   `json:"notes"`
 	Warnings   []string `json:"warnings"`
 	FlashBytes int64    `json:"flash_bytes"`
 	RAMBytes   int64    `json:"ram_bytes"`
@@ -127,7 +130,7 @@ type Candidate struct {
 	// the source publishes none); Why notes what in the data may surprise.
 	Facts     *PartFacts `json:"part_facts"`
 	Footprint *Footprint `json:"footprint"`
-	Why       []string   `json:"why"`
+	Why       []Note     `json:"why"`
 	Key       string     `json:"key"`
 }
 
@@ -366,16 +369,12 @@ func chunk(m *bench.Measurement) int64 {
 	return 0
 }
 
-// UntrustedClock is what a candidate misses when its source's stated
-// clock is above the part's maximum and another clock was asked for.
-const UntrustedClock = "a credible measured clock"
-
 // scaler turns times at the measured clock into times at the clock used.
 type scaler struct {
 	factor   float64 // multiply times by this
 	clockHz  int64
 	estimate bool
-	note     string
+	note     NoteCode
 	// untrusted is set when the figures cannot be scaled because their
 	// stated clock is not credible: every figure is then unknown.
 	untrusted bool
@@ -407,12 +406,12 @@ func clockFor(b *build, w Workload) scaler {
 		return s
 	}
 	if !b.hasFact {
-		s.note = "no curated facts for this part: kept at the measured clock"
+		s.note = NoteNoFacts
 		return s
 	}
 	f := b.fact
 	if b.id.ClockHz > f.MaxClockHz {
-		s.note = "unknown at another clock: the source's stated clock is above the part's maximum, so its figures cannot be scaled from it"
+		s.note = NoteUntrustedClock
 		s.untrusted = true
 		return s
 	}
@@ -420,7 +419,7 @@ func clockFor(b *build, w Workload) scaler {
 	if w.Clock == ClockMHz {
 		target = int64(math.Round(w.ClockMHz * 1e6))
 		if target > f.MaxClockHz {
-			s.note = "the requested clock is above the part's maximum; using the maximum"
+			s.note = NoteClockCapped
 			target = f.MaxClockHz
 		}
 	}
@@ -430,7 +429,7 @@ func clockFor(b *build, w Workload) scaler {
 	s.factor = float64(b.id.ClockHz) / float64(target)
 	s.clockHz = target
 	s.estimate = true
-	s.note = "estimate: figures scaled linearly from the measured clock (accelerator and memory timings may not scale)"
+	s.note = NoteClockScaled
 	return s
 }
 
@@ -511,7 +510,7 @@ func NewRequirement(kind KindName, rule RuleID, required float64, unit string) R
 func evaluate(b *build, w Workload) Candidate {
 	sc := clockFor(b, w)
 	c := Candidate{Identity: b.id, ClockHz: sc.clockHz, MeasuredClockHz: b.id.ClockHz, Estimate: sc.estimate,
-		Requirements: []Requirement{}, Missing: []string{}, Notes: []string{}, Warnings: b.warnings, Why: []string{}, Key: b.id.Key()}
+		Requirements: []Requirement{}, Missing: []string{}, Notes: []Note{}, Warnings: b.warnings, Why: []Note{}, Key: b.id.Key()}
 	// The build is shown using only the units its part has; the label's
 	// claim of one the part lacks is kept apart (its warning says why).
 	c.Acceleration = []string{}
@@ -523,7 +522,7 @@ func evaluate(b *build, w Workload) Candidate {
 		}
 	}
 	if sc.note != "" {
-		c.Notes = append(c.Notes, sc.note)
+		c.Notes = append(c.Notes, Note{Code: sc.note})
 	}
 	if b.hasFact {
 		c.FlashBytes, c.RAMBytes = b.fact.FlashBytes, b.fact.RAMBytes
@@ -544,7 +543,7 @@ func evaluate(b *build, w Workload) Candidate {
 	c.Footprint = footprint(b, c.Requirements)
 	c.Why = append(c.Why, slower(b, c.Requirements)...)
 	if c.ClockAboveMax {
-		c.Why = append(c.Why, "The source states a clock above the part's maximum: its figures are shown as published and are never scaled.")
+		c.Why = append(c.Why, Note{Code: WhyClockAboveMax})
 	}
 	judge(&c, sc)
 	return c
@@ -622,7 +621,7 @@ func judge(c *Candidate, sc scaler) {
 		if r.Headroom != nil && (c.Headroom == nil || *r.Headroom < *c.Headroom) {
 			h := *r.Headroom
 			c.Headroom = &h
-			c.Bottleneck = r.Kind
+			c.Bottleneck, c.BottleneckOp = r.Kind, heaviest(r.Terms)
 		}
 	}
 	if utilKnown {
@@ -632,8 +631,19 @@ func judge(c *Candidate, sc scaler) {
 		// No candidate-level figure stands in for a verdict that is not
 		// known: the headroom of the requirements that are known is not
 		// the candidate's.
-		c.Headroom, c.Utilization, c.Bottleneck = nil, nil, ""
+		c.Headroom, c.Utilization, c.Bottleneck, c.BottleneckOp = nil, nil, "", ""
 	}
+}
+
+// heaviest is the op of the term that takes the most time.
+func heaviest(ts []Term) string {
+	var top Term
+	for _, t := range ts {
+		if t.Total > top.Total {
+			top = t
+		}
+	}
+	return top.Op
 }
 
 func appendUnique(s []string, v string) []string {

@@ -14,6 +14,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
+	"cryptosizer/app/explain"
 	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
@@ -230,8 +231,8 @@ func checkCandidate(t *testing.T, c *engine.Candidate, want expectCand) {
 			t.Errorf("%s: no term for %s", c.Key, op)
 		}
 	}
-	if want.Why != "" && !strings.Contains(strings.Join(c.Why, " "), want.Why) {
-		t.Errorf("%s: why %q lacks %q", c.Key, c.Why, want.Why)
+	if want.Why != "" && !strings.Contains(strings.Join(explain.Why(*c), " "), want.Why) {
+		t.Errorf("%s: why %q lacks %q", c.Key, explain.Why(*c), want.Why)
 	}
 	if want.FPFlash && (c.Footprint == nil || c.Footprint.FlashBytes == nil || *c.Footprint.FlashBytes <= 0 || c.Footprint.RAMBytes == nil) {
 		t.Errorf("%s: footprint %+v", c.Key, c.Footprint)

@@ -101,8 +101,8 @@ const MaxValueLen = 64
 type Values struct {
 	schema *Schema
 	text   map[string]string
-	val  map[string]any
-	Errs []*FieldError
+	val    map[string]any
+	Errs   []*FieldError
 }
 
 // Fail records a problem with a field; the message gains what the field

@@ -11,9 +11,9 @@ import (
 type KindName string
 
 // Kind is one kind of requirement a product can have. Each kind is one
-// file: its fields, its rules, how it reads its load, how a load judges a
-// candidate, and what the explanation, the bottleneck column and the
-// charts need from it. Adding a kind is its file plus a line in Kinds.
+// file: its fields, its rules, how it reads its load and how a load
+// judges a candidate, as data; words are package explain's and charts
+// package ui/charts'. Adding a kind is its file plus a line in Kinds.
 type Kind interface {
 	Name() KindName
 	// Title heads the kind's group of fields in the form.
@@ -25,13 +25,6 @@ type Kind interface {
 	// Aggregate kinds judge the other requirements together (the CPU
 	// budget): their missing figures are the others'.
 	Aggregate() bool
-	// Explain closes a requirement's arithmetic in one line ("" for none).
-	Explain(r Requirement, f Format) string
-	// Bottleneck names what limits a candidate whose tightest requirement
-	// is r; all are the candidate's requirements.
-	Bottleneck(r Requirement, all []Requirement, f Format) string
-	// Chart is what the kind's chart draws; nil when it has none.
-	Chart() *ChartSpec
 	// Rules are the kind's rules, with their references.
 	Rules() []Rule
 }
@@ -42,9 +35,6 @@ type Load interface {
 	// Evaluate judges a candidate; nil when the load sets no requirement
 	// for this workload.
 	Evaluate(e *Eval) *Requirement
-	// Describe says the load in a few words ("" when it adds nothing to
-	// the workload's summary).
-	Describe(f Format) string
 }
 
 // Kinds are the requirement kinds, in the order loads are evaluated and
@@ -60,34 +50,6 @@ func KindOf(name KindName) Kind {
 		}
 	}
 	return unknownKind(name)
-}
-
-// Format is how numbers are written in words; package explain provides it.
-type Format interface {
-	Duration(seconds float64) string
-	Rate(bytesPerSecond float64) string
-	Size(bytes int64) string
-	Percent(fraction float64) string
-	Number(f float64) string
-}
-
-// ChartSpec is what a kind's chart draws: for each candidate, the kind's
-// requirement split into stacked bars of its terms' times, or (Share) the
-// requirement's CPU share in percent.
-type ChartSpec struct {
-	ID, Title, Label string
-	YName            string  // the axis' unit, e.g. "ms"
-	Scale            float64 // from seconds to YName
-	Places           int     // decimals shown
-	Stack            string  // ECharts stack name
-	// ByRule stacks terms by their rule, named here (hash, signature);
-	// without it terms stack by operation.
-	ByRule map[RuleID]string
-	// Line draws the requirement's Required, scaled, as a labelled line.
-	Line string
-	// Share draws the requirement's CPU share (a continuous load)
-	// instead of its terms.
-	Share bool
 }
 
 // Workload is what the product must do: its loads in kind order, the
@@ -239,16 +201,12 @@ func groupOrder(id string) int {
 	return 0
 }
 
-
 // unknownKind stands for a kind name no kind has.
 type unknownKind KindName
 
-func (k unknownKind) Name() KindName                                       { return KindName(k) }
-func (unknownKind) Title() string                                          { return "" }
-func (unknownKind) Fields() []Field                                        { return nil }
-func (unknownKind) Read(*Values) Load                                      { return nil }
-func (unknownKind) Aggregate() bool                                        { return false }
-func (unknownKind) Explain(Requirement, Format) string                     { return "" }
-func (k unknownKind) Bottleneck(Requirement, []Requirement, Format) string { return string(k) }
-func (unknownKind) Chart() *ChartSpec                                      { return nil }
-func (unknownKind) Rules() []Rule                                          { return nil }
+func (k unknownKind) Name() KindName  { return KindName(k) }
+func (unknownKind) Title() string     { return "" }
+func (unknownKind) Fields() []Field   { return nil }
+func (unknownKind) Read(*Values) Load { return nil }
+func (unknownKind) Aggregate() bool   { return false }
+func (unknownKind) Rules() []Rule     { return nil }

@@ -1,9 +1,7 @@
 package engine
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 )
 
 // KindAES is the continuous AES stream.
@@ -62,17 +60,6 @@ func (aesKind) Read(v *Values) Load {
 
 func (aesKind) Aggregate() bool { return false }
 
-func (aesKind) Explain(r Requirement, f Format) string {
-	if r.Achieved == nil || r.Utilization == nil {
-		return ""
-	}
-	return fmt.Sprintf("%s ÷ %s = %s of the CPU", f.Rate(r.Required), f.Rate(*r.Achieved), f.Percent(*r.Utilization))
-}
-
-func (aesKind) Bottleneck(Requirement, []Requirement, Format) string { return string(KindAES) }
-
-func (aesKind) Chart() *ChartSpec { return nil }
-
 func (a *AES) Kind() KindName { return KindAES }
 
 func (a *AES) op() string {
@@ -97,8 +84,4 @@ func (a *AES) Evaluate(e *Eval) *Requirement {
 		r.Achieved, r.Utilization, r.Headroom = &rate, &u, &h
 	}
 	return &r
-}
-
-func (a *AES) Describe(f Format) string {
-	return fmt.Sprintf("AES-%d-%s %s at %s", a.Key, strings.ToUpper(a.Mode), a.Dir, f.Rate(a.Rate))
 }

@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"strconv"
-	"strings"
 )
 
 // KindCPU is the CPU budget the continuous loads share.
@@ -49,30 +48,8 @@ func (cpuKind) Read(v *Values) Load {
 
 func (cpuKind) Aggregate() bool { return true }
 
-func (cpuKind) Explain(r Requirement, f Format) string {
-	rule, _ := RuleOf(RuleCPUBudget)
-	if r.Achieved != nil {
-		return fmt.Sprintf("%s use %s of a %s budget — %s", upper(r.Of, " + "), f.Percent(*r.Achieved), f.Percent(r.Required), rule.Text)
-	}
-	return upper(r.Of, " + ") + " share unknown: " + strings.Join(r.Missing, ", ")
-}
-
-// Bottleneck names the shares that add up to the budget.
-func (cpuKind) Bottleneck(_ Requirement, all []Requirement, f Format) string {
-	var parts []string
-	for _, r := range all {
-		if r.Continuous && r.Utilization != nil {
-			parts = append(parts, strings.ToUpper(string(r.Kind))+" "+f.Percent(*r.Utilization))
-		}
-	}
-	return "cpu (" + strings.Join(parts, " + ") + ")"
-}
-
-func (cpuKind) Chart() *ChartSpec { return nil }
-
-func (c *CPU) Kind() KindName         { return KindCPU }
-func (c *CPU) Budget() float64        { return c.Share }
-func (c *CPU) Describe(Format) string { return "" }
+func (c *CPU) Kind() KindName  { return KindCPU }
+func (c *CPU) Budget() float64 { return c.Share }
 
 // Evaluate adds up the CPU shares of the continuous loads judged before
 // it; with fewer than two there is nothing to share, and no requirement.
@@ -93,24 +70,19 @@ func (c *CPU) Evaluate(e *Eval) *Requirement {
 		r.Of = append(r.Of, q.Kind)
 		if q.Utilization == nil {
 			known = false
+			for _, m := range q.Missing {
+				r.Missing = appendUnique(r.Missing, m)
+			}
 		} else {
 			u += *q.Utilization
 		}
 	}
-	if !known {
-		r.Missing = append(r.Missing, upper(r.Of, " or ")+" figures missing")
-	} else if u > 0 {
+	if !known && len(r.Missing) == 0 {
+		r.Missing = append(r.Missing, "cpu-share")
+	}
+	if known && u > 0 {
 		h := c.Share / u
 		r.Achieved, r.Utilization, r.Headroom = &u, &u, &h
 	}
 	return &r
-}
-
-// upper joins kind names in capitals ("TLS + AES").
-func upper(kinds []KindName, sep string) string {
-	var s []string
-	for _, k := range kinds {
-		s = append(s, strings.ToUpper(string(k)))
-	}
-	return strings.Join(s, sep)
 }

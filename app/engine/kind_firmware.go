@@ -1,7 +1,5 @@
 package engine
 
-import "fmt"
-
 // KindFirmware is the boot-time image verification.
 const KindFirmware KindName = "firmware"
 
@@ -96,23 +94,6 @@ func (firmwareKind) Read(v *Values) Load {
 
 func (firmwareKind) Aggregate() bool { return false }
 
-func (firmwareKind) Explain(r Requirement, f Format) string {
-	if r.Achieved == nil {
-		return ""
-	}
-	return fmt.Sprintf("verify takes %s against a %s deadline", f.Duration(*r.Achieved), f.Duration(r.Required))
-}
-
-func (firmwareKind) Bottleneck(Requirement, []Requirement, Format) string {
-	return string(KindFirmware)
-}
-
-func (firmwareKind) Chart() *ChartSpec {
-	return &ChartSpec{ID: "chart-firmware", Title: "Firmware verify time: hash + signature vs deadline",
-		Label: "Firmware verify time split into hashing and signature", YName: "ms", Scale: 1e3, Places: 3, Stack: "fw",
-		ByRule: map[RuleID]string{RuleFWHash: "hash", RuleFWVerify: "signature"}, Line: "deadline"}
-}
-
 func (f *Firmware) Kind() KindName { return KindFirmware }
 
 // Evaluate hashes the whole image once and verifies one signature over
@@ -126,8 +107,4 @@ func (f *Firmware) Evaluate(e *Eval) *Requirement {
 		r.Achieved, r.Headroom = &total, &h
 	}
 	return &r
-}
-
-func (f *Firmware) Describe(fm Format) string {
-	return fmt.Sprintf("firmware %s %s/%s within %s", fm.Size(f.SizeBytes), f.Sig, f.Hash, fm.Duration(f.Deadline))
 }

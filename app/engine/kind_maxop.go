@@ -1,7 +1,5 @@
 package engine
 
-import "fmt"
-
 // KindMaxOp limits the longest single operation a workload needs.
 const KindMaxOp KindName = "max-op"
 
@@ -38,25 +36,7 @@ func (maxOpKind) Read(v *Values) Load {
 // Aggregate: the longest operation is one of the other requirements'.
 func (maxOpKind) Aggregate() bool { return true }
 
-func (maxOpKind) Explain(r Requirement, f Format) string {
-	if r.Achieved == nil || len(r.Terms) == 0 {
-		return ""
-	}
-	return fmt.Sprintf("the longest operation, %s, blocks the CPU for %s against a %s limit", r.Terms[0].Op, f.Duration(*r.Achieved), f.Duration(r.Required))
-}
-
-func (maxOpKind) Bottleneck(r Requirement, _ []Requirement, _ Format) string {
-	if len(r.Terms) == 0 {
-		return string(KindMaxOp)
-	}
-	return "max-op (" + r.Terms[0].Op + ")"
-}
-
-func (maxOpKind) Chart() *ChartSpec { return nil }
-
 func (m *MaxOp) Kind() KindName { return KindMaxOp }
-
-func (m *MaxOp) Describe(f Format) string { return "no operation longer than " + f.Duration(m.Limit) }
 
 // Evaluate takes the longest single operation the requirements before it
 // need, and holds it against the limit.

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 )
@@ -274,31 +273,6 @@ func (k tlsKind) Read(v *Values) Load {
 
 func (tlsKind) Aggregate() bool { return false }
 
-func (tlsKind) Explain(r Requirement, f Format) string {
-	if r.Achieved == nil || r.Utilization == nil {
-		return ""
-	}
-	per := *r.Utilization / r.Required
-	return fmt.Sprintf("per handshake %s → %s handshakes/s within the budget; %s/s needs %s of the CPU",
-		f.Duration(per), strconv.FormatFloat(*r.Achieved, 'f', 1, 64), f.Number(r.Required), f.Percent(*r.Utilization))
-}
-
-// Bottleneck names the heaviest operation of the handshake.
-func (tlsKind) Bottleneck(r Requirement, _ []Requirement, _ Format) string {
-	var top Term
-	for _, t := range r.Terms {
-		if t.Total > top.Total {
-			top = t
-		}
-	}
-	return "tls (" + top.Op + ")"
-}
-
-func (tlsKind) Chart() *ChartSpec {
-	return &ChartSpec{ID: "chart-handshake", Title: "Handshake time by operation", Label: "Handshake time split by operation",
-		YName: "ms per handshake", Scale: 1e3, Places: 4, Stack: "hs"}
-}
-
 func (t *TLS) Kind() KindName { return KindTLS }
 
 // slot is the operation (and its alternatives) of a table line.
@@ -368,19 +342,4 @@ func (t *TLS) Evaluate(e *Eval) *Requirement {
 		r.Achieved, r.Utilization, r.Headroom = &capacity, &u, &h
 	}
 	return &r
-}
-
-func (t *TLS) Describe(f Format) string {
-	pair := t.Suite
-	if pair == "" {
-		pair = t.Kex + " with " + t.Sig
-	}
-	s := fmt.Sprintf("TLS %s %s %s, %s handshakes/s, chain %d", t.Version, t.Role, pair, f.Number(t.Rate), t.Chain)
-	if t.Mutual {
-		s += ", mutual auth"
-	}
-	if t.Resume > 0 {
-		s += fmt.Sprintf(", %s%% resumed (%s)", f.Number(t.Resume*100), t.ResumeKind)
-	}
-	return s
 }

@@ -102,20 +102,19 @@ func Clock(c engine.Candidate) string {
 // it, or what is missing.
 func Bottleneck(c engine.Candidate) string {
 	if c.Verdict == engine.Unknown {
-		if len(c.Missing) > 3 {
-			return fmt.Sprintf("missing: %s and %d more", strings.Join(c.Missing[:3], ", "), len(c.Missing)-3)
+		var m []string
+		for _, x := range c.Missing {
+			m = append(m, Missing(x))
 		}
-		return "missing: " + strings.Join(c.Missing, ", ")
+		if len(m) > 3 {
+			return fmt.Sprintf("missing: %s and %d more", strings.Join(m[:3], ", "), len(m)-3)
+		}
+		return "missing: " + strings.Join(m, ", ")
 	}
 	if c.Bottleneck == "" {
 		return "—"
 	}
-	for _, r := range c.Requirements {
-		if r.Kind == c.Bottleneck {
-			return engine.KindOf(r.Kind).Bottleneck(r, c.Requirements, Words)
-		}
-	}
-	return string(c.Bottleneck)
+	return bottleneck(c)
 }
 
 // Workload describes a workload in one line: each load in its kind's
@@ -123,7 +122,7 @@ func Bottleneck(c engine.Candidate) string {
 func Workload(w engine.Workload) string {
 	var parts []string
 	for _, l := range w.Loads {
-		if d := l.Describe(Words); d != "" {
+		if d := Describe(l); d != "" {
 			parts = append(parts, d)
 		}
 	}
@@ -165,7 +164,7 @@ func Steps(r engine.Requirement) []string {
 		}
 		out = append(out, s+" — "+rule.Text)
 	}
-	if line := engine.KindOf(r.Kind).Explain(r, Words); line != "" {
+	if line := closing(r); line != "" {
 		out = append(out, line)
 	}
 	return out
@@ -207,18 +206,6 @@ func Parts(ps engine.Parts) string {
 func Number(f float64) string {
 	return strconv.FormatFloat(math.Round(f*1e6)/1e6, 'f', -1, 64)
 }
-
-// words is the engine.Format of this package.
-type words struct{}
-
-// Words writes numbers for the kinds' sentences.
-var Words engine.Format = words{}
-
-func (words) Duration(s float64) string { return Duration(s) }
-func (words) Rate(b float64) string     { return Rate(b) }
-func (words) Size(b int64) string       { return Size(b) }
-func (words) Percent(f float64) string  { return Percent(f) }
-func (words) Number(f float64) string   { return Number(f) }
 
 // CSV writes one row per candidate: the verdict and its figures, the
 // part's facts (empty without facts) and the library's published

@@ -138,7 +138,7 @@ func compareRows(cs []engine.Candidate) []compareRow {
 	add("Part", partLine)
 	add("Library footprint", footprintText)
 	add("Notes and warnings", func(c engine.Candidate) string {
-		return strings.Join(append(append(append([]string{}, c.Why...), c.Notes...), c.Warnings...), " ")
+		return strings.Join(append(append(explain.Why(c), explain.Notes(c)...), c.Warnings...), " ")
 	})
 	return rows
 }

@@ -335,16 +335,17 @@ func (d *Details) Render() app.UI {
 	if c == nil {
 		return app.P().ID("details").Class("hint").TabIndex(-1).Text("Select a row (click, or Tab then Enter) to see its part, arithmetic and sources; tick Compare on two or three rows to see them side by side.")
 	}
+	why, notes := explain.Why(*c), explain.Notes(*c)
 	return app.Section().ID("details").Class("details").TabIndex(-1).Aria("labelledby", "details-title").Body(
 		app.H2().ID("details-title").Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
 		app.P().Text("Verdict "+string(c.Verdict)+", headroom "+explain.Headroom(c.Headroom)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+"), evidence "+explain.Basis(c.Basis)+" (the weakest of its figures)"),
-		app.Range(c.Why).Slice(func(i int) app.UI { return app.P().Class("why").Text(c.Why[i]) }),
+		app.Range(why).Slice(func(i int) app.UI { return app.P().Class("why").Text(why[i]) }),
 		factsTable(*c),
 		app.If(c.LongestOpS != nil, func() app.UI {
 			return app.P().Class("longest").Text("Longest single operation: " + c.LongestOp + ", " + explain.Duration(*c.LongestOpS) +
 				" — it runs to completion, so the CPU is blocked that long (watchdogs, real-time tasks).")
 		}),
-		app.Range(c.Notes).Slice(func(i int) app.UI { return app.P().Class("note").Text(c.Notes[i]) }),
+		app.Range(notes).Slice(func(i int) app.UI { return app.P().Class("note").Text(notes[i]) }),
 		app.Range(c.Warnings).Slice(func(i int) app.UI {
 			return app.P().Class("warning").Role("note").Text("Data-quality warning: " + c.Warnings[i])
 		}),

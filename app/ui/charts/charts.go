@@ -143,11 +143,11 @@ func Headroom(cs []engine.Candidate) (string, string) {
 	return bar.JSON(), Folded(len(names), total)
 }
 
-// Kind draws a kind's chart (its engine.ChartSpec): per candidate, the
+// Kind draws a kind's chart (its Spec): per candidate, the
 // kind's requirement split into stacked bars, by rule or by operation,
 // with the requirement as a line when the spec asks for one. Candidates
 // missing a figure of the requirement have no bar.
-func Kind(spec *engine.ChartSpec, kind engine.KindName, cs []engine.Candidate) (string, string) {
+func Kind(spec Spec, kind engine.KindName, cs []engine.Candidate) (string, string) {
 	bar := baseBar(spec.YName, true)
 	total := 0
 	var names []string

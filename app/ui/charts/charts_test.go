@@ -40,12 +40,12 @@ func TestChartOptions(t *testing.T) {
 	if got, want := h.Series[0].Data[0].Value, round(*res.Candidates[0].Headroom, 3); got != want {
 		t.Errorf("first bar %v, want the first candidate's headroom %v", got, want)
 	}
-	opt, _ = Kind(engine.KindOf(engine.KindFirmware).Chart(), engine.KindFirmware, res.Candidates)
+	opt, _ = Kind(specs[engine.KindFirmware], engine.KindFirmware, res.Candidates)
 	h = decodeOption(t, opt)
 	if len(h.Series) != 2 || h.Series[0].Stack != "fw" || h.Series[1].MarkLine.Data[0].XAxis != 500 {
 		t.Errorf("firmware chart series: %+v", h.Series)
 	}
-	opt, _ = Kind(engine.KindOf(engine.KindTLS).Chart(), engine.KindTLS, res.Candidates)
+	opt, _ = Kind(specs[engine.KindTLS], engine.KindTLS, res.Candidates)
 	h = decodeOption(t, opt)
 	if len(h.Series) != 4 || h.Series[0].Name != "ecc-p256-keygen" || h.Series[3].Name != "sha256" {
 		t.Errorf("handshake chart series: %d", len(h.Series))
@@ -78,7 +78,7 @@ func TestOptionsUseOnlyBundledECharts(t *testing.T) {
 	head, _ := Headroom(res.Candidates)
 	options := []string{head}
 	for _, k := range engine.Kinds {
-		if spec := k.Chart(); spec != nil {
+		if spec, ok := SpecFor(k.Name()); ok {
 			o, _ := Kind(spec, k.Name(), res.Candidates)
 			options = append(options, o)
 		}

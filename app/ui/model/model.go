@@ -357,7 +357,7 @@ func (p *Page) recharts() {
 	opt, note := charts.Headroom(cs)
 	c := Charts{{ID: "chart-headroom", Label: "Headroom of the tightest requirement per candidate (1× just meets it; green passes, red fails)", Option: opt, Note: note}}
 	for _, l := range p.Results.Res.Workload.Loads {
-		if spec := engine.KindOf(l.Kind()).Chart(); spec != nil {
+		if spec, ok := charts.SpecFor(l.Kind()); ok {
 			opt, note := charts.Kind(spec, l.Kind(), cs)
 			c = append(c, Chart{ID: spec.ID, Label: spec.Title, Option: opt, Note: note})
 		}

@@ -1,0 +1,73 @@
+package engine
+
+// What the engine says of a candidate beside its figures, as data:
+// package explain turns each code into words.
+
+// NoteCode names one kind of note.
+type NoteCode string
+
+// Notes on the clock a candidate's figures are taken at.
+const (
+	// NoteNoFacts: no part facts, so the figures stay at the measured
+	// clock whatever clock was asked for.
+	NoteNoFacts NoteCode = "no-facts-measured-clock"
+	// NoteUntrustedClock: the source states a clock above the part's
+	// maximum, so its figures cannot be taken to another clock.
+	NoteUntrustedClock NoteCode = "untrusted-clock"
+	// NoteClockCapped: the clock asked for is above the part's maximum;
+	// the maximum is used.
+	NoteClockCapped NoteCode = "clock-capped"
+	// NoteClockScaled: the figures were taken linearly to another clock
+	// (accelerator and memory timings may not scale).
+	NoteClockScaled NoteCode = "clock-scaled"
+)
+
+// Why notes: what in the data may surprise.
+const (
+	// WhyAccelSlower: the build's accelerator is slower, for the
+	// operations listed, than the same document's build without it.
+	WhyAccelSlower NoteCode = "accel-slower"
+	// WhySameBoard: the same board is ranked with other library
+	// versions (Others).
+	WhySameBoard NoteCode = "same-board-versions"
+	// WhyClockAboveMax: the source's clock is above the part's maximum;
+	// figures as published, never scaled.
+	WhyClockAboveMax NoteCode = "clock-above-max"
+)
+
+// UntrustedClock is what a candidate misses when its source's stated
+// clock is above the part's maximum and another clock was asked for: a
+// code, not an operation (explain says it).
+const UntrustedClock = "credible-measured-clock"
+
+// Note is one note with what it is about.
+type Note struct {
+	Code NoteCode `json:"code"`
+	// Accel and Compared (the build without it: configuration and
+	// library version) for WhyAccelSlower, with Ops the operations and
+	// their printed figures, this build's and the compared one's.
+	Accel    string     `json:"accel,omitempty"`
+	Compared *Sibling   `json:"compared,omitempty"`
+	Ops      []OpFigure `json:"ops,omitempty"`
+	// Others are the same board's other candidates (WhySameBoard).
+	Others []Sibling `json:"others,omitempty"`
+}
+
+// OpFigure is one operation's printed figure here and in a compared
+// build.
+type OpFigure struct {
+	Op     string `json:"op"`
+	Mine   string `json:"mine"`
+	Theirs string `json:"theirs"`
+}
+
+// Sibling names another candidate: its library, version, configuration,
+// the units it uses, and its rank and headroom (nil: unknown).
+type Sibling struct {
+	Library      string   `json:"library"`
+	Version      string   `json:"version"`
+	Config       string   `json:"config,omitempty"`
+	Acceleration []string `json:"acceleration,omitempty"`
+	Rank         int      `json:"rank,omitempty"`
+	Headroom     *float64 `json:"headroom,omitempty"`
+}

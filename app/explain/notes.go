@@ -1,0 +1,88 @@
+package explain
+
+import (
+	"fmt"
+	"strings"
+
+	"cryptosizer/app/engine"
+)
+
+// Notes are a candidate's notes on its clock, in words.
+func Notes(c engine.Candidate) []string { return sayAll(c.Notes) }
+
+// Why are a candidate's notes on what may surprise in its data, in
+// words.
+func Why(c engine.Candidate) []string { return sayAll(c.Why) }
+
+func sayAll(ns []engine.Note) []string {
+	out := []string{}
+	for _, n := range ns {
+		out = append(out, Note(n))
+	}
+	return out
+}
+
+// Note says one note.
+func Note(n engine.Note) string {
+	switch n.Code {
+	case engine.NoteNoFacts:
+		return "no curated facts for this part: kept at the measured clock"
+	case engine.NoteUntrustedClock:
+		return "unknown at another clock: the source's stated clock is above the part's maximum, so its figures cannot be scaled from it"
+	case engine.NoteClockCapped:
+		return "the requested clock is above the part's maximum; using the maximum"
+	case engine.NoteClockScaled:
+		return "estimate: figures scaled linearly from the measured clock (accelerator and memory timings may not scale)"
+	case engine.WhyClockAboveMax:
+		return "The source states a clock above the part's maximum: its figures are shown as published and are never scaled."
+	case engine.WhyAccelSlower:
+		var ops []string
+		for _, o := range n.Ops {
+			ops = append(ops, fmt.Sprintf("%s %s vs %s", o.Op, o.Mine, o.Theirs))
+		}
+		cmp := engine.Sibling{}
+		if n.Compared != nil {
+			cmp = *n.Compared
+		}
+		return fmt.Sprintf("This build uses %s, yet it is slower than the same page's build without %s, %q (%s %s): %s. The accelerated path does not always win.",
+			n.Accel, n.Accel, cmp.Config, cmp.Library, version(cmp.Version), strings.Join(ops, "; "))
+	case engine.WhySameBoard:
+		var others []string
+		for _, o := range n.Others {
+			acc := strings.Join(o.Acceleration, "+")
+			if acc == "" {
+				acc = "no acceleration"
+			}
+			h := "unknown"
+			if o.Headroom != nil {
+				h = fmt.Sprintf("%.2f×", *o.Headroom)
+			}
+			others = append(others, fmt.Sprintf("%s %s (%s, #%d, %s)", o.Library, version(o.Version), acc, o.Rank, h))
+		}
+		if len(others) > 3 {
+			others = append(others[:3], fmt.Sprintf("%d more", len(others)-3))
+		}
+		return "The same board is also ranked with " + strings.Join(others, "; ") +
+			": library version and math back-end can matter more than the accelerators — compare them side by side."
+	}
+	return string(n.Code)
+}
+
+func version(v string) string {
+	if v == "" {
+		return "(version unpublished)"
+	}
+	return v
+}
+
+// Missing says what a candidate misses: operations by their names, and
+// the codes the engine uses for what is not an operation.
+func Missing(m string) string {
+	if m == engine.UntrustedClock {
+		return "a credible measured clock"
+	}
+	if m == "cpu-share" {
+		return "a continuous load's CPU share"
+	}
+	return m
+}
