@@ -207,40 +207,32 @@ func Number(f float64) string {
 	return strconv.FormatFloat(math.Round(f*1e6)/1e6, 'f', -1, 64)
 }
 
-// CSV writes one row per candidate: the verdict and its figures, the
-// part's facts (empty without facts) and the library's published
-// footprint for the operations used (empty when not published).
+// CSV writes one row per candidate: who it is, its verdict, its
+// figures (the Figures registry, each with its basis), the part's facts
+// (empty without facts). A figure that could not be computed is an
+// empty cell, never 0.
 func CSV(w io.Writer, res engine.Result) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"rank", "verdict", "mcu", "board", "library", "library_version", "config", "acceleration", "clock_hz", "estimate", "basis", "headroom", "utilization", "bottleneck", "missing", "clock_above_max", "longest_op", "longest_op_s",
-		"core", "series", "max_clock_hz", "flash_bytes", "ram_bytes", "part_accelerators", "unused_accelerators", "trustzone", "low_power",
-		"footprint_flash_bytes", "footprint_ram_bytes"})
-	// A figure that could not be computed is an empty cell, never 0.
-	num := func(v *float64) string {
-		if v == nil {
-			return ""
-		}
-		return strconv.FormatFloat(*v, 'g', 6, 64)
+	head := []string{"rank", "verdict", "mcu", "board", "library", "library_version", "config", "acceleration", "clock_hz", "estimate", "basis"}
+	for _, f := range Figures {
+		head = append(head, f.Name, f.Name+"_basis")
 	}
-	inum := func(v *int64) string {
-		if v == nil {
-			return ""
-		}
-		return strconv.FormatInt(*v, 10)
-	}
+	head = append(head, "bottleneck", "missing", "clock_above_max", "longest_op",
+		"core", "series", "max_clock_hz", "flash_bytes", "ram_bytes", "part_accelerators", "unused_accelerators", "trustzone", "low_power")
+	cw.Write(head)
 	for _, c := range res.Candidates {
+		row := []string{strconv.Itoa(c.Rank), string(c.Verdict), c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config,
+			strings.Join(c.Acceleration, "+"), strconv.FormatInt(c.ClockHz, 10), strconv.FormatBool(c.Estimate), string(c.Basis)}
+		for _, f := range Figures {
+			row = append(row, f.CSVValue(c), string(f.Basis(c)))
+		}
+		row = append(row, string(c.Bottleneck), strings.Join(c.Missing, " "), strconv.FormatBool(c.ClockAboveMax), c.LongestOp)
 		facts := make([]string, 9)
 		if f := c.Facts; f != nil {
 			facts = []string{f.Core, f.Series, strconv.FormatInt(f.MaxClockHz, 10), strconv.FormatInt(f.FlashBytes, 10), strconv.FormatInt(f.RAMBytes, 10),
 				strings.Join(f.Accelerators, "+"), strings.Join(f.Unused, "+"), strconv.FormatBool(f.TrustZone), strconv.FormatBool(f.LowPower)}
 		}
-		fp := []string{"", ""}
-		if c.Footprint != nil {
-			fp = []string{inum(c.Footprint.FlashBytes), inum(c.Footprint.RAMBytes)}
-		}
-		cw.Write(append(append([]string{strconv.Itoa(c.Rank), string(c.Verdict), c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config,
-			strings.Join(c.Acceleration, "+"), strconv.FormatInt(c.ClockHz, 10), strconv.FormatBool(c.Estimate), string(c.Basis), num(c.Headroom),
-			num(c.Utilization), string(c.Bottleneck), strings.Join(c.Missing, " "), strconv.FormatBool(c.ClockAboveMax), c.LongestOp, num(c.LongestOpS)}, facts...), fp...))
+		cw.Write(append(row, facts...))
 	}
 	cw.Flush()
 	return cw.Error()

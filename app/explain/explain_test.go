@@ -61,7 +61,7 @@ func TestCSV(t *testing.T) {
 	var buf bytes.Buffer
 	h := 2.1
 	err := CSV(&buf, engine.Result{Candidates: []engine.Candidate{{Rank: 1, Verdict: "pass", Identity: bench.Identity{MCU: "STM32H563ZI", Config: `a "quoted", label`}, Basis: bench.Measured, Headroom: &h, Utilization: f(0)}}})
-	if err != nil || !strings.Contains(buf.String(), `1,pass,STM32H563ZI,,,,"a ""quoted"", label",,0,false,measured,2.1,0,,`) {
+	if err != nil || !strings.Contains(buf.String(), `1,pass,STM32H563ZI,,,,"a ""quoted"", label",,0,false,measured,2.1,measured,0,,,,`) {
 		t.Errorf("%v %q", err, buf.String())
 	}
 }

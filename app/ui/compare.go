@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cryptosizer/app/bench"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -84,17 +85,12 @@ func compareRows(cs []engine.Candidate) []compareRow {
 		rows = append(rows, r)
 	}
 	add("Verdict", func(c engine.Candidate) string { return string(c.Verdict) })
-	add("Headroom", func(c engine.Candidate) string { return explain.Headroom(c.Headroom) })
 	add("Bottleneck", func(c engine.Candidate) string { return explain.Bottleneck(c) })
 	add("Clock", explain.Clock)
 	add("Evidence", func(c engine.Candidate) string { return explain.Basis(c.Basis) })
-	add("CPU share", func(c engine.Candidate) string { return explain.Share(c.Utilization) })
-	add("Longest operation", func(c engine.Candidate) string {
-		if c.LongestOpS == nil {
-			return "—"
-		}
-		return c.LongestOp + " " + explain.Duration(*c.LongestOpS)
-	})
+	for _, f := range explain.Figures {
+		add(f.Label, func(c engine.Candidate) string { return figureText(f, c) })
+	}
 	var kinds []engine.KindName
 	ops := map[engine.KindName][]string{}
 	for _, c := range cs {
@@ -149,4 +145,14 @@ func kindStrings(ks []engine.KindName) []string {
 		out[i] = string(k)
 	}
 	return out
+}
+
+// figureText is a figure with its basis where that is not a plain
+// measurement.
+func figureText(f explain.Figure, c engine.Candidate) string {
+	t := f.Text(c)
+	if b := f.Basis(c); b != "" && b != bench.Measured && t != "—" {
+		t += " (" + explain.Basis(b) + ")"
+	}
+	return t
 }

@@ -340,6 +340,10 @@ func (d *Details) Render() app.UI {
 		app.H2().ID("details-title").Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
 		app.P().Text("Verdict "+string(c.Verdict)+", headroom "+explain.Headroom(c.Headroom)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+"), evidence "+explain.Basis(c.Basis)+" (the weakest of its figures)"),
 		app.Range(why).Slice(func(i int) app.UI { return app.P().Class("why").Text(why[i]) }),
+		app.Ul().Class("figures").Body(app.Range(explain.Figures).Slice(func(i int) app.UI {
+			f := explain.Figures[i]
+			return app.Li().Text(f.Label + ": " + figureText(f, *c))
+		})),
 		factsTable(*c),
 		app.If(c.LongestOpS != nil, func() app.UI {
 			return app.P().Class("longest").Text("Longest single operation: " + c.LongestOp + ", " + explain.Duration(*c.LongestOpS) +

@@ -285,42 +285,56 @@ func (r *Results) Visible() []engine.Candidate {
 			out = append(out, c)
 		}
 	}
-	if col, ok := sortColumns[strings.TrimPrefix(r.SortBy, "-")]; ok {
-		desc := strings.HasPrefix(r.SortBy, "-")
-		sort.SliceStable(out, func(i, j int) bool {
-			if desc {
-				return col(out[j], out[i])
-			}
-			return col(out[i], out[j])
-		})
+	if less, ok := sortColumn(strings.TrimPrefix(r.SortBy, "-"), strings.HasPrefix(r.SortBy, "-")); ok {
+		sort.SliceStable(out, func(i, j int) bool { return less(out[i], out[j]) })
 	}
 	return out
 }
 
-// SortColumns are the columns the table sorts by.
-var SortColumns = []string{"rank", "mcu", "clock", "headroom", "cpu"}
+// SortColumns are the columns the table sorts by: the candidate's
+// identity columns, then the figures the registry marks sortable.
+var SortColumns = func() []string {
+	out := []string{"rank", "mcu", "clock"}
+	for _, f := range explain.Figures {
+		if f.Sort != "" {
+			out = append(out, f.Sort)
+		}
+	}
+	return out
+}()
 
-var sortColumns = map[string]func(a, b engine.Candidate) bool{
-	"rank":     func(a, b engine.Candidate) bool { return a.Rank < b.Rank },
-	"mcu":      func(a, b engine.Candidate) bool { return a.MCU < b.MCU },
-	"clock":    func(a, b engine.Candidate) bool { return a.ClockHz < b.ClockHz },
-	"headroom": func(a, b engine.Candidate) bool { return headroomOf(a) < headroomOf(b) },
-	"cpu":      func(a, b engine.Candidate) bool { return shareOf(a) < shareOf(b) },
+var identityColumns = map[string]func(a, b engine.Candidate) bool{
+	"rank":  func(a, b engine.Candidate) bool { return a.Rank < b.Rank },
+	"mcu":   func(a, b engine.Candidate) bool { return a.MCU < b.MCU },
+	"clock": func(a, b engine.Candidate) bool { return a.ClockHz < b.ClockHz },
 }
 
-func headroomOf(c engine.Candidate) float64 {
-	if c.Headroom == nil {
-		return -1
+// sortColumn orders by a column; a figure's unknown values come last
+// whichever way it is sorted.
+func sortColumn(key string, desc bool) (func(a, b engine.Candidate) bool, bool) {
+	if less, ok := identityColumns[key]; ok {
+		if desc {
+			return func(a, b engine.Candidate) bool { return less(b, a) }, true
+		}
+		return less, true
 	}
-	return *c.Headroom
-}
-
-// shareOf sorts an unknown CPU share after every known one.
-func shareOf(c engine.Candidate) float64 {
-	if c.Utilization == nil {
-		return 2
+	f, ok := explain.FigureBySort(key)
+	if !ok {
+		return nil, false
 	}
-	return *c.Utilization
+	return func(a, b engine.Candidate) bool {
+		x, okA := f.Value(a)
+		y, okB := f.Value(b)
+		switch {
+		case okA != okB:
+			return okA
+		case !okA:
+			return false
+		case desc:
+			return x > y
+		}
+		return x < y
+	}, true
 }
 
 // SetFilter keeps the candidates whose names contain text.
@@ -335,7 +349,7 @@ func (p *Page) SetFilter(text string) {
 
 // ToggleSort sorts by a column, ascending first, then descending.
 func (p *Page) ToggleSort(col string) {
-	if _, ok := sortColumns[col]; !ok {
+	if _, ok := sortColumn(col, false); !ok {
 		return
 	}
 	if p.Results.SortBy == col {

@@ -1,0 +1,138 @@
+package explain
+
+import (
+	"strconv"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/engine"
+)
+
+// Figure is one figure a candidate shows, declared once: the CSV, the
+// table's sort, the details and the compare view read this list. Adding
+// a figure is an entry here plus the place in the engine that computes
+// it.
+type Figure struct {
+	// Name is the CSV column; Label heads a column or row; Unit is the
+	// unit of Value.
+	Name, Label, Unit string
+	// Value is the figure as a number; ok is false when it is unknown
+	// (never a zero).
+	Value func(engine.Candidate) (v float64, ok bool)
+	// Text writes it for people ("—" when unknown).
+	Text func(engine.Candidate) string
+	// Basis is how sure it is.
+	Basis func(engine.Candidate) bench.Basis
+	// Sort is the table's sort key for it ("" when the table does not
+	// sort by it); unknown values sort last.
+	Sort string
+}
+
+// Figures are the candidate figures, in the order they are shown.
+var Figures = []Figure{
+	{Name: "headroom", Label: "Headroom", Unit: "×", Sort: "headroom",
+		Value: func(c engine.Candidate) (float64, bool) { return deref(c.Headroom) },
+		Text:  func(c engine.Candidate) string { return Headroom(c.Headroom) },
+		Basis: func(c engine.Candidate) bench.Basis { return c.Basis }},
+	{Name: "utilization", Label: "CPU share", Unit: "share of the CPU (0–1)", Sort: "cpu",
+		Value: func(c engine.Candidate) (float64, bool) { return deref(c.Utilization) },
+		Text:  func(c engine.Candidate) string { return Share(c.Utilization) },
+		Basis: func(c engine.Candidate) bench.Basis { return reqBasis(c, func(r engine.Requirement) bool { return r.Continuous }) }},
+	{Name: "longest_op_s", Label: "Longest operation", Unit: "s", Sort: "longest",
+		Value: func(c engine.Candidate) (float64, bool) { return deref(c.LongestOpS) },
+		Text: func(c engine.Candidate) string {
+			if c.LongestOpS == nil {
+				return "—"
+			}
+			return c.LongestOp + " " + Duration(*c.LongestOpS)
+		},
+		Basis: longestBasis},
+	{Name: "footprint_flash_bytes", Label: "Library flash (published)", Unit: "B",
+		Value: func(c engine.Candidate) (float64, bool) { return footprint(c, true) },
+		Text:  func(c engine.Candidate) string { return sizeText(footprint(c, true)) },
+		Basis: publishedBasis},
+	{Name: "footprint_ram_bytes", Label: "Library RAM (published)", Unit: "B",
+		Value: func(c engine.Candidate) (float64, bool) { return footprint(c, false) },
+		Text:  func(c engine.Candidate) string { return sizeText(footprint(c, false)) },
+		Basis: publishedBasis},
+}
+
+// FigureBySort is the figure the table sorts by key.
+func FigureBySort(key string) (Figure, bool) {
+	for _, f := range Figures {
+		if f.Sort != "" && f.Sort == key {
+			return f, true
+		}
+	}
+	return Figure{}, false
+}
+
+// CSVValue is a figure's CSV cell: the number, or empty when unknown.
+func (f Figure) CSVValue(c engine.Candidate) string {
+	v, ok := f.Value(c)
+	if !ok {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'g', 6, 64)
+}
+
+func deref(p *float64) (float64, bool) {
+	if p == nil {
+		return 0, false
+	}
+	return *p, true
+}
+
+func footprint(c engine.Candidate, flash bool) (float64, bool) {
+	if c.Footprint == nil {
+		return 0, false
+	}
+	p := c.Footprint.RAMBytes
+	if flash {
+		p = c.Footprint.FlashBytes
+	}
+	if p == nil {
+		return 0, false
+	}
+	return float64(*p), true
+}
+
+func sizeText(v float64, ok bool) string {
+	if !ok {
+		return "—"
+	}
+	return Size(int64(v))
+}
+
+// reqBasis is the weakest basis of the requirements keep selects.
+func reqBasis(c engine.Candidate, keep func(engine.Requirement) bool) bench.Basis {
+	var b bench.Basis
+	for _, r := range c.Requirements {
+		if keep(r) {
+			b = bench.Weaker(b, r.Basis)
+		}
+	}
+	return b
+}
+
+// longestBasis is the basis of the term the longest operation is.
+func longestBasis(c engine.Candidate) bench.Basis {
+	if c.LongestOpS == nil {
+		return ""
+	}
+	for _, r := range c.Requirements {
+		for _, t := range r.Terms {
+			if t.Op == c.LongestOp && !t.Missing && t.Each == *c.LongestOpS {
+				return t.Basis
+			}
+		}
+	}
+	return ""
+}
+
+// publishedBasis: a library's published footprint is a measurement.
+func publishedBasis(c engine.Candidate) bench.Basis {
+	if c.Footprint == nil || c.Footprint.FlashBytes == nil {
+		return ""
+	}
+	return bench.Measured
+}

@@ -1,0 +1,66 @@
+package explain_test
+
+import (
+	"bytes"
+	"encoding/csv"
+	"slices"
+	"testing"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/engine"
+	"cryptosizer/app/explain"
+	"cryptosizer/app/workload"
+	"cryptosizer/data"
+)
+
+// Every figure of the registry is in the CSV, with its basis, and says
+// how sure it is whenever it is known: the CSV, the sort, the details
+// and the compare view all read the one list.
+func TestFigureRegistry(t *testing.T) {
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, errs := workload.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "500ms", "aes-rate": "64KiB/s", "clock": "max"})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	res := engine.NewIndex(ds).Rank(w)
+	var buf bytes.Buffer
+	if err := explain.CSV(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil || len(rows) != len(res.Candidates)+1 {
+		t.Fatalf("%v, %d rows", err, len(rows))
+	}
+	names, sorts := map[string]bool{}, map[string]bool{}
+	for _, f := range explain.Figures {
+		t.Run(f.Name, func(t *testing.T) {
+			if names[f.Name] || f.Sort != "" && sorts[f.Sort] || f.Label == "" || f.Unit == "" {
+				t.Fatalf("figure %q: a repeated name or sort key, or no label or unit", f.Name)
+			}
+			names[f.Name], sorts[f.Sort] = true, true
+			col, bcol := slices.Index(rows[0], f.Name), slices.Index(rows[0], f.Name+"_basis")
+			if col < 0 || bcol < 0 {
+				t.Fatalf("the CSV has no %s column with its basis", f.Name)
+			}
+			known := 0
+			for i, c := range res.Candidates {
+				v, ok := f.Value(c)
+				cell := rows[i+1][col]
+				switch {
+				case !ok && (cell != "" || f.Text(c) != "—"):
+					t.Errorf("%s: an unknown %s shows %q / %q", c.Key, f.Name, cell, f.Text(c))
+				case ok && (cell == "" || !slices.Contains(bench.Bases, f.Basis(c)) || rows[i+1][bcol] != string(f.Basis(c))):
+					t.Errorf("%s: %s = %v, cell %q, basis %q", c.Key, f.Name, v, cell, f.Basis(c))
+				case ok:
+					known++
+				}
+			}
+			if known == 0 {
+				t.Errorf("no candidate has a %s: the check checked nothing", f.Name)
+			}
+		})
+	}
+}
