@@ -36,7 +36,9 @@ var Figures = []Figure{
 	{Name: "utilization", Label: "CPU share", Unit: "share of the CPU (0–1)", Sort: "cpu",
 		Value: func(c engine.Candidate) (float64, bool) { return deref(c.Utilization) },
 		Text:  func(c engine.Candidate) string { return Share(c.Utilization) },
-		Basis: func(c engine.Candidate) bench.Basis { return reqBasis(c, func(r engine.Requirement) bool { return r.Continuous }) }},
+		Basis: func(c engine.Candidate) bench.Basis {
+			return reqBasis(c, func(r engine.Requirement) bool { return r.Continuous })
+		}},
 	{Name: "longest_op_s", Label: "Longest operation", Unit: "s", Sort: "longest",
 		Value: func(c engine.Candidate) (float64, bool) { return deref(c.LongestOpS) },
 		Text: func(c engine.Candidate) string {
