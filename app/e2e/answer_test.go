@@ -139,3 +139,18 @@ func eval1[T any](ctx context.Context, t testing.TB, expr string) T {
 	}
 	return v
 }
+
+// A load switched off by the link shows unticked: the form shows what is
+// ranked (go-app removes the checked attribute but not the property).
+func TestSwitchesShowTheLinksLoads(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=10&loads=tls&series=H5,U5"), waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	got := text(ctx, t, `['load-tls', 'load-firmware', 'load-aes', 'f-series-H5', 'f-series-U5', 'f-series-F4'].map(id => { const e = document.getElementById(id); return e ? id + '=' + e.checked : id + '?' }).join(' ')`)
+	if want := "load-tls=true load-firmware=false load-aes=false f-series-H5=true f-series-U5=true f-series-F4=false"; got != want {
+		t.Errorf("switches %q, want %q", got, want)
+	}
+}

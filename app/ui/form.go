@@ -57,9 +57,7 @@ func loadSwitch(kind, title string, on bool) app.UI {
 	box := app.Input().Type("checkbox").ID(id).Class("switch").OnChange(func(ctx app.Context, e app.Event) {
 		ctx.NewActionWithValue(actionLoad, param{kind, browser.EventValue(ctx)})
 	})
-	if on {
-		box = box.Checked(true)
-	}
+	box = checked(box, on)
 	state := "on"
 	if !on {
 		state = "off: not ranked"
@@ -148,9 +146,7 @@ func (c *Control) multi() app.UI {
 				c.cur = toggle(c.cur, o, opts)
 				ctx.NewActionWithValue(c.Action, param{c.Name, c.cur})
 			})
-			if contains(chosen, strings.ToUpper(o)) {
-				box = box.Checked(true)
-			}
+			box = checked(box, contains(chosen, strings.ToUpper(o)))
 			return app.Label().Class("check").For(c.ID+"-"+o).Body(box, app.Text(" "+o))
 		}),
 		app.Small().ID(c.ID+"-msg").Class(cls).Text(c.Msg),
@@ -184,11 +180,7 @@ func (c *Control) Render() app.UI {
 	case "multi":
 		return c.multi()
 	case "checkbox":
-		in := app.Input().Type("checkbox").ID(c.ID).Name(c.Name).OnChange(send)
-		if c.shown == "true" {
-			in = in.Checked(true)
-		}
-		input = in
+		input = checked(app.Input().Type("checkbox").ID(c.ID).Name(c.Name).OnChange(send), c.shown == "true")
 	case "select":
 		opts := strings.Split(c.Options, "\n")
 		input = app.Select().ID(c.ID).Name(c.Name).OnChange(send).Body(
@@ -231,4 +223,16 @@ func (c *Control) Render() app.UI {
 		input,
 		app.If(c.Msg != "", func() app.UI { return app.Small().ID(c.ID + "-msg").Class(cls).Text(c.Msg) }),
 	)
+}
+
+// checked sets a checkbox's state. go-app sets checked as the element's
+// property but, when the attribute goes, only removes the attribute: a box
+// the state turns off would stay ticked. So the client always sets it,
+// true or false; the pre-rendered page writes it only when on (an
+// attribute checked="false" would tick the box too).
+func checked(in app.HTMLInput, on bool) app.HTMLInput {
+	if on || app.IsClient {
+		return in.Checked(on)
+	}
+	return in
 }

@@ -295,9 +295,7 @@ func (r *Row) Render() app.UI {
 	}
 	box := app.Input().Type("checkbox").Class("compare").Aria("label", "Compare "+r.MCU+" "+r.Library+" "+r.Config).
 		OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionCompare, r.Key) })
-	if r.Compared {
-		box = box.Checked(true)
-	}
+	box = checked(box, r.Compared)
 	return tr.Class(cls).TabIndex(0).Aria("selected", r.Selected).Attr("data-key", r.Key).OnClick(pick).OnKeyDown(pick).Body(
 		app.Td().Text(r.Rank),
 		// How sure the row is, on every row: an estimate never looks like
