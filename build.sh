@@ -4,7 +4,7 @@
 #   ./build.sh            build the web app (web/app.wasm, static site)
 #   ./build.sh serve      build, then serve on http://127.0.0.1:8000 (PORT=… to change)
 #   ./build.sh test       vet, format check, every test (unit, golden, end-to-end)
-#   ./build.sh data       regenerate data/dataset.json from seeds/
+#   ./build.sh data       regenerate data/dataset.json from seeds/ (and data/parts/ from ../shared/sources)
 #   ./build.sh cli ARGS   run the CLI (go run ./app/cmd/cryptosizer ARGS)
 #   ./build.sh bench      build, build the minimal go-app apps the same way,
 #                         then print the browser figures against them
@@ -15,7 +15,7 @@ die() { echo "build.sh: $*" >&2; exit 1; }
 command -v go >/dev/null || die "Go is not installed (need Go 1.26 or newer on PATH)"
 
 cmd_data() {
-  go run ./app/cmd/gendata -seeds seeds -out data/dataset.json
+  go run ./app/cmd/gendata -seeds seeds -out data/dataset.json -sources ../shared/sources -parts data/parts/parts.json
 }
 
 # staticcheck, pinned; .ci/run installs it, else it is fetched from the

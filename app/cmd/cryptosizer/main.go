@@ -3,6 +3,7 @@
 //
 //	cryptosizer dataset [--format json|table] [--mcu S] [--op S] [--library S]
 //	cryptosizer rank [workload flags] [--format table|json|csv]
+//	cryptosizer parts [filters] [--format table|json|csv]
 //
 // Exit status: 0 on success (also when no candidate passes), 2 for bad
 // input, 1 for anything else.
@@ -23,6 +24,7 @@ const usage = `usage: cryptosizer <command> [flags]
 commands:
   dataset   print the bundled measurements (--format json|table, --mcu, --op, --library)
   rank      rank boards × library builds against a workload (see cryptosizer rank -h)
+  parts     list every STM32 microcontroller with ST's facts and its group (see cryptosizer parts -h)
 `
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -35,6 +37,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdDataset(args[1:], stdout, stderr)
 	case "rank":
 		return cmdRank(args[1:], stdout, stderr)
+	case "parts":
+		return cmdParts(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

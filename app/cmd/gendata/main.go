@@ -15,12 +15,19 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
+	"cryptosizer/app/source/stparts"
 )
 
 func main() {
 	seeds := flag.String("seeds", "seeds", "directory of seed documents")
 	out := flag.String("out", "data/dataset.json", "dataset file to write")
+	sources := flag.String("sources", "../shared/sources", "directory of the third-party sources (ST's part database)")
+	partsOut := flag.String("parts", "data/parts/parts.json", "part catalogue to write from ST's part database")
 	flag.Parse()
+	if err := writeParts(*sources, *partsOut); err != nil {
+		fmt.Fprintln(os.Stderr, "gendata:", err)
+		os.Exit(1)
+	}
 	b, reports, err := generate(*seeds)
 	summary(os.Stdout, reports)
 	if err != nil {
@@ -118,4 +125,40 @@ func pack(b []byte) ([]byte, error) {
 		return nil, err
 	}
 	return dataset.Pack(ds), nil
+}
+
+// partsFile is ST's part database extract in the sources directory.
+const partsFile = "stm32-open-pin-data.xml"
+
+// writeParts derives the part catalogue from ST's part database. Without
+// the sources directory the committed catalogue stays as it is, and
+// gendata says so.
+func writeParts(sources, out string) error {
+	text, err := os.ReadFile(filepath.Join(sources, partsFile))
+	if os.IsNotExist(err) {
+		fmt.Printf("%s not found: %s kept as committed\n", filepath.Join(sources, partsFile), out)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	b, n, err := parts(string(text))
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(out, b, 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("wrote %s (%d part numbers, %d bytes)\n", out, n, len(b))
+	return nil
+}
+
+// parts is the catalogue file for ST's part database text.
+func parts(text string) ([]byte, int, error) {
+	ps, src, errs := stparts.Parse(partsFile, text)
+	if len(errs) > 0 {
+		return nil, 0, errs
+	}
+	b, err := stparts.Encode(stparts.Catalogue{Source: src, Parts: ps})
+	return b, len(ps), err
 }

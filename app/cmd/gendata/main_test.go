@@ -9,6 +9,7 @@ import (
 
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/internal/golden"
+	"cryptosizer/app/internal/thirdparty"
 	"cryptosizer/data"
 )
 
@@ -51,4 +52,25 @@ func TestDatasetFresh(t *testing.T) {
 		fmt.Fprintf(&buf, "warning %s [%s] %s: %s\n", w.MCU, w.Kind, w.Source, w.Text)
 	}
 	golden.Check(t, "testdata/summary.golden", buf.Bytes())
+}
+
+// TestPartsFresh fails when data/parts/parts.json is not what ST's part
+// database gives now (where ../shared/sources is present; in CI it must
+// be).
+func TestPartsFresh(t *testing.T) {
+	text, err := os.ReadFile(thirdparty.Path(t, partsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, n, err := parts(string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("../../../data/parts/parts.json")
+	if err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("data/parts/parts.json is stale against %s (%v): run ./build.sh data", partsFile, err)
+	}
+	if n < 1000 {
+		t.Errorf("%d part numbers: the catalogue should hold every STM32 MCU", n)
+	}
 }
