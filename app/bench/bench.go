@@ -281,6 +281,9 @@ type Dataset struct {
 	Missing      []Missing     `json:"missing"`
 	Skipped      []Skipped     `json:"skipped"`
 	Warnings     []Warning     `json:"warnings"`
+	// Groups are every STM32 microcontroller, grouped (ST's part
+	// database): what estimates are made for.
+	Groups []PartGroup `json:"groups"`
 }
 
 // Facts are the curated part facts.

@@ -8,11 +8,11 @@ import (
 
 // Series are the STM32 series the filters name, longest code first where
 // one code starts another (H7S before H7, WBA before WB).
-var Series = []string{"G0", "L1", "L4", "L5", "U5", "WB", "WBA", "WL", "F4", "F7", "H5", "H7", "H7S", "N6"}
+var Series = []string{"C0", "F0", "F1", "F2", "F3", "F4", "F7", "G0", "G4", "H5", "H7", "H7R", "H7S", "L0", "L1", "L4", "L5", "N6", "U0", "U3", "U5", "WB", "WB0", "WBA", "WL", "WL3"}
 
 // lowPowerSeries are ST's ultra-low-power lines (L, U) and its wireless
 // lines, which are built on them (WB, WBA, WL).
-var lowPowerSeries = []string{"L0", "L1", "L4", "L5", "U0", "U3", "U5", "WB", "WBA", "WL"}
+var lowPowerSeries = []string{"L0", "L1", "L4", "L5", "U0", "U3", "U5", "WB", "WB0", "WBA", "WL", "WL3"}
 
 // Cores are the Cortex-M cores the filters name.
 var Cores = []string{"M0+", "M3", "M4", "M7", "M33", "M55"}

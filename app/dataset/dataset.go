@@ -116,6 +116,7 @@ func Encode(ds *bench.Dataset) ([]byte, error) {
 	section("missing", len(ds.Missing), func(i int) any { return ds.Missing[i] })
 	section("skipped", len(ds.Skipped), func(i int) any { return ds.Skipped[i] })
 	section("warnings", len(ds.Warnings), func(i int) any { return ds.Warnings[i] })
+	section("groups", len(ds.Groups), func(i int) any { return ds.Groups[i] })
 	buf.WriteString("\n}\n")
 	return buf.Bytes(), err
 }

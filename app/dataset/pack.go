@@ -6,7 +6,7 @@ package dataset
 // stays the reviewable artifact; a test checks that the packed file holds
 // exactly what the JSON holds.
 //
-// Layout (version 2): the magic "CSZD", the version byte, a string table
+// Layout (version 3): the magic "CSZD", the version byte, a string table
 // (count, then each string as length and bytes), then the dataset's lists
 // in the order of bench.Dataset's fields. Counts, lengths, integers and
 // string indexes are varints; a pointer is a presence byte and its value;
@@ -24,7 +24,7 @@ import (
 
 const (
 	packMagic   = "CSZD"
-	packVersion = 2
+	packVersion = 3
 )
 
 // Pack writes ds in the packed form.
@@ -228,6 +228,25 @@ func (w *packer) dataset(ds *bench.Dataset) {
 		w.str(x.Source)
 		w.strs(x.Documents)
 	})
+	packList(w, ds.Groups, func(g bench.PartGroup) {
+		w.str(g.Key)
+		w.str(g.Name)
+		w.str(g.Family)
+		w.str(g.Die)
+		w.strs(g.Cores)
+		w.int(g.MaxClockHz)
+		packList(w, g.Units, func(u bench.CryptoUnit) { w.str(u.Name); w.str(u.Version) })
+		w.bool(g.TrustZone)
+		packList(w, g.Members, func(m bench.PartMember) {
+			w.str(m.Part)
+			w.int(m.FlashBytes)
+			w.int(m.RAMBytes)
+			w.str(m.Package)
+			w.floatp(m.TempMaxC)
+		})
+		w.strs(g.Boards)
+		w.str(g.File)
+	})
 }
 
 type unpacker struct {
@@ -413,6 +432,16 @@ func (r *unpacker) dataset() *bench.Dataset {
 			MCU: r.str(), Config: r.str(), Op: r.str(), Kind: r.str(), Text: r.str(),
 			Source: r.str(), Documents: r.strs(),
 		}
+	})
+	ds.Groups = unpackList(r, func() bench.PartGroup {
+		g := bench.PartGroup{Key: r.str(), Name: r.str(), Family: r.str(), Die: r.str(), Cores: r.strs(), MaxClockHz: r.int()}
+		g.Units = unpackList(r, func() bench.CryptoUnit { return bench.CryptoUnit{Name: r.str(), Version: r.str()} })
+		g.TrustZone = r.bool()
+		g.Members = unpackList(r, func() bench.PartMember {
+			return bench.PartMember{Part: r.str(), FlashBytes: r.int(), RAMBytes: r.int(), Package: r.str(), TempMaxC: r.floatp()}
+		})
+		g.Boards, g.File = r.strs(), r.str()
+		return g
 	})
 	return &ds
 }

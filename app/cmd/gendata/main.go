@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -28,7 +29,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gendata:", err)
 		os.Exit(1)
 	}
-	b, reports, err := generate(*seeds)
+	b, reports, err := generate(*seeds, *partsOut)
 	summary(os.Stdout, reports)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gendata:", err)
@@ -51,8 +52,9 @@ func main() {
 
 // generate builds the dataset JSON from a seeds directory: mcu-facts.tsv
 // holds the curated part facts, and every file a registered source claims
-// (dataset.SourceFor) is read by that source.
-func generate(dir string) ([]byte, []dataset.Report, error) {
+// (dataset.SourceFor) is read by that source; the part groups come from
+// the part catalogue (data/parts/parts.json, derived from ST's data).
+func generate(dir, catalogue string) ([]byte, []dataset.Report, error) {
 	factsText, err := os.ReadFile(filepath.Join(dir, "mcu-facts.tsv"))
 	if err != nil {
 		return nil, nil, err
@@ -88,6 +90,15 @@ func generate(dir string) ([]byte, []dataset.Report, error) {
 	}
 	ds, reports := dataset.Build(facts, inputs)
 	ds.Documents = docs
+	catText, err := os.ReadFile(catalogue)
+	if err != nil {
+		return nil, nil, err
+	}
+	cat, err := stparts.Decode(catText)
+	if err != nil {
+		return nil, nil, err
+	}
+	ds.Groups = cat.Groups()
 	var all bench.ErrorList
 	for _, r := range reports {
 		all = append(all, r.Errors...)
@@ -142,7 +153,11 @@ func writeParts(sources, out string) error {
 	if err != nil {
 		return err
 	}
-	b, n, err := parts(string(text))
+	boards, err := os.ReadFile(filepath.Join(sources, boardsFile))
+	if err != nil {
+		return err
+	}
+	b, n, err := parts(string(text), string(boards))
 	if err != nil {
 		return err
 	}
@@ -153,11 +168,22 @@ func writeParts(sources, out string) error {
 	return nil
 }
 
-// parts is the catalogue file for ST's part database text.
-func parts(text string) ([]byte, int, error) {
+// boardsFile is ST's board list in the sources directory.
+const boardsFile = "stm32-open-pin-data-boards.tsv"
+
+// parts is the catalogue file for ST's part database and board list.
+func parts(text, boards string) ([]byte, int, error) {
 	ps, src, errs := stparts.Parse(partsFile, text)
 	if len(errs) > 0 {
 		return nil, 0, errs
+	}
+	byRef := map[string][]string{}
+	for b, ref := range stparts.ParseBoards(boards) {
+		byRef[ref] = append(byRef[ref], b)
+	}
+	for i := range ps {
+		ps[i].Boards = byRef[ps[i].RefName]
+		slices.Sort(ps[i].Boards)
 	}
 	b, err := stparts.Encode(stparts.Catalogue{Source: src, Parts: ps})
 	return b, len(ps), err

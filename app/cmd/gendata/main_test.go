@@ -16,7 +16,7 @@ import (
 // TestDatasetFresh fails when data/dataset.json is not what the seeds
 // produce now: run ./build.sh data and commit the result.
 func TestDatasetFresh(t *testing.T) {
-	got, reports, err := generate("../../../seeds")
+	got, reports, err := generate("../../../seeds", "../../../data/parts/parts.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,11 @@ func TestPartsFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, n, err := parts(string(text))
+	boards, err := os.ReadFile(thirdparty.Path(t, boardsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, n, err := parts(string(text), string(boards))
 	if err != nil {
 		t.Fatal(err)
 	}

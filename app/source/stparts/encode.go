@@ -1,6 +1,8 @@
 package stparts
 
 import (
+	"cryptosizer/app/bench"
+
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -12,6 +14,17 @@ import (
 type Catalogue struct {
 	Source Source `json:"source"`
 	Parts  []Part `json:"parts"`
+}
+
+// Groups are the catalogue's part groups, with their boards.
+func (c Catalogue) Groups() []bench.PartGroup {
+	boards := map[string]string{}
+	for _, p := range c.Parts {
+		for _, b := range p.Boards {
+			boards[b] = p.RefName
+		}
+	}
+	return Groups(c.Parts, boards)
 }
 
 // Encode writes the catalogue as JSON with one part per line, so that a

@@ -58,6 +58,8 @@ type Part struct {
 	CryptoUnits []Unit   `json:"crypto_units"`
 	// File is the part's source file in ST's repository (mcu/….xml).
 	File string `json:"file"`
+	// Boards are ST's evaluation boards that carry this part's RefName.
+	Boards []string `json:"boards,omitempty"`
 }
 
 // Source is where the facts come from: ST's repository at a commit.

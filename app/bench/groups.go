@@ -1,0 +1,58 @@
+package bench
+
+// CryptoUnit is one crypto unit of a part, by ST's name (AES, CRYP,
+// SAES, HASH, PKA, …) and IP version (pka32_v1_0_Cube): two parts with
+// the same name and version carry the same hardware block.
+type CryptoUnit struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// PartMember is one part number of a group: what differs inside it.
+type PartMember struct {
+	Part       string   `json:"part"`
+	FlashBytes int64    `json:"flash_bytes"`
+	RAMBytes   int64    `json:"ram_bytes"`
+	Package    string   `json:"package"`
+	TempMaxC   *float64 `json:"temperature_max_c"`
+}
+
+// PartGroup is a set of parts that run the same code at the same speed
+// per cycle: the same family, die, cores, maximum clock and crypto units
+// (name and version), from ST's part database. MaxClockHz 0: ST's data
+// gives none (unknown, never guessed).
+type PartGroup struct {
+	Key        string       `json:"key"`
+	Name       string       `json:"name"` // the members' common prefix, e.g. STM32U545
+	Family     string       `json:"family"`
+	Die        string       `json:"die"`
+	Cores      []string     `json:"cores"`
+	MaxClockHz int64        `json:"max_clock_hz"`
+	Units      []CryptoUnit `json:"units"`
+	TrustZone  bool         `json:"trustzone"`
+	Members    []PartMember `json:"members"`
+	// Boards are ST's evaluation boards that carry a member.
+	Boards []string `json:"boards"`
+	// File is the first member's source file in ST's repository.
+	File string `json:"file"`
+}
+
+// Has reports whether the group has a unit of that name and version.
+func (g PartGroup) Has(u CryptoUnit) bool {
+	for _, x := range g.Units {
+		if x == u {
+			return true
+		}
+	}
+	return false
+}
+
+// Member finds the member a part name (as a source writes it) denotes.
+func (g PartGroup) Member(name string) (PartMember, bool) {
+	for _, m := range g.Members {
+		if len(name) >= len("STM32X0") && len(m.Part) >= len(name) && m.Part[:len(name)] == name {
+			return m, true
+		}
+	}
+	return PartMember{}, false
+}

@@ -1,0 +1,75 @@
+package stparts
+
+import (
+	"slices"
+	"strings"
+
+	"cryptosizer/app/bench"
+)
+
+// Groups gathers the parts into groups (see Group), in catalogue order,
+// with ST's boards that carry a member (boards maps a board to the
+// RefName it carries).
+func Groups(parts []Part, boards map[string]string) []bench.PartGroup {
+	var out []bench.PartGroup
+	index := map[string]int{}
+	for _, p := range parts {
+		key := Group(p)
+		i, ok := index[key]
+		if !ok {
+			g := bench.PartGroup{Key: key, Family: p.Family, Die: p.Die, Cores: p.Cores, MaxClockHz: p.MaxClockHz,
+				TrustZone: p.TrustZone, Units: []bench.CryptoUnit{}, Boards: []string{}, File: p.File}
+			for _, u := range p.CryptoUnits {
+				cu := bench.CryptoUnit{Name: u.Name, Version: u.Version}
+				if !slices.Contains(g.Units, cu) {
+					g.Units = append(g.Units, cu)
+				}
+			}
+			i = len(out)
+			index[key] = i
+			out = append(out, g)
+		}
+		g := &out[i]
+		g.Members = append(g.Members, bench.PartMember{Part: p.Part, FlashBytes: p.FlashBytes, RAMBytes: p.RAMBytes, Package: p.Package, TempMaxC: p.TempMax})
+		for b, ref := range boards {
+			if ref == p.RefName && !slices.Contains(g.Boards, b) {
+				g.Boards = append(g.Boards, b)
+			}
+		}
+	}
+	for i := range out {
+		slices.Sort(out[i].Boards)
+		out[i].Name = commonPrefix(out[i].Members)
+	}
+	return out
+}
+
+// commonPrefix is the members' common part-number prefix, at least the
+// family's line digits (STM32U545, or STM32U5 for a group spanning
+// lines).
+func commonPrefix(ms []bench.PartMember) string {
+	p := ms[0].Part
+	for _, m := range ms[1:] {
+		for !strings.HasPrefix(m.Part, p) {
+			p = p[:len(p)-1]
+		}
+	}
+	if len(ms) > 1 && len(p) > len("STM32U545") {
+		p = p[:len("STM32U545")]
+	}
+	return p
+}
+
+// ParseBoards reads ST's board list (stm32-open-pin-data-boards.tsv):
+// board → the RefName it carries (Mcu.Name).
+func ParseBoards(text string) map[string]string {
+	out := map[string]string{}
+	for _, line := range strings.Split(text, "\n") {
+		c := strings.Split(strings.TrimRight(line, "\r"), "\t")
+		if strings.HasPrefix(line, "#") || len(c) < 4 || c[0] == "file" || c[1] == "" || c[3] == "" {
+			continue
+		}
+		out[c[1]] = c[3]
+	}
+	return out
+}
