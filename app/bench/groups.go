@@ -1,5 +1,7 @@
 package bench
 
+import "strings"
+
 // CryptoUnit is one crypto unit of a part, by ST's name (AES, CRYP,
 // SAES, HASH, PKA, …) and IP version (pka32_v1_0_Cube): two parts with
 // the same name and version carry the same hardware block.
@@ -47,10 +49,22 @@ func (g PartGroup) Has(u CryptoUnit) bool {
 	return false
 }
 
-// Member finds the member a part name (as a source writes it) denotes.
+// Member finds the member a part name (as a source writes it: a prefix
+// of the part number, a lowercase x standing for any character, as in
+// STM32F777xI) denotes.
 func (g PartGroup) Member(name string) (PartMember, bool) {
+	if len(name) < len("STM32X0") {
+		return PartMember{}, false
+	}
 	for _, m := range g.Members {
-		if len(name) >= len("STM32X0") && len(m.Part) >= len(name) && m.Part[:len(name)] == name {
+		if len(m.Part) < len(name) {
+			continue
+		}
+		ok := true
+		for i := 0; i < len(name) && ok; i++ {
+			ok = name[i] == 'x' || strings.EqualFold(name[i:i+1], m.Part[i:i+1])
+		}
+		if ok {
 			return m, true
 		}
 	}

@@ -33,10 +33,13 @@ type Term struct {
 	Count float64 `json:"count"`
 	// Each is the time one operation takes, in seconds; for bulk terms it
 	// is the time for Bytes bytes.
-	Each   float64 `json:"each_s"`
-	Bytes  int64   `json:"bytes,omitempty"`
-	Rate   float64 `json:"rate_bytes_per_s,omitempty"`
-	Total  float64 `json:"total_s"` // Count × Each
+	Each  float64 `json:"each_s"`
+	Bytes int64   `json:"bytes,omitempty"`
+	Rate  float64 `json:"rate_bytes_per_s,omitempty"`
+	// Slow is an estimate's slow end (Each × its spread); Total is Count ×
+	// Slow then, and Rate the slow end's rate: an estimate decides by it.
+	Slow   float64 `json:"slow_s,omitempty"`
+	Total  float64 `json:"total_s"` // Count × Each (× the spread for an estimate)
 	Rule   RuleID  `json:"rule"`
 	Config string  `json:"config,omitempty"` // the configuration chosen (per-op libraries)
 	// Method is how the source measured the figure ("data-flow",
@@ -128,10 +131,14 @@ type Candidate struct {
 	// Facts are the part's curated facts (nil without facts); Footprint
 	// the library's published memory for the operations used (nil when
 	// the source publishes none); Why notes what in the data may surprise.
-	Facts     *PartFacts `json:"part_facts"`
-	Footprint *Footprint `json:"footprint"`
-	Why       []Note     `json:"why"`
-	Key       string     `json:"key"`
+	Facts *PartFacts `json:"part_facts"`
+	// Group and Donor are set for an estimate: the part group it stands
+	// for and the measured build its figures come from.
+	Group     *GroupSummary `json:"group,omitempty"`
+	Donor     *Donor        `json:"donor,omitempty"`
+	Footprint *Footprint    `json:"footprint"`
+	Why       []Note        `json:"why"`
+	Key       string        `json:"key"`
 }
 
 // Result is a ranked answer.
@@ -168,13 +175,19 @@ type build struct {
 	// builds without acceleration in the same document.
 	footprints map[string][]*bench.Footprint
 	software   map[string]*bench.Measurement
+	// group is the part group of ST's data the build's part is in, or,
+	// for an estimate, the group it was carried to from donor.
+	group  *bench.PartGroup
+	donor  *build
+	spread Spread // an estimate's: its core's
 }
 
 // Index groups a dataset's measurements into candidates once, so that
 // ranking on every keystroke does not regroup them.
 type Index struct {
-	ds     *bench.Dataset
-	builds []*build
+	ds      *bench.Dataset
+	builds  []*build
+	spreads map[string]Spread
 }
 
 // NewIndex prepares a dataset for ranking.
@@ -218,6 +231,8 @@ func NewIndex(ds *bench.Dataset) *Index {
 	}
 	ix.footprints()
 	ix.software()
+	ix.spreads = spreads(ix.builds)
+	ix.estimates()
 	return ix
 }
 
@@ -378,10 +393,18 @@ type scaler struct {
 	// untrusted is set when the figures cannot be scaled because their
 	// stated clock is not credible: every figure is then unknown.
 	untrusted bool
+	// spread is an estimate's slow-end factor (0: not an estimate), and
+	// spreadFrom the core whose pairs it comes from ("" when the user
+	// set it).
+	spread     float64
+	spreadFrom string
 }
 
 // basis is how the scaler's figures are obtained.
 func (s scaler) basis() bench.Basis {
+	if s.spread > 0 {
+		return bench.Estimated
+	}
 	if s.estimate {
 		return bench.ClockScaled
 	}
@@ -397,10 +420,44 @@ func (s scaler) from(m *bench.Measurement) *From {
 	if s.estimate {
 		f.ToClockHz, f.TimeFactor = s.clockHz, s.factor
 	}
+	if s.spread > 0 {
+		f.Spread, f.SpreadFrom = s.spread, s.spreadFrom
+	}
 	return f
 }
 
+// estimateClock is the scaler of an estimate: the donor's figures taken
+// as cycles to the group's maximum clock (or the workload's, below it),
+// with the slow end of the core's spread or the user's margin.
+func estimateClock(b *build, w Workload) scaler {
+	d := b.donor
+	s := scaler{factor: 1, clockHz: b.fact.MaxClockHz, estimate: true, note: NoteEstimated, spread: b.spread.Factor, spreadFrom: b.spread.Core}
+	if b.spread.Borrowed != "" {
+		s.spreadFrom = b.spread.Borrowed
+	}
+	if w.EstimateMargin != nil {
+		s.spread, s.spreadFrom = 1+*w.EstimateMargin, ""
+	}
+	if s.spread < 1 {
+		s.spread = 1
+	}
+	if b.fact.MaxClockHz <= 0 {
+		s.untrusted, s.note, s.clockHz = true, NoteNoMaxClock, 0
+		return s
+	}
+	if w.Clock == ClockMHz {
+		if t := int64(math.Round(w.ClockMHz * 1e6)); t < b.fact.MaxClockHz {
+			s.clockHz = t
+		}
+	}
+	s.factor = float64(d.id.ClockHz) / float64(s.clockHz)
+	return s
+}
+
 func clockFor(b *build, w Workload) scaler {
+	if b.donor != nil {
+		return estimateClock(b, w)
+	}
 	s := scaler{factor: 1, clockHz: b.id.ClockHz}
 	if w.Clock == ClockMeasured || w.Clock == "" || b.id.ClockHz <= 0 {
 		return s
@@ -464,6 +521,14 @@ func (e *Eval) Term(op string, count float64, rule RuleID, bytes int64) Term {
 		t.Each = *m.SecondsPerOp * e.sc.factor
 	}
 	t.Total = t.Each * count
+	if e.sc.spread > 0 {
+		// An estimate decides by its slow end.
+		t.Slow = t.Each * e.sc.spread
+		t.Total = t.Slow * count
+		if bytes > 0 {
+			t.Rate /= e.sc.spread
+		}
+	}
 	t.Source, t.Pos, t.Method = m.Source, m.Pos, m.Method
 	t.Basis, t.From = e.sc.basis(), e.sc.from(m)
 	if e.b.lib.ConfigPerOp {
@@ -524,6 +589,12 @@ func evaluate(b *build, w Workload) Candidate {
 	if sc.note != "" {
 		c.Notes = append(c.Notes, Note{Code: sc.note})
 	}
+	if b.donor != nil {
+		c.MeasuredClockHz = b.donor.id.ClockHz
+		c.Key = "estimated:" + b.group.Key + "|" + b.donor.id.Key()
+		c.Group = summarize(b.group)
+		c.Donor = &Donor{MCU: b.donor.id.MCU, Part: b.donor.fact.Part, Board: b.donor.id.Board, ClockHz: b.donor.id.ClockHz, Key: b.donor.id.Key(), Spread: b.spread}
+	}
 	if b.hasFact {
 		c.FlashBytes, c.RAMBytes = b.fact.FlashBytes, b.fact.RAMBytes
 		c.ClockAboveMax = b.id.ClockHz > b.fact.MaxClockHz
@@ -537,6 +608,9 @@ func evaluate(b *build, w Workload) Candidate {
 	c.Requirements = append(c.Requirements, e.Reqs...)
 	if t, missing := Longest(c.Requirements); len(missing) == 0 && t.Each > 0 && !sc.untrusted {
 		each := t.Each
+		if t.Slow > 0 { // an estimate blocks as long as its slow end
+			each = t.Slow
+		}
 		c.LongestOp, c.LongestOpS = t.Op, &each
 	}
 	c.Facts = partFacts(b)
@@ -593,6 +667,9 @@ func judge(c *Candidate, sc scaler) {
 		c.Basis = bench.Weaker(c.Basis, r.Basis)
 		if sc.untrusted {
 			r.Missing = []string{UntrustedClock}
+			if sc.note == NoteNoMaxClock {
+				r.Missing = []string{TargetMaxClock}
+			}
 			r.Achieved, r.Headroom, r.Utilization = nil, nil, nil
 		}
 		switch {

@@ -312,6 +312,14 @@ var settingFields = []Field{
 	{Name: "low-power", Group: "filter", Label: "Low-power series only (L, U, WB, WBA, WL)", Accepted: "true or false", Default: "false", Bool: true},
 	{Name: "min-flash", Group: "filter", Label: "At least this much flash", Accepted: "a size such as 512KiB or 1MiB (parts without internal flash are left out)", Parse: wrap(Size)},
 	{Name: "min-ram", Group: "filter", Label: "At least this much RAM", Accepted: "a size such as 128KiB", Parse: wrap(Size)},
+	{Name: "basis", Group: "filter", Label: "Evidence", Choices: []string{"", "measured", "estimated"},
+		Accepted: "measured (measured or clock-scaled figures only), estimated (parts nobody measured only) or empty (both)"},
+	{Name: "estimate-margin", Group: "filter", Label: "Estimate margin (replaces the spread from our data)",
+		Accepted: "a percentage from 0% to 500%, e.g. 50% (an estimate's slow end is its central value × 1.5); empty: the spread our data shows per core",
+		Parse: func(s string) (any, bool) {
+			f, ok := decimal(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "%")))
+			return f / 100, ok && f >= 0 && f <= 500
+		}},
 	{Name: "loads", Group: "switch", Label: "Loads switched on", Switch: true,
 		Accepted: "a comma-separated list of the loads to rank (tls, firmware, aes, or none); empty: every load whose fields are set",
 		Parse: func(s string) (any, bool) {
@@ -346,6 +354,10 @@ func readSettings(v *Values, w *Workload) {
 	w.LowPower = v.Bool("low-power", false)
 	w.MinFlash, _ = v.Any("min-flash").(int64)
 	w.MinRAM, _ = v.Any("min-ram").(int64)
+	w.Basis = v.String("basis", "")
+	if m, ok := v.Any("estimate-margin").(float64); ok {
+		w.EstimateMargin = &m
+	}
 }
 
 // list reads a comma-separated list of some of choices (any case).

@@ -38,6 +38,8 @@ var filterTable = []struct {
 		func(b *build, w Workload) bool { return b.hasFact && b.fact.FlashBytes >= w.MinFlash }},
 	{"min-ram", func(w Workload) bool { return w.MinRAM > 0 },
 		func(b *build, w Workload) bool { return b.hasFact && b.fact.RAMBytes >= w.MinRAM }},
+	{"basis", func(w Workload) bool { return w.Basis != "" },
+		func(b *build, w Workload) bool { return (b.donor != nil) == (w.Basis == "estimated") }},
 }
 
 // keep applies the workload's filters.

@@ -69,6 +69,12 @@ type Workload struct {
 	LowPower bool
 	MinFlash int64
 	MinRAM   int64
+	// Basis keeps only "measured" candidates (measured or clock-scaled)
+	// or only "estimated" ones; empty keeps both.
+	Basis string
+	// EstimateMargin replaces the spread from the data: an estimate's
+	// slow end is its central value × (1 + margin). Nil: the data's.
+	EstimateMargin *float64
 }
 
 // Load returns the workload's load of a kind, if it has one.

@@ -45,10 +45,14 @@ func (m *MaxOp) Evaluate(e *Eval) *Requirement {
 	t, missing := Longest(e.Reqs)
 	r.Missing = append(r.Missing, missing...)
 	if len(missing) == 0 && t.Each > 0 {
-		t.Count, t.Total, t.Rule = 1, t.Each, RuleMaxOp
+		each := t.Each
+		if t.Slow > 0 { // an estimate blocks as long as its slow end
+			each = t.Slow
+		}
+		t.Count, t.Total, t.Rule = 1, each, RuleMaxOp
 		r.Terms = append(r.Terms, t)
-		h := m.Limit / t.Each
-		r.Achieved, r.Headroom = &t.Each, &h
+		h := m.Limit / each
+		r.Achieved, r.Headroom = &each, &h
 	}
 	return &r
 }

@@ -20,7 +20,17 @@ const (
 	// NoteClockScaled: the figures were taken linearly to another clock
 	// (accelerator and memory timings may not scale).
 	NoteClockScaled NoteCode = "clock-scaled"
+	// NoteEstimated: no part of the group was measured; the figures are a
+	// donor's, taken as cycles to the group's clock, slow end decides.
+	NoteEstimated NoteCode = "estimated"
+	// NoteNoMaxClock: ST's data gives the group no maximum clock, so no
+	// time can be estimated for it.
+	NoteNoMaxClock NoteCode = "no-max-clock"
 )
+
+// TargetMaxClock is what an estimate misses when its group has no known
+// maximum clock.
+const TargetMaxClock = "target-max-clock"
 
 // Why notes: what in the data may surprise.
 const (

@@ -18,6 +18,10 @@ type From struct {
 	// ClockHz ÷ ToClockHz (cycles kept). Zero for a figure as measured.
 	ToClockHz  int64   `json:"to_clock_hz,omitempty"`
 	TimeFactor float64 `json:"time_factor,omitempty"`
+	// Spread is an estimate's slow-end factor, from the pairs of
+	// SpreadFrom's core ("" when the user set the margin).
+	Spread     float64 `json:"spread,omitempty"`
+	SpreadFrom string  `json:"spread_from,omitempty"`
 }
 
 // basisOf is the weakest basis of a requirement's terms that have a

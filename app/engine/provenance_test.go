@@ -26,9 +26,16 @@ func TestProvenanceReproducesEveryTerm(t *testing.T) {
 			if len(errs) > 0 {
 				t.Fatal(errs)
 			}
-			scaled := 0
+			scaled, estimated := 0, 0
 			for _, c := range ix.Rank(w).Candidates {
+				// A candidate is at least as unsure as how its clock was reached.
 				var weakest bench.Basis = bench.Measured
+				switch {
+				case c.Donor != nil:
+					weakest = bench.Estimated
+				case c.Estimate:
+					weakest = bench.ClockScaled
+				}
 				for _, r := range c.Requirements {
 					for _, tm := range r.Terms {
 						if tm.Missing {
@@ -47,7 +54,14 @@ func TestProvenanceReproducesEveryTerm(t *testing.T) {
 							continue
 						}
 						factor := 1.0
-						if tm.Basis == bench.ClockScaled {
+						if tm.Basis == bench.Estimated {
+							estimated++
+							factor = float64(tm.From.ClockHz) / float64(tm.From.ToClockHz)
+							if tm.From.TimeFactor != factor || tm.From.ToClockHz != c.ClockHz || tm.From.ClockHz != m.ClockHz || tm.From.Spread < 1 ||
+								math.Abs(tm.Slow-tm.Each*tm.From.Spread) > 1e-12*tm.Slow || math.Abs(tm.Total-tm.Slow*tm.Count) > 1e-12*tm.Total {
+								t.Errorf("%s %s: estimate factor %v spread %v, slow %v, total %v", c.Key, tm.Op, tm.From.TimeFactor, tm.From.Spread, tm.Slow, tm.Total)
+							}
+						} else if tm.Basis == bench.ClockScaled {
 							scaled++
 							factor = float64(tm.From.ClockHz) / float64(tm.From.ToClockHz)
 							if tm.From.TimeFactor != factor || tm.From.ToClockHz != c.ClockHz || tm.From.ClockHz != m.ClockHz {
@@ -71,8 +85,8 @@ func TestProvenanceReproducesEveryTerm(t *testing.T) {
 					t.Errorf("%s: basis %s, its weakest term %s", c.Key, c.Basis, weakest)
 				}
 			}
-			if clock != "measured" && scaled == 0 {
-				t.Error("no clock-scaled term at all: the check above checked nothing of scaling")
+			if clock != "measured" && scaled == 0 || estimated == 0 {
+				t.Errorf("%d clock-scaled and %d estimated terms: the checks above checked nothing of them", scaled, estimated)
 			}
 		})
 	}
@@ -85,6 +99,12 @@ func TestCandidateBasis(t *testing.T) {
 	for _, tc := range []struct{ clock string }{{"measured"}, {"max"}} {
 		w, _ := workload.Parse(workload.Params{"tls-rate": "5", "mcu": "H563", "library": "wolfssl", "clock": tc.clock})
 		for _, c := range ix.Rank(w).Candidates {
+			if c.Donor != nil {
+				if c.Basis != bench.Estimated {
+					t.Errorf("%s: an estimate with basis %s", c.Key, c.Basis)
+				}
+				continue
+			}
 			if c.ClockHz != c.MeasuredClockHz && c.Basis != bench.ClockScaled || c.ClockHz == c.MeasuredClockHz && c.Basis != bench.Measured {
 				t.Errorf("clock=%s %s at %d Hz (measured at %d): basis %s", tc.clock, c.Key, c.ClockHz, c.MeasuredClockHz, c.Basis)
 			}

@@ -54,10 +54,29 @@ func commonPrefix(ms []bench.PartMember) string {
 			p = p[:len(p)-1]
 		}
 	}
-	if len(ms) > 1 && len(p) > len("STM32U545") {
-		p = p[:len("STM32U545")]
+	const line = len("STM32U545")
+	if len(ms) > 1 && len(p) > line {
+		p = p[:line]
 	}
-	return p
+	if len(p) >= line {
+		return p
+	}
+	// Several lines: name each (STM32H742/H743), at most three.
+	var lines []string
+	for _, m := range ms {
+		if l := m.Part[:min(line, len(m.Part))]; !slices.Contains(lines, l) {
+			lines = append(lines, l)
+		}
+	}
+	slices.Sort(lines)
+	name := lines[0]
+	for i, l := range lines[1:] {
+		if i == 2 {
+			return name + "/…"
+		}
+		name += "/" + strings.TrimPrefix(l, "STM32")
+	}
+	return name
 }
 
 // ParseBoards reads ST's board list (stm32-open-pin-data-boards.tsv):

@@ -1,0 +1,315 @@
+package engine
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"cryptosizer/app/bench"
+)
+
+// Estimates for parts nobody measured (DESIGN.md, "Evidence"): a measured
+// build is carried to a group of parts (ST's part database) when the core
+// is the same, every unit the build uses exists on the group with the
+// same name and IP version, and the donor's clock is credible. Times
+// travel as cycles (t = t_donor × f_donor ÷ f_target) to the group's
+// maximum clock, or the workload's clock below it. How wrong that can be
+// comes from our own data: the same build measured on two parts with the
+// same core (Spread); an estimate's slow end is its central value × its
+// core's spread, and verdicts and headroom use the slow end.
+
+// Spread is how far cycles per operation move between two parts with
+// the same core, from every pair of identical software builds measured on
+// both (the largest ratio of any operation); a core without a pair takes
+// the largest spread of any core (Borrowed says from which).
+type Spread struct {
+	Core     string       `json:"core"`
+	Factor   float64      `json:"factor"`
+	Pairs    []SpreadPair `json:"pairs"`
+	Borrowed string       `json:"borrowed_from,omitempty"`
+}
+
+// SpreadPair is one build measured on two parts: the ratio of cycles per
+// operation, smallest, median and largest, over Ops operations.
+type SpreadPair struct {
+	Library string  `json:"library"`
+	Version string  `json:"version"`
+	Config  string  `json:"config"`
+	A       string  `json:"a"` // part @ clock
+	B       string  `json:"b"`
+	Ops     int     `json:"ops"`
+	Min     float64 `json:"min"`
+	Median  float64 `json:"median"`
+	Max     float64 `json:"max"`
+}
+
+// accelUnits are ST's units an accelerator of a build's label is, in the
+// order a build would use them.
+var accelUnits = map[string][]string{bench.AccelAES: {"AES", "CRYP"}, bench.AccelHASH: {"HASH"}, bench.AccelPKA: {"PKA"}}
+
+// credible reports whether a build can donate: a known part, measured at
+// a clock within its maximum.
+func (b *build) credible() bool {
+	return b.hasFact && b.id.ClockHz > 0 && b.id.ClockHz <= b.fact.MaxClockHz && b.donor == nil
+}
+
+// cycles per operation (or per byte) of a measurement at its clock.
+func cycles(m *bench.Measurement) float64 {
+	return seconds(m) * float64(m.ClockHz)
+}
+
+// spreads computes the spread per core from every pair of builds with
+// the same library, version and configuration and no accelerator,
+// measured on two parts with the same core at credible clocks.
+func spreads(builds []*build) map[string]Spread {
+	out := map[string]Spread{}
+	for i, a := range builds {
+		for _, b := range builds[i+1:] {
+			if !a.credible() || !b.credible() || len(a.id.Acceleration) > 0 || len(b.id.Acceleration) > 0 || a.fact.Core != b.fact.Core ||
+				a.id.MCU == b.id.MCU || a.id.Library != b.id.Library || a.id.LibraryVersion != b.id.LibraryVersion || a.id.Config != b.id.Config {
+				continue
+			}
+			var ratios []float64
+			for op, ms := range a.ops {
+				ma, okA := lookup(a, op)
+				mb, okB := lookup(b, op)
+				if !okA || !okB || len(ms) == 0 || cycles(ma) <= 0 || cycles(mb) <= 0 {
+					continue
+				}
+				r := cycles(ma) / cycles(mb)
+				ratios = append(ratios, math.Max(r, 1/r))
+			}
+			if len(ratios) == 0 {
+				continue
+			}
+			slices.Sort(ratios)
+			p := SpreadPair{Library: a.id.Library, Version: a.id.LibraryVersion, Config: a.id.Config, A: at(a), B: at(b),
+				Ops: len(ratios), Min: ratios[0], Median: ratios[len(ratios)/2], Max: ratios[len(ratios)-1]}
+			s := out[a.fact.Core]
+			s.Core, s.Factor, s.Pairs = a.fact.Core, math.Max(s.Factor, p.Max), append(s.Pairs, p)
+			out[a.fact.Core] = s
+		}
+	}
+	return out
+}
+
+func at(b *build) string {
+	return b.id.MCU + " @ " + strconv.FormatFloat(float64(b.id.ClockHz)/1e6, 'f', -1, 64) + " MHz"
+}
+
+// spreadFor is a core's spread, or the largest of any core.
+func (ix *Index) spreadFor(core string) Spread {
+	if s, ok := ix.spreads[core]; ok {
+		return s
+	}
+	var big Spread
+	for _, s := range ix.spreads {
+		if s.Factor > big.Factor || s.Factor == big.Factor && s.Core < big.Core {
+			big = s
+		}
+	}
+	return Spread{Core: core, Factor: big.Factor, Borrowed: big.Core}
+}
+
+// Spreads lists the spread per core, for the documentation and the page.
+func (ix *Index) Spreads() []Spread {
+	var out []Spread
+	for _, s := range ix.spreads {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Core < out[j].Core })
+	return out
+}
+
+// stGroup finds the ST group of a measured part.
+func stGroup(groups []bench.PartGroup, part string) *bench.PartGroup {
+	for i := range groups {
+		if _, ok := groups[i].Member(part); ok {
+			return &groups[i]
+		}
+	}
+	return nil
+}
+
+// donates reports whether a measured build may be carried to a group.
+func donates(b *build, g *bench.PartGroup) bool {
+	if !b.credible() || !slices.Contains(g.Cores, b.fact.Core) {
+		return false
+	}
+	for _, a := range b.id.Acceleration {
+		if b.flagged[a] {
+			continue
+		}
+		if b.group == nil {
+			return false // the units it uses cannot be checked
+		}
+		u, ok := unitFor(b.group, a)
+		if !ok || !g.Has(u) {
+			return false
+		}
+	}
+	return true
+}
+
+// unitFor is the unit of a group an accelerator of a build's label is.
+func unitFor(g *bench.PartGroup, accel string) (bench.CryptoUnit, bool) {
+	for _, name := range accelUnits[accel] {
+		for _, u := range g.Units {
+			if u.Name == name {
+				return u, true
+			}
+		}
+	}
+	return bench.CryptoUnit{}, false
+}
+
+// estimates adds, for every group without a measured part, one build per
+// library, version and configuration that may donate to it: the donor of
+// the same series first, then the nearest maximum clock.
+func (ix *Index) estimates() {
+	measured := map[string]bool{}
+	var donors []*build
+	for _, b := range ix.builds {
+		if b.hasFact {
+			b.group = stGroup(ix.ds.Groups, b.fact.Part)
+			if b.group != nil {
+				measured[b.group.Key] = true
+			}
+		}
+		donors = append(donors, b)
+	}
+	for gi := range ix.ds.Groups {
+		g := &ix.ds.Groups[gi]
+		if measured[g.Key] {
+			continue
+		}
+		best := map[string]*build{}
+		var keys []string
+		for _, b := range donors {
+			if !donates(b, g) {
+				continue
+			}
+			k := b.id.Library + "|" + b.id.LibraryVersion + "|" + b.id.Config + "|" + b.id.Imported
+			if o := best[k]; o == nil {
+				keys = append(keys, k)
+				best[k] = b
+			} else if closer(b, o, g) {
+				best[k] = b
+			}
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			nb := estimated(g, best[k])
+			nb.spread = ix.spreadFor(best[k].fact.Core)
+			ix.builds = append(ix.builds, nb)
+		}
+	}
+}
+
+// closer reports whether donor a suits the group better than b: the
+// same series first, then the nearer maximum clock.
+func closer(a, b *build, g *bench.PartGroup) bool {
+	series := strings.TrimPrefix(g.Family, "STM32")
+	sa, sb := a.fact.Series() == series, b.fact.Series() == series
+	if sa != sb {
+		return sa
+	}
+	da, db := abs(a.fact.MaxClockHz-g.MaxClockHz), abs(b.fact.MaxClockHz-g.MaxClockHz)
+	return cmp.Or(cmp.Compare(da, db), strings.Compare(a.id.Key(), b.id.Key())) < 0
+}
+
+func abs(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// estimated is the build a donor gives a group: its measurements, at the
+// group's clock, as an estimate.
+func estimated(g *bench.PartGroup, d *build) *build {
+	id := d.id
+	id.MCU, id.Part, id.Board, id.ClockHz = g.Name, g.Name, "", g.MaxClockHz
+	if len(g.Boards) > 0 {
+		id.Board = g.Boards[0]
+	}
+	id.Acceleration = []string{}
+	for _, a := range d.id.Acceleration {
+		if !d.flagged[a] {
+			id.Acceleration = append(id.Acceleration, a)
+		}
+	}
+	return &build{id: id, lib: d.lib, ops: d.ops, fact: groupFact(g, d.fact.Core), hasFact: true, warnings: []string{},
+		flagged: map[string]bool{}, donor: d, group: g, footprints: d.footprints}
+}
+
+// groupFact is a group's facts as a part's: the core the donor ran on,
+// the largest flash and RAM of its members (filters keep a group when a
+// member qualifies), its crypto units as the accelerators builds name.
+func groupFact(g *bench.PartGroup, core string) bench.MCUFact {
+	f := bench.MCUFact{Part: g.Name, Core: core, MaxClockHz: g.MaxClockHz, Boards: g.Boards, SourceNote: "ST's part database, " + g.File}
+	for _, m := range g.Members {
+		f.FlashBytes, f.RAMBytes = max(f.FlashBytes, m.FlashBytes), max(f.RAMBytes, m.RAMBytes)
+	}
+	var names []string
+	for a := range accelUnits {
+		if _, ok := unitFor(g, a); ok {
+			f.CryptoHardware = append(f.CryptoHardware, a)
+		}
+	}
+	for _, u := range g.Units {
+		names = append(names, u.Name)
+		if u.Name == "RNG" && !slices.Contains(f.CryptoHardware, "RNG") {
+			f.CryptoHardware = append(f.CryptoHardware, "RNG")
+		}
+	}
+	slices.Sort(f.CryptoHardware)
+	slices.Sort(names)
+	f.HardwareNote = strings.Join(slices.Compact(names), ", ")
+	return f
+}
+
+// GroupSummary names a part group compactly: how many members, their
+// flash, RAM and packages, and ST's boards that carry one.
+type GroupSummary struct {
+	Key      string   `json:"key"`
+	Name     string   `json:"name"`
+	Members  int      `json:"members"`
+	Parts    []string `json:"parts"`
+	Flash    [2]int64 `json:"flash_bytes"` // smallest, largest
+	RAM      [2]int64 `json:"ram_bytes"`
+	Packages []string `json:"packages"`
+	Boards   []string `json:"boards"`
+	File     string   `json:"file"`
+}
+
+// Donor is the measured build an estimate's figures come from.
+type Donor struct {
+	MCU     string `json:"mcu"`
+	Part    string `json:"part"`
+	Board   string `json:"board"`
+	ClockHz int64  `json:"clock_hz"`
+	Key     string `json:"key"`
+	Spread  Spread `json:"spread"`
+}
+
+func summarize(g *bench.PartGroup) *GroupSummary {
+	s := &GroupSummary{Key: g.Key, Name: g.Name, Members: len(g.Members), Boards: g.Boards, File: g.File, Packages: []string{}, Parts: []string{}}
+	for i, m := range g.Members {
+		if i == 0 || m.FlashBytes < s.Flash[0] {
+			s.Flash[0] = m.FlashBytes
+		}
+		if i == 0 || m.RAMBytes < s.RAM[0] {
+			s.RAM[0] = m.RAMBytes
+		}
+		s.Flash[1], s.RAM[1] = max(s.Flash[1], m.FlashBytes), max(s.RAM[1], m.RAMBytes)
+		if !slices.Contains(s.Packages, m.Package) {
+			s.Packages = append(s.Packages, m.Package)
+		}
+		s.Parts = append(s.Parts, m.Part)
+	}
+	return s
+}
