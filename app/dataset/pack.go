@@ -228,7 +228,12 @@ func (w *packer) dataset(ds *bench.Dataset) {
 		w.str(x.Source)
 		w.strs(x.Documents)
 	})
-	packList(w, ds.Groups, func(g bench.PartGroup) {
+	w.groups(ds.Groups)
+}
+
+// groups packs the part groups.
+func (w *packer) groups(gs []bench.PartGroup) {
+	packList(w, gs, func(g bench.PartGroup) {
 		w.str(g.Key)
 		w.str(g.Name)
 		w.str(g.Family)

@@ -177,9 +177,10 @@ type build struct {
 	software   map[string]*bench.Measurement
 	// group is the part group of ST's data the build's part is in, or,
 	// for an estimate, the group it was carried to from donor.
-	group  *bench.PartGroup
-	donor  *build
-	spread Spread // an estimate's: its core's
+	group   *bench.PartGroup
+	donor   *build
+	spread  Spread        // an estimate's: its core's
+	summary *GroupSummary // an estimate's group, summarized once
 }
 
 // Index groups a dataset's measurements into candidates once, so that
@@ -301,7 +302,7 @@ func (ix *Index) Dataset() *bench.Dataset { return ix.ds }
 
 // Rank evaluates every candidate against w and orders them.
 func (ix *Index) Rank(w Workload) Result {
-	res := Result{Workload: w, Candidates: []Candidate{}}
+	res := Result{Workload: w, Candidates: make([]Candidate, 0, len(ix.builds))}
 	for _, b := range ix.builds {
 		if !keep(b, w) {
 			continue
@@ -569,7 +570,7 @@ func Finish(r *Requirement) float64 {
 
 // NewRequirement starts a requirement of a kind.
 func NewRequirement(kind KindName, rule RuleID, required float64, unit string) Requirement {
-	return Requirement{Kind: kind, Rule: rule, Required: required, Unit: unit, Terms: []Term{}, Missing: []string{}}
+	return Requirement{Kind: kind, Rule: rule, Required: required, Unit: unit, Terms: make([]Term, 0, 12), Missing: []string{}}
 }
 
 func evaluate(b *build, w Workload) Candidate {
@@ -592,20 +593,21 @@ func evaluate(b *build, w Workload) Candidate {
 	if b.donor != nil {
 		c.MeasuredClockHz = b.donor.id.ClockHz
 		c.Key = "estimated:" + b.group.Key + "|" + b.donor.id.Key()
-		c.Group = summarize(b.group)
-		c.Donor = &Donor{MCU: b.donor.id.MCU, Part: b.donor.fact.Part, Board: b.donor.id.Board, ClockHz: b.donor.id.ClockHz, Key: b.donor.id.Key(), Spread: b.spread}
+		c.Group = b.summary
+		c.Donor = &Donor{MCU: b.donor.id.MCU, Part: b.donor.fact.Part, Board: b.donor.id.Board, ClockHz: b.donor.id.ClockHz, Key: b.donor.id.Key(),
+			Spread: Spread{Core: b.spread.Core, Factor: b.spread.Factor, Borrowed: b.spread.Borrowed}}
 	}
 	if b.hasFact {
 		c.FlashBytes, c.RAMBytes = b.fact.FlashBytes, b.fact.RAMBytes
 		c.ClockAboveMax = b.id.ClockHz > b.fact.MaxClockHz
 	}
-	e := &Eval{b: b, sc: sc, w: &w}
+	e := &Eval{b: b, sc: sc, w: &w, Reqs: make([]Requirement, 0, len(w.Loads))}
 	for _, l := range w.Loads {
 		if r := l.Evaluate(e); r != nil {
 			e.Reqs = append(e.Reqs, *r)
 		}
 	}
-	c.Requirements = append(c.Requirements, e.Reqs...)
+	c.Requirements = e.Reqs
 	if t, missing := Longest(c.Requirements); len(missing) == 0 && t.Each > 0 && !sc.untrusted {
 		each := t.Each
 		if t.Slow > 0 { // an estimate blocks as long as its slow end

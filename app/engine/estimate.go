@@ -28,7 +28,7 @@ import (
 type Spread struct {
 	Core     string       `json:"core"`
 	Factor   float64      `json:"factor"`
-	Pairs    []SpreadPair `json:"pairs"`
+	Pairs    []SpreadPair `json:"pairs,omitempty"`
 	Borrowed string       `json:"borrowed_from,omitempty"`
 }
 
@@ -55,6 +55,10 @@ var accelUnits = map[string][]string{bench.AccelAES: {"AES", "CRYP"}, bench.Acce
 func (b *build) credible() bool {
 	return b.hasFact && b.id.ClockHz > 0 && b.id.ClockHz <= b.fact.MaxClockHz && b.donor == nil
 }
+
+// donor reports whether a build may donate: a credible bundled build. A
+// user's import is ranked as itself only (its part, its clock).
+func (b *build) mayDonate() bool { return b.credible() && b.id.Imported == "" }
 
 // cycles per operation (or per byte) of a measurement at its clock.
 func cycles(m *bench.Measurement) float64 {
@@ -136,7 +140,7 @@ func stGroup(groups []bench.PartGroup, part string) *bench.PartGroup {
 
 // donates reports whether a measured build may be carried to a group.
 func donates(b *build, g *bench.PartGroup) bool {
-	if !b.credible() || !slices.Contains(g.Cores, b.fact.Core) {
+	if !b.mayDonate() || !slices.Contains(g.Cores, b.fact.Core) {
 		return false
 	}
 	for _, a := range b.id.Acceleration {
@@ -243,7 +247,7 @@ func estimated(g *bench.PartGroup, d *build) *build {
 		}
 	}
 	return &build{id: id, lib: d.lib, ops: d.ops, fact: groupFact(g, d.fact.Core), hasFact: true, warnings: []string{},
-		flagged: map[string]bool{}, donor: d, group: g, footprints: d.footprints}
+		flagged: map[string]bool{}, donor: d, group: g, footprints: d.footprints, summary: summarize(g)}
 }
 
 // groupFact is a group's facts as a part's: the core the donor ran on,
@@ -275,10 +279,12 @@ func groupFact(g *bench.PartGroup, core string) bench.MCUFact {
 // GroupSummary names a part group compactly: how many members, their
 // flash, RAM and packages, and ST's boards that carry one.
 type GroupSummary struct {
-	Key      string   `json:"key"`
-	Name     string   `json:"name"`
-	Members  int      `json:"members"`
-	Parts    []string `json:"parts"`
+	Key     string `json:"key"`
+	Name    string `json:"name"`
+	Members int    `json:"members"`
+	// Parts lists the members (for the page; JSON gives the group key,
+	// which `cryptosizer parts` lists by).
+	Parts    []string `json:"-"`
 	Flash    [2]int64 `json:"flash_bytes"` // smallest, largest
 	RAM      [2]int64 `json:"ram_bytes"`
 	Packages []string `json:"packages"`
@@ -293,7 +299,8 @@ type Donor struct {
 	Board   string `json:"board"`
 	ClockHz int64  `json:"clock_hz"`
 	Key     string `json:"key"`
-	Spread  Spread `json:"spread"`
+	// Spread is the core's spread (its pairs: Index.Spreads).
+	Spread Spread `json:"spread"`
 }
 
 func summarize(g *bench.PartGroup) *GroupSummary {

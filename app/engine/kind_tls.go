@@ -22,6 +22,9 @@ type TLS struct {
 	Mutual     bool    `json:"mutual"`
 	Resume     float64 `json:"resume"`      // share of resumed handshakes, 0..1
 	ResumeKind string  `json:"resume_kind"` // psk or psk-dhe
+	// full and resumed are what one handshake hashes (Hashed), counted
+	// when the load is read.
+	full, resumed Parts
 }
 
 // DefaultTLS holds the values an empty TLS field takes.
@@ -268,6 +271,9 @@ func (k tlsKind) Read(v *Values) Load {
 		return nil
 	}
 	t.Rate = v.Float("tls-rate", 0)
+	// What a handshake hashes depends on the load only: counted once,
+	// not for every candidate.
+	t.full, t.resumed = t.Hashed(false), t.Hashed(true)
 	return t
 }
 
@@ -326,7 +332,10 @@ func (t *TLS) Evaluate(e *Eval) *Requirement {
 		}
 		r.Terms = append(r.Terms, e.FirstMeasured(ops, n, c.Rule))
 	}
-	full, resumed := t.Hashed(false), t.Hashed(true)
+	full, resumed := t.full, t.resumed
+	if full == nil { // a TLS load made without Read (tests)
+		full, resumed = t.Hashed(false), t.Hashed(true)
+	}
 	hash := e.Term(t.hash(), 1-t.Resume, RuleTLSHash, full.Bytes())
 	hash.Parts = full
 	r.Terms = append(r.Terms, hash)

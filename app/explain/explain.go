@@ -313,5 +313,12 @@ func From(t engine.Term) string {
 	if f.ToClockHz > 0 {
 		s += fmt.Sprintf(", taken to %s: time × %s (%s ÷ %s, cycles kept)", MHz(f.ToClockHz), Number(f.TimeFactor), MHz(f.ClockHz), MHz(f.ToClockHz))
 	}
+	if f.Spread > 0 {
+		from := "the margin you set"
+		if f.SpreadFrom != "" {
+			from = "the " + f.SpreadFrom + " spread of our data"
+		}
+		s += fmt.Sprintf("; central %s, slow end %s (× %s, %s) decides", Duration(t.Each), Duration(t.Slow), Number(f.Spread), from)
+	}
 	return s
 }

@@ -123,7 +123,7 @@ func longestBasis(c engine.Candidate) bench.Basis {
 	}
 	for _, r := range c.Requirements {
 		for _, t := range r.Terms {
-			if t.Op == c.LongestOp && !t.Missing && t.Each == *c.LongestOpS {
+			if t.Op == c.LongestOp && !t.Missing && (t.Each == *c.LongestOpS || t.Slow == *c.LongestOpS) {
 				return t.Basis
 			}
 		}

@@ -33,6 +33,10 @@ func Note(n engine.Note) string {
 		return "the requested clock is above the part's maximum; using the maximum"
 	case engine.NoteClockScaled:
 		return "estimate: figures scaled linearly from the measured clock (accelerator and memory timings may not scale)"
+	case engine.NoteEstimated:
+		return "estimate: no part of this group was measured; a measured build's figures are taken as cycles to the group's clock, and the slow end (× the core's spread) decides"
+	case engine.NoteNoMaxClock:
+		return "unknown: ST's data gives these parts no maximum clock, so no time can be estimated"
 	case engine.WhyClockAboveMax:
 		return "The source states a clock above the part's maximum: its figures are shown as published and are never scaled."
 	case engine.WhyAccelSlower:
@@ -80,6 +84,9 @@ func version(v string) string {
 func Missing(m string) string {
 	if m == engine.UntrustedClock {
 		return "a credible measured clock"
+	}
+	if m == engine.TargetMaxClock {
+		return "the parts' maximum clock (ST's data gives none)"
 	}
 	if m == "cpu-share" {
 		return "a continuous load's CPU share"

@@ -27,8 +27,9 @@ type Results struct {
 
 // grouped lays the visible candidates out in verdict order (pass,
 // unknown, fail), each group in the chosen sort order, marking where each
-// group starts; failures beyond the closest FoldFails are hidden unless
-// unfolded.
+// group starts. Unless unfolded, only the first of each group are laid
+// out (model.Fold): the catalogue ranks hundreds of estimates, and a row
+// that is not there costs no diff and no DOM; hidden counts the rest.
 func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts map[engine.Verdict]int, hidden int) {
 	cs := res.Visible()
 	counts = map[engine.Verdict]int{}
@@ -36,17 +37,19 @@ func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts
 		counts[c.Verdict]++
 	}
 	for _, g := range []engine.Verdict{engine.Pass, engine.Unknown, engine.Fail} {
-		first := true
+		n := 0
 		for _, c := range cs {
-			if c.Verdict == g {
-				rows = append(rows, c)
-				starts = append(starts, first)
-				first = false
+			if c.Verdict != g {
+				continue
 			}
+			if !res.ShowAllFails && n >= model.Fold[g] {
+				hidden++
+				continue
+			}
+			rows = append(rows, c)
+			starts = append(starts, n == 0)
+			n++
 		}
-	}
-	if !res.ShowAllFails && counts[engine.Fail] > model.FoldFails {
-		hidden = counts[engine.Fail] - model.FoldFails
 	}
 	return rows, starts, counts, hidden
 }
@@ -54,9 +57,11 @@ func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts
 // status is the line the screen reader announces: the counts, how passes
 // are ordered, and whether the results answer the form.
 func status(res *model.Results, counts map[engine.Verdict]int, hidden int) string {
+	n := counts[engine.Pass] + counts[engine.Unknown] + counts[engine.Fail]
 	s := fmt.Sprintf("%d pass · %d unknown · %d fail", counts[engine.Pass], counts[engine.Unknown], counts[engine.Fail])
 	if hidden > 0 {
-		s += fmt.Sprintf(" (the closest %d failures shown)", model.FoldFails)
+		s += fmt.Sprintf(" (%d shown: the first %d passes, %d unknown and the closest %d failures)",
+			n-hidden, model.Fold[engine.Pass], model.Fold[engine.Unknown], model.Fold[engine.Fail])
 	}
 	if res.Res.Workload.Objective == engine.ObjectiveSmallest {
 		s += " · passes ordered by the smallest part: slowest clock, then least flash"
@@ -107,9 +112,9 @@ func (r *Results) Render() app.UI {
 		}),
 		// An empty ranking hides its table and charts (kept mounted, so
 		// that typing does not rebuild them) behind the explanation.
-		hideIf(app.Div().Class("table-wrap"), len(empty) > 0).Body(table(res, tableCls, rows, starts, len(rows)-hidden)),
+		hideIf(app.Div().Class("table-wrap"), len(empty) > 0).Body(table(res, tableCls, rows, starts, len(rows))),
 		app.If(hidden > 0, func() app.UI {
-			return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d failing candidates", counts[engine.Fail])).
+			return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d candidates (%d more)", len(rows)+hidden, hidden)).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) })
 		}),
 		app.Div().Class("tools").Body(
@@ -220,11 +225,16 @@ func hardware(c engine.Candidate) string {
 	return s
 }
 
-// partLine is the part's facts in a few words: core, flash and RAM.
+// partLine is the part's facts in a few words: core, flash and RAM; for
+// a part group, its members' range.
 func partLine(c engine.Candidate) string {
 	f := c.Facts
 	if f == nil {
 		return "no curated facts"
+	}
+	if g := c.Group; g != nil {
+		return fmt.Sprintf("%s · ×%d: %s flash, %s RAM · %s", strings.TrimPrefix(f.Core, "Cortex-"), g.Members,
+			span(g.Flash), span(g.RAM), strings.Join(g.Packages[:min(3, len(g.Packages))], ", ")+more(len(g.Packages)-3))
 	}
 	flash := explain.Size(f.FlashBytes) + " flash"
 	if f.FlashBytes == 0 {
@@ -337,6 +347,7 @@ func (d *Details) Render() app.UI {
 	return app.Section().ID("details").Class("details").TabIndex(-1).Aria("labelledby", "details-title").Body(
 		app.H2().ID("details-title").Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
 		app.P().Text("Verdict "+string(c.Verdict)+", headroom "+explain.Headroom(c.Headroom)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+"), evidence "+explain.Basis(c.Basis)+" (the weakest of its figures)"),
+		app.If(c.Group != nil, func() app.UI { return groupDetails(*c) }),
 		app.Range(why).Slice(func(i int) app.UI { return app.P().Class("why").Text(why[i]) }),
 		app.Ul().Class("figures").Body(app.Range(explain.Figures).Slice(func(i int) app.UI {
 			f := explain.Figures[i]
@@ -447,4 +458,40 @@ func dataLine(ds *bench.Dataset) string {
 	}
 	return fmt.Sprintf("Data: %s, from %d source documents (%s); every figure links to its source. Missing measurements make a verdict unknown, never a pass.",
 		strings.Join(libs, ", "), len(docs), strings.Join(docs, ", "))
+}
+
+func span(r [2]int64) string {
+	if r[0] == r[1] {
+		return explain.Size(r[0])
+	}
+	return explain.Size(r[0]) + "–" + explain.Size(r[1])
+}
+
+func more(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" +%d", n)
+}
+
+// groupDetails says, for an estimate, what it stands for and where its
+// figures come from.
+func groupDetails(c engine.Candidate) app.UI {
+	g, d := c.Group, c.Donor
+	if g == nil || d == nil {
+		return nil
+	}
+	spread := fmt.Sprintf("%.2f× (the largest cycle ratio of the same build on two %s parts in our data", d.Spread.Factor, d.Spread.Core)
+	if d.Spread.Borrowed != "" {
+		spread = fmt.Sprintf("%.2f× (no %s pair in our data: the largest of any core, %s", d.Spread.Factor, d.Spread.Core, d.Spread.Borrowed)
+	}
+	boards := "none of ST's evaluation boards"
+	if len(g.Boards) > 0 {
+		boards = "try it on " + strings.Join(g.Boards, ", ")
+	}
+	return app.Div().Class("group").Body(
+		app.P().Class("estimate").Text(fmt.Sprintf("Estimated: nobody measured these %d parts. The figures are %s's (%s, %s) taken as cycles to %s, and the verdict uses the slow end: × spread %s).",
+			g.Members, d.MCU, orDash(d.Board), explain.MHz(d.ClockHz), explain.MHz(c.ClockHz), spread)),
+		app.P().Text("Parts: "+strings.Join(g.Parts, ", ")+" — "+boards+" (ST's part database, "+g.File+")."),
+	)
 }

@@ -82,7 +82,10 @@ func TestGoldensAreSmall(t *testing.T) {
 		if info.IsDir() && info.Name() == "fuzz" {
 			return filepath.SkipDir
 		}
-		if !info.IsDir() && strings.Contains(filepath.ToSlash(p), "/testdata/") {
+		// Goldens are what -update writes: testdata/golden/, testdata/cases/
+		// and *.golden files (test inputs such as cases.json are not).
+		slash := filepath.ToSlash(p)
+		if !info.IsDir() && (strings.Contains(slash, "/testdata/golden/") || strings.Contains(slash, "/testdata/cases/") || strings.HasSuffix(slash, ".golden")) {
 			total += info.Size()
 			n++
 		}

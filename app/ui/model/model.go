@@ -42,8 +42,10 @@ var Defaults = workload.Params{
 	"loads": "tls,firmware",
 }
 
-// FoldFails is how many failing candidates show before "show all".
-const FoldFails = 8
+// Fold is how many candidates of each verdict the table lays out before
+// "show all": the first passes, the unknowns with the fewest missing
+// figures, the closest failures.
+var Fold = map[engine.Verdict]int{engine.Pass: 20, engine.Unknown: 8, engine.Fail: 8}
 
 // Page is the whole state of the calculator page.
 type Page struct {
@@ -110,7 +112,7 @@ type Results struct {
 	Compare []string
 	Filter  string
 	SortBy  string
-	// ShowAllFails unfolds the failing candidates beyond FoldFails.
+	// ShowAllFails unfolds every candidate beyond Fold.
 	ShowAllFails bool
 	Charts       Charts
 	Rev          int

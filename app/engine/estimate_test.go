@@ -1,0 +1,184 @@
+package engine_test
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/engine"
+	"cryptosizer/app/workload"
+)
+
+// The spread per core comes from our own pairs: wolfSSL 4.4.1 "No HW
+// Crypto, -Os, FastMath" on STM32F437 and STM32WB55 (Cortex-M4) agree
+// within 4–11 %; on STM32H753ZI and STM32F777 (Cortex-M7) they differ by
+// up to 1.94×.
+func TestSpreadPerCore(t *testing.T) {
+	ix := index(t)
+	got := map[string]engine.Spread{}
+	for _, s := range ix.Spreads() {
+		got[s.Core] = s
+	}
+	for _, tc := range []struct {
+		core     string
+		min, max float64
+		parts    []string
+	}{
+		{"Cortex-M4", 1.10, 1.12, []string{"STM32F437", "STM32WB55"}},
+		{"Cortex-M7", 1.93, 1.95, []string{"STM32H753ZI", "STM32F777"}},
+	} {
+		s, ok := got[tc.core]
+		if !ok || s.Factor < tc.min || s.Factor > tc.max {
+			t.Errorf("%s spread %+v, want %v–%v", tc.core, s, tc.min, tc.max)
+			continue
+		}
+		found := false
+		for _, p := range s.Pairs {
+			found = found || strings.Contains(p.A+p.B, tc.parts[0]) && strings.Contains(p.A+p.B, tc.parts[1]) && p.Max == s.Factor
+		}
+		if !found {
+			t.Errorf("%s: no pair of %v gives the spread: %+v", tc.core, tc.parts, s.Pairs)
+		}
+	}
+}
+
+// Every estimate obeys the donor rules and decides by its slow end.
+func TestEstimatesFollowTheDonorRules(t *testing.T) {
+	ix := index(t)
+	ds := ix.Dataset()
+	spread := map[string]float64{}
+	largest := 0.0
+	for _, s := range ix.Spreads() {
+		spread[s.Core], largest = s.Factor, max(largest, s.Factor)
+	}
+	w, errs := workload.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "fw-sig": "ecdsa-p256"})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	res := ix.Rank(w)
+	measured := map[string]engine.Candidate{}
+	for _, c := range res.Candidates {
+		if c.Donor == nil {
+			measured[c.Key] = c
+		}
+	}
+	n := 0
+	for _, c := range res.Candidates {
+		if c.Donor == nil {
+			continue
+		}
+		n++
+		d, ok := measured[c.Donor.Key]
+		if !ok {
+			t.Fatalf("%s: donor %s is not a measured candidate", c.Key, c.Donor.Key)
+		}
+		fact, _ := ds.Fact(d.MCU)
+		gi := slices.IndexFunc(ds.Groups, func(g bench.PartGroup) bool { return g.Key == c.Group.Key })
+		if gi < 0 {
+			t.Fatalf("%s: no group %s", c.Key, c.Group.Key)
+		}
+		g := ds.Groups[gi]
+		// Same core, credible clock, the same units (name and version).
+		if !slices.Contains(g.Cores, fact.Core) || d.ClockHz > fact.MaxClockHz || d.Library != c.Library || d.LibraryVersion != c.LibraryVersion || d.Config != c.Config {
+			t.Errorf("%s: donor %s (%s at %d Hz, max %d) breaks the rules for group %v", c.Key, d.Key, fact.Core, d.ClockHz, fact.MaxClockHz, g.Cores)
+		}
+		if len(c.Acceleration) > 0 {
+			dg := slices.IndexFunc(ds.Groups, func(x bench.PartGroup) bool { _, ok := x.Member(fact.Part); return ok })
+			if dg < 0 {
+				t.Fatalf("%s: the donor's part %s is not in ST's data, yet it donates %v", c.Key, fact.Part, c.Acceleration)
+			}
+			for _, a := range c.Acceleration {
+				names := map[string][]string{"AES": {"AES", "CRYP"}, "HASH": {"HASH"}, "PKA": {"PKA"}}[a]
+				ok := false
+				for _, u := range ds.Groups[dg].Units {
+					ok = ok || slices.Contains(names, u.Name) && g.Has(u)
+				}
+				if !ok {
+					t.Errorf("%s: uses %s, which the group lacks with the donor's version", c.Key, a)
+				}
+			}
+		}
+		want := spread[fact.Core]
+		if want == 0 {
+			want = largest
+		}
+		if c.Donor.Spread.Factor != want && c.Donor.Spread.Factor != largest {
+			t.Errorf("%s: spread %v, want %v", c.Key, c.Donor.Spread.Factor, want)
+		}
+		// The slow end decides: the requirement's time is the terms' slow
+		// ends, and the headroom the deadline over it.
+		for _, r := range c.Requirements {
+			if len(r.Missing) > 0 {
+				continue
+			}
+			var slow float64
+			for _, tm := range r.Terms {
+				if tm.Basis != bench.Estimated || tm.Slow < tm.Each || tm.From.Part != fact.Part && tm.From.Part != d.MCU {
+					t.Errorf("%s %s: basis %s, each %v, slow %v, from %s", c.Key, tm.Op, tm.Basis, tm.Each, tm.Slow, tm.From.Part)
+				}
+				slow += tm.Slow * tm.Count
+			}
+			if r.Achieved == nil || math.Abs(*r.Achieved-slow) > 1e-12*slow || math.Abs(*r.Headroom-r.Required/slow) > 1e-9 {
+				t.Errorf("%s: %s achieved %v, headroom %v; the slow ends give %v", c.Key, r.Kind, r.Achieved, r.Headroom, slow)
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("%d estimates: every part group should have some", n)
+	}
+}
+
+// measured only is one setting away, and a margin replaces the spread.
+func TestBasisFilterAndMargin(t *testing.T) {
+	ix := index(t)
+	for _, tc := range []struct {
+		params workload.Params
+		check  func(engine.Candidate) bool
+	}{
+		{workload.Params{"tls-rate": "1", "basis": "measured"}, func(c engine.Candidate) bool { return c.Donor == nil }},
+		{workload.Params{"tls-rate": "1", "basis": "estimated"}, func(c engine.Candidate) bool { return c.Donor != nil && c.Basis == bench.Estimated }},
+		{workload.Params{"tls-rate": "1", "basis": "estimated", "estimate-margin": "50%"}, func(c engine.Candidate) bool {
+			for _, r := range c.Requirements {
+				for _, tm := range r.Terms {
+					if !tm.Missing && (tm.From.Spread != 1.5 || tm.From.SpreadFrom != "") {
+						return false
+					}
+				}
+			}
+			return true
+		}},
+	} {
+		w, errs := workload.Parse(tc.params)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		res := ix.Rank(w)
+		if len(res.Candidates) == 0 {
+			t.Errorf("%v: no candidates", tc.params)
+		}
+		for _, c := range res.Candidates {
+			if !tc.check(c) {
+				t.Errorf("%v: %s (basis %s) does not belong", tc.params, c.Key, c.Basis)
+				break
+			}
+		}
+	}
+}
+
+// BenchmarkRankCatalogue ranks every part group for the default workload
+// (a TLS server and a signed image): the figure to hold against the
+// target of 2 ms per 1,000 candidates.
+func BenchmarkRankCatalogue(b *testing.B) {
+	ix := index(b)
+	w, errs := workload.Parse(workload.Params{"tls-rate": "10", "fw-size": "256 KiB", "fw-deadline": "500ms", "cpu-budget": "70%"})
+	if len(errs) > 0 {
+		b.Fatal(errs)
+	}
+	n := 0
+	for b.Loop() {
+		n = len(ix.Rank(w).Candidates)
+	}
+	b.ReportMetric(float64(n), "candidates")
+}
