@@ -168,13 +168,13 @@ func TestPageRanksAndReacts(t *testing.T) {
 	firstChart := text(ctx, t, chartData)
 	summary := text(ctx, t, `document.querySelector('.summary').textContent`)
 	count := text(ctx, t, `document.getElementById('results').dataset.count`)
-	// Every candidate has a row; failures beyond the closest eight are
-	// folded away.
-	if count != all || f(t, rows) != f(t, all)-(f(t, fails)-8) || !strings.Contains(summary, "TLS 1.3 server ecdhe-ecdsa-p256, 10 handshakes/s") {
+	// The table lays out the first 20 passes, 8 unknowns and the closest
+	// 8 failures of the whole catalogue, not every candidate.
+	if f(t, count) <= f(t, all) || f(t, rows) != f(t, all) || f(t, all) > 36 || f(t, fails) != 8 || !strings.Contains(summary, "TLS 1.3 server ecdhe-ecdsa-p256, 10 handshakes/s") {
 		t.Fatalf("%s candidates, %s rows, %s shown, %s failing, summary %q", count, all, rows, fails, summary)
 	}
-	// Failing candidates beyond the closest eight are one click away.
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("show-all-fails")), poll(`document.querySelectorAll('tr.row:not([hidden])').length === `+count, 5*time.Second)); err != nil {
+	// The rest are one click away.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("show-all-fails")), poll(`document.querySelectorAll('tr.row:not([hidden])').length === `+count, 30*time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	// Typing changes the ranking and the chart.
@@ -205,7 +205,7 @@ func TestPageRanksAndReacts(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("sort-mcu")), poll(`document.querySelector('th[aria-sort=ascending] #sort-mcu') !== null`, 5*time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	mcus := text(ctx, t, `[...document.querySelectorAll('tr.row.fail td:nth-child(4)')].map(td => td.textContent).join(',')`)
+	mcus := text(ctx, t, `[...document.querySelectorAll('tr.row.fail td:nth-child(4) strong')].map(td => td.textContent).join(',')`)
 	list := strings.Split(mcus, ",")
 	for i := 1; i < len(list); i++ {
 		if list[i-1] > list[i] {

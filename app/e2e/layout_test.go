@@ -170,7 +170,7 @@ func TestFiltersCompareAndSwitches(t *testing.T) {
 	allowDownloads(t, ctx, dl)
 	mcus := `[...document.querySelectorAll('tr.row:not([hidden]) td:nth-child(4) strong')].map(e => e.textContent).join(',')`
 	err := chromedp.Do(ctx,
-		chromedp.Navigate(s.base+"/?tls-rate=5&series=L4,U5,WBA&core=M33&low-power=true&min-flash=512KiB&min-ram=128KiB&accel=AES"), waitReady(1),
+		chromedp.Navigate(s.base+"/?tls-rate=5&series=L4,U5,WBA&core=M33&low-power=true&min-flash=512KiB&min-ram=128KiB&accel=AES&basis=measured"), waitReady(1),
 		poll(`document.getElementById('f-series-U5').checked && document.getElementById('f-series-WBA').checked && !document.getElementById('f-series-H7').checked && document.getElementById('f-core-M33').checked`, 10*time.Second),
 	)
 	if err != nil {

@@ -42,7 +42,10 @@ func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts
 			if c.Verdict != g {
 				continue
 			}
-			if !res.ShowAllFails && n >= model.Fold[g] {
+			// The user's own candidates (imported, picked, compared) are
+			// always laid out.
+			own := c.Imported != "" || c.Key == res.Selected || contains(res.Compare, c.Key)
+			if !res.ShowAllFails && n >= model.Fold[g] && !own {
 				hidden++
 				continue
 			}
