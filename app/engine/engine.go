@@ -570,7 +570,7 @@ func Finish(r *Requirement) float64 {
 
 // NewRequirement starts a requirement of a kind.
 func NewRequirement(kind KindName, rule RuleID, required float64, unit string) Requirement {
-	return Requirement{Kind: kind, Rule: rule, Required: required, Unit: unit, Terms: make([]Term, 0, 12), Missing: []string{}}
+	return Requirement{Kind: kind, Rule: rule, Required: required, Unit: unit, Terms: make([]Term, 0, 2), Missing: []string{}}
 }
 
 func evaluate(b *build, w Workload) Candidate {

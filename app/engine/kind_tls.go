@@ -319,6 +319,7 @@ func (t *TLS) hash() string {
 // met when the budget carries Rate handshakes per second.
 func (t *TLS) Evaluate(e *Eval) *Requirement {
 	r := NewRequirement(KindTLS, RuleTLSCapacity, t.Rate, "handshakes/s")
+	r.Terms = make([]Term, 0, 6) // a side's lines of the TLS table and the hashing, mostly
 	r.Continuous = true
 	share := 1 - t.Resume
 	for _, c := range tlsTable {
