@@ -88,6 +88,9 @@ func Size(b int64) string {
 // is an estimate or when the source's stated clock is above the part's
 // maximum.
 func Clock(c engine.Candidate) string {
+	if c.ClockHz <= 0 {
+		return "unknown"
+	}
 	s := MHz(c.ClockHz)
 	if c.Estimate {
 		s += " (est.)"
