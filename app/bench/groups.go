@@ -17,6 +17,9 @@ type PartMember struct {
 	RAMBytes   int64    `json:"ram_bytes"`
 	Package    string   `json:"package"`
 	TempMaxC   *float64 `json:"temperature_max_c"`
+	// VoltageMinV is the lowest supply the part runs from.
+	VoltageMinV *float64 `json:"voltage_min_v"`
+	Pins        int      `json:"pins"`
 }
 
 // PartGroup is a set of parts that run the same code at the same speed

@@ -6,7 +6,7 @@ package dataset
 // stays the reviewable artifact; a test checks that the packed file holds
 // exactly what the JSON holds.
 //
-// Layout (version 3): the magic "CSZD", the version byte, a string table
+// Layout (version 4): the magic "CSZD", the version byte, a string table
 // (count, then each string as length and bytes), then the dataset's lists
 // in the order of bench.Dataset's fields. Counts, lengths, integers and
 // string indexes are varints; a pointer is a presence byte and its value;
@@ -24,7 +24,7 @@ import (
 
 const (
 	packMagic   = "CSZD"
-	packVersion = 3
+	packVersion = 4
 )
 
 // Pack writes ds in the packed form.
@@ -248,6 +248,8 @@ func (w *packer) groups(gs []bench.PartGroup) {
 			w.int(m.RAMBytes)
 			w.str(m.Package)
 			w.floatp(m.TempMaxC)
+			w.floatp(m.VoltageMinV)
+			w.int(int64(m.Pins))
 		})
 		w.strs(g.Boards)
 		w.str(g.File)
@@ -443,7 +445,8 @@ func (r *unpacker) dataset() *bench.Dataset {
 		g.Units = unpackList(r, func() bench.CryptoUnit { return bench.CryptoUnit{Name: r.str(), Version: r.str()} })
 		g.TrustZone = r.bool()
 		g.Members = unpackList(r, func() bench.PartMember {
-			return bench.PartMember{Part: r.str(), FlashBytes: r.int(), RAMBytes: r.int(), Package: r.str(), TempMaxC: r.floatp()}
+			return bench.PartMember{Part: r.str(), FlashBytes: r.int(), RAMBytes: r.int(), Package: r.str(), TempMaxC: r.floatp(),
+				VoltageMinV: r.floatp(), Pins: int(r.int())}
 		})
 		g.Boards, g.File = r.strs(), r.str()
 		return g

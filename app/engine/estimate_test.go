@@ -182,3 +182,72 @@ func BenchmarkRankCatalogue(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "candidates")
 }
+
+// The part selector's filters keep the groups with a member that
+// qualifies, by ST's facts; each leaves some candidates and removes some.
+func TestPartSelectorFilters(t *testing.T) {
+	ix := index(t)
+	ds := ix.Dataset()
+	group := func(c engine.Candidate) *bench.PartGroup {
+		for i := range ds.Groups {
+			if c.Group != nil && ds.Groups[i].Key == c.Group.Key {
+				return &ds.Groups[i]
+			}
+			if c.Group == nil && c.Facts != nil {
+				if _, ok := ds.Groups[i].Member(c.Facts.Part); ok {
+					return &ds.Groups[i]
+				}
+			}
+		}
+		return nil
+	}
+	anyMember := func(ok func(bench.PartMember) bool) func(*bench.PartGroup) bool {
+		return func(g *bench.PartGroup) bool { return slices.ContainsFunc(g.Members, ok) }
+	}
+	all, _ := workload.Parse(workload.Params{"tls-rate": "1"})
+	total := len(ix.Rank(all).Candidates)
+	for _, tc := range []struct {
+		param, value string
+		ok           func(*bench.PartGroup) bool
+	}{
+		{"package", "LQFP", anyMember(func(m bench.PartMember) bool { return strings.HasPrefix(m.Package, "LQFP") })},
+		{"min-pins", "144", anyMember(func(m bench.PartMember) bool { return m.Pins >= 144 })},
+		{"min-temp", "125", anyMember(func(m bench.PartMember) bool { return m.TempMaxC != nil && *m.TempMaxC >= 125 })},
+		{"max-supply", "1.71", anyMember(func(m bench.PartMember) bool { return m.VoltageMinV != nil && *m.VoltageMinV <= 1.71 })},
+		{"min-clock", "250", func(g *bench.PartGroup) bool { return g.MaxClockHz >= 250e6 }},
+		{"trustzone", "true", func(g *bench.PartGroup) bool { return g.TrustZone }},
+		{"units", "PKA,SAES", func(g *bench.PartGroup) bool {
+			return slices.ContainsFunc(g.Units, func(u bench.CryptoUnit) bool { return u.Name == "PKA" }) &&
+				slices.ContainsFunc(g.Units, func(u bench.CryptoUnit) bool { return u.Name == "SAES" })
+		}},
+	} {
+		t.Run(tc.param, func(t *testing.T) {
+			w, errs := workload.Parse(workload.Params{"tls-rate": "1", tc.param: tc.value})
+			if len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			cs := ix.Rank(w).Candidates
+			if len(cs) == 0 || len(cs) == total {
+				t.Fatalf("%s=%s keeps %d of %d candidates", tc.param, tc.value, len(cs), total)
+			}
+			for _, c := range cs {
+				if tc.param == "min-clock" { // curated facts may give the clock ST's data lacks
+					if c.Facts == nil || c.Facts.MaxClockHz < 250e6 {
+						t.Errorf("min-clock=250 keeps %s", c.Key)
+					}
+					continue
+				}
+				if g := group(c); g == nil || !tc.ok(g) {
+					t.Errorf("%s=%s keeps %s", tc.param, tc.value, c.Key)
+					break
+				}
+			}
+		})
+	}
+	// A part number finds its group.
+	w, _ := workload.Parse(workload.Params{"tls-rate": "1", "mcu": "STM32U545RE"})
+	cs := ix.Rank(w).Candidates
+	if len(cs) == 0 || cs[0].Group == nil || !strings.HasPrefix(cs[0].Group.Name, "STM32U545") {
+		t.Errorf("mcu=STM32U545RE finds %d candidates", len(cs))
+	}
+}

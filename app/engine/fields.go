@@ -312,6 +312,18 @@ var settingFields = []Field{
 	{Name: "low-power", Group: "filter", Label: "Low-power series only (L, U, WB, WBA, WL)", Accepted: "true or false", Default: "false", Bool: true},
 	{Name: "min-flash", Group: "filter", Label: "At least this much flash", Accepted: "a size such as 512KiB or 1MiB (parts without internal flash are left out)", Parse: wrap(Size)},
 	{Name: "min-ram", Group: "filter", Label: "At least this much RAM", Accepted: "a size such as 128KiB", Parse: wrap(Size)},
+	{Name: "package", Group: "filter", Label: "Package", Accepted: "a package name or its start, e.g. LQFP or UFBGA169 (letters and digits, at most 16)",
+		Parse: func(s string) (any, bool) {
+			s = strings.ToUpper(strings.TrimSpace(s))
+			return s, len(s) <= 16 && strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == ""
+		}},
+	{Name: "min-pins", Group: "filter", Label: "At least this many pins", Accepted: "an integer from 1 to 500", Parse: integer(1, 500)},
+	{Name: "min-temp", Group: "filter", Label: "Runs up to at least (°C)", Accepted: "a temperature from 0 to 150 °C, e.g. 105", Parse: number(0, 150)},
+	{Name: "max-supply", Group: "filter", Label: "Runs from a supply down to (V)", Accepted: "a voltage from 1 to 3.6 V, e.g. 1.8", Parse: number(1, 3.6)},
+	{Name: "min-clock", Group: "filter", Label: "Maximum clock at least (MHz)", Accepted: MHzAccepted, Parse: func(s string) (any, bool) { return MHz(s) }},
+	{Name: "trustzone", Group: "filter", Label: "TrustZone", Accepted: "true or false", Default: "false", Bool: true},
+	{Name: "units", Group: "filter", Label: "Crypto units on the part", Accepted: "a comma-separated list of " + strings.Join(PartUnits, ", "),
+		Parse: list(PartUnits), Multi: PartUnits},
 	{Name: "basis", Group: "filter", Label: "Evidence", Choices: []string{"", "measured", "estimated"},
 		Accepted: "measured (measured or clock-scaled figures only), estimated (parts nobody measured only) or empty (both)"},
 	{Name: "estimate-margin", Group: "filter", Label: "Estimate margin (replaces the spread from our data)",
@@ -355,6 +367,15 @@ func readSettings(v *Values, w *Workload) {
 	w.MinFlash, _ = v.Any("min-flash").(int64)
 	w.MinRAM, _ = v.Any("min-ram").(int64)
 	w.Basis = v.String("basis", "")
+	w.Package = v.String("package", "")
+	w.MinPins = v.Int("min-pins", 0)
+	w.MinTempC = v.Float("min-temp", 0)
+	w.MaxSupplyV = v.Float("max-supply", 0)
+	w.MinClockHz = int64(math.Round(v.Float("min-clock", 0) * 1e6))
+	w.TrustZone = v.Bool("trustzone", false)
+	if a, ok := v.Any("units").([]string); ok {
+		w.Units = a
+	}
 	if m, ok := v.Any("estimate-margin").(float64); ok {
 		w.EstimateMargin = &m
 	}

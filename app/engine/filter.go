@@ -3,6 +3,8 @@ package engine
 import (
 	"slices"
 	"strings"
+
+	"cryptosizer/app/bench"
 )
 
 // The workload's filters, each by the field that sets it: which are in
@@ -17,7 +19,12 @@ var filterTable = []struct {
 		func(b *build, w Workload) bool { return strings.EqualFold(w.Library, b.lib.Flag) }},
 	{"mcu", func(w Workload) bool { return w.MCU != "" },
 		func(b *build, w Workload) bool {
-			return strings.Contains(strings.ToUpper(b.id.MCU+" "+b.id.Part), strings.ToUpper(w.MCU))
+			q := strings.ToUpper(w.MCU)
+			if strings.Contains(strings.ToUpper(b.id.MCU+" "+b.id.Part), q) {
+				return true
+			}
+			// A part number finds its group (mcu=STM32U545RE).
+			return b.donor != nil && b.group != nil && slices.ContainsFunc(b.group.Members, func(m bench.PartMember) bool { return strings.HasPrefix(m.Part, q) })
 		}},
 	{"accel", func(w Workload) bool { return len(w.Accel) > 0 },
 		func(b *build, w Workload) bool {
@@ -38,6 +45,38 @@ var filterTable = []struct {
 		func(b *build, w Workload) bool { return b.hasFact && b.fact.FlashBytes >= w.MinFlash }},
 	{"min-ram", func(w Workload) bool { return w.MinRAM > 0 },
 		func(b *build, w Workload) bool { return b.hasFact && b.fact.RAMBytes >= w.MinRAM }},
+	{"package", func(w Workload) bool { return w.Package != "" },
+		member(func(m bench.PartMember, w Workload) bool {
+			return strings.HasPrefix(strings.ToUpper(m.Package), w.Package)
+		})},
+	{"min-pins", func(w Workload) bool { return w.MinPins > 0 },
+		member(func(m bench.PartMember, w Workload) bool { return m.Pins >= w.MinPins })},
+	{"min-temp", func(w Workload) bool { return w.MinTempC > 0 },
+		member(func(m bench.PartMember, w Workload) bool { return m.TempMaxC != nil && *m.TempMaxC >= w.MinTempC })},
+	{"max-supply", func(w Workload) bool { return w.MaxSupplyV > 0 },
+		member(func(m bench.PartMember, w Workload) bool {
+			return m.VoltageMinV != nil && *m.VoltageMinV <= w.MaxSupplyV
+		})},
+	{"min-clock", func(w Workload) bool { return w.MinClockHz > 0 },
+		func(b *build, w Workload) bool { return b.hasFact && b.fact.MaxClockHz >= w.MinClockHz }},
+	{"trustzone", func(w Workload) bool { return w.TrustZone },
+		func(b *build, w Workload) bool { return b.group != nil && b.group.TrustZone }},
+	{"units", func(w Workload) bool { return len(w.Units) > 0 },
+		func(b *build, w Workload) bool {
+			if b.group == nil {
+				return false
+			}
+			for _, u := range w.Units {
+				names := []string{u}
+				if u == "AES" {
+					names = append(names, "CRYP") // the AES unit of F2/F4/F7/H7 parts
+				}
+				if !slices.ContainsFunc(b.group.Units, func(x bench.CryptoUnit) bool { return slices.Contains(names, x.Name) }) {
+					return false
+				}
+			}
+			return true
+		}},
 	{"basis", func(w Workload) bool { return w.Basis != "" },
 		func(b *build, w Workload) bool { return (b.donor != nil) == (w.Basis == "estimated") }},
 }
@@ -89,4 +128,24 @@ func (ix *Index) filterEffects(w Workload) []FilterEffect {
 		out = append(out, e)
 	}
 	return out
+}
+
+// PartUnits are the crypto units the units filter names (ST's names;
+// AES also finds the CRYP unit of older parts).
+var PartUnits = []string{"AES", "SAES", "HASH", "PKA", "CCB", "OTFDEC"}
+
+// member keeps a build whose part group has a member that qualifies; a
+// part outside ST's data is not kept.
+func member(ok func(bench.PartMember, Workload) bool) func(*build, Workload) bool {
+	return func(b *build, w Workload) bool {
+		if b.group == nil {
+			return false
+		}
+		for _, m := range b.group.Members {
+			if ok(m, w) {
+				return true
+			}
+		}
+		return false
+	}
 }

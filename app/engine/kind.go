@@ -69,6 +69,17 @@ type Workload struct {
 	LowPower bool
 	MinFlash int64
 	MinRAM   int64
+	// Part-selector filters, on ST's facts of a part group's members (a
+	// group stays when a member qualifies): a package name or its start,
+	// the least pin count, the least maximum temperature, the highest
+	// minimum supply, the least maximum clock, TrustZone, crypto units.
+	Package    string
+	MinPins    int
+	MinTempC   float64
+	MaxSupplyV float64
+	MinClockHz int64
+	TrustZone  bool
+	Units      []string
 	// Basis keeps only "measured" candidates (measured or clock-scaled)
 	// or only "estimated" ones; empty keeps both.
 	Basis string

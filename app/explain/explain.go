@@ -258,6 +258,20 @@ func filterValue(w engine.Workload, field string) string {
 		return Size(w.MinFlash)
 	case "min-ram":
 		return Size(w.MinRAM)
+	case "package":
+		return w.Package
+	case "min-pins":
+		return strconv.Itoa(w.MinPins)
+	case "min-temp":
+		return Number(w.MinTempC) + " °C"
+	case "max-supply":
+		return Number(w.MaxSupplyV) + " V"
+	case "min-clock":
+		return MHz(w.MinClockHz)
+	case "units":
+		return strings.Join(w.Units, ",")
+	case "basis":
+		return w.Basis
 	}
 	return ""
 }

@@ -30,7 +30,8 @@ func Groups(parts []Part, boards map[string]string) []bench.PartGroup {
 			out = append(out, g)
 		}
 		g := &out[i]
-		g.Members = append(g.Members, bench.PartMember{Part: p.Part, FlashBytes: p.FlashBytes, RAMBytes: p.RAMBytes, Package: p.Package, TempMaxC: p.TempMax})
+		g.Members = append(g.Members, bench.PartMember{Part: p.Part, FlashBytes: p.FlashBytes, RAMBytes: p.RAMBytes, Package: p.Package, TempMaxC: p.TempMax,
+			VoltageMinV: p.VoltageMin, Pins: p.Pins})
 		for b, ref := range boards {
 			if ref == p.RefName && !slices.Contains(g.Boards, b) {
 				g.Boards = append(g.Boards, b)
