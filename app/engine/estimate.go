@@ -236,10 +236,9 @@ func abs(x int64) int64 {
 // group's clock, as an estimate.
 func estimated(g *bench.PartGroup, d *build) *build {
 	id := d.id
+	// No board: nobody measured one; the group's ST boards are
+	// suggestions (Group.Boards), not where the figures come from.
 	id.MCU, id.Part, id.Board, id.ClockHz = g.Name, g.Name, "", g.MaxClockHz
-	if len(g.Boards) > 0 {
-		id.Board = g.Boards[0]
-	}
 	id.Acceleration = []string{}
 	for _, a := range d.id.Acceleration {
 		if !d.flagged[a] {

@@ -149,18 +149,27 @@ func Steps(r engine.Requirement) []string {
 			out = append(out, fmt.Sprintf("%s × %s: no measurement — %s", t.Op, Number(t.Count), rule.Text))
 			continue
 		}
+		// An estimate's arithmetic runs on its slow end (what decides);
+		// the central value is said beside it.
+		each, slow := t.Each, ""
+		if t.Slow > 0 {
+			each, slow = t.Slow, fmt.Sprintf(" (slow end of an estimate; central %s)", Duration(t.Each))
+		}
 		var s string
 		switch {
 		case r.Continuous && t.Bytes == 1: // a rate: the share is the closing line
 			s = fmt.Sprintf("%s measured at %s", t.Op, Rate(t.Rate))
+			if t.Slow > 0 {
+				s = fmt.Sprintf("%s estimated at %s (slow end; central %s)", t.Op, Rate(t.Rate), Rate(t.Rate*t.Slow/t.Each))
+			}
 		case t.Bytes > 0:
 			s = fmt.Sprintf("%s: %s%s ÷ %s", t.Op, Size(t.Bytes), Parts(t.Parts), Rate(t.Rate))
 			if t.Count != 1 {
-				s += fmt.Sprintf(" = %s, × %s", Duration(t.Each), Number(t.Count))
+				s += fmt.Sprintf(" = %s, × %s", Duration(each), Number(t.Count))
 			}
-			s += " = " + Duration(t.Total)
+			s += " = " + Duration(t.Total) + slow
 		default:
-			s = fmt.Sprintf("%s: %s × %s = %s", t.Op, Number(t.Count), Duration(t.Each), Duration(t.Total))
+			s = fmt.Sprintf("%s: %s × %s = %s%s", t.Op, Number(t.Count), Duration(each), Duration(t.Total), slow)
 		}
 		if t.Config != "" {
 			s += " [config " + t.Config + "]"
@@ -225,7 +234,7 @@ func CSV(w io.Writer, res engine.Result) error {
 	cw.Write(head)
 	for _, c := range res.Candidates {
 		row := []string{strconv.Itoa(c.Rank), string(c.Verdict), c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config,
-			strings.Join(c.Acceleration, "+"), strconv.FormatInt(c.ClockHz, 10), strconv.FormatBool(c.Estimate), string(c.Basis)}
+			strings.Join(c.Acceleration, "+"), clockCell(c.ClockHz), strconv.FormatBool(c.Estimate), string(c.Basis)}
 		for _, f := range Figures {
 			row = append(row, f.CSVValue(c), string(f.Basis(c)))
 		}
@@ -338,4 +347,12 @@ func From(t engine.Term) string {
 		s += fmt.Sprintf("; central %s, slow end %s (× %s, %s) decides", Duration(t.Each), Duration(t.Slow), Number(f.Spread), from)
 	}
 	return s
+}
+
+// clockCell is a clock for the CSV: empty when unknown, never 0.
+func clockCell(hz int64) string {
+	if hz <= 0 {
+		return ""
+	}
+	return strconv.FormatInt(hz, 10)
 }

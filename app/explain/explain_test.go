@@ -60,8 +60,27 @@ func TestStepsAndBottleneck(t *testing.T) {
 func TestCSV(t *testing.T) {
 	var buf bytes.Buffer
 	h := 2.1
+	// No clock: an empty cell, never 0.
 	err := CSV(&buf, engine.Result{Candidates: []engine.Candidate{{Rank: 1, Verdict: "pass", Identity: bench.Identity{MCU: "STM32H563ZI", Config: `a "quoted", label`}, Basis: bench.Measured, Headroom: &h, Utilization: f(0)}}})
-	if err != nil || !strings.Contains(buf.String(), `1,pass,STM32H563ZI,,,,"a ""quoted"", label",,0,false,measured,2.1,measured,0,,,,`) {
+	if err != nil || !strings.Contains(buf.String(), `1,pass,STM32H563ZI,,,,"a ""quoted"", label",,,false,measured,2.1,measured,0,,,,`) {
 		t.Errorf("%v %q", err, buf.String())
+	}
+}
+
+// An estimate's arithmetic adds up on its slow end, which decides; the
+// central value is said beside it.
+func TestStepsOfAnEstimate(t *testing.T) {
+	r := engine.Requirement{Kind: engine.KindTLS, Terms: []engine.Term{
+		{Op: "ecdsa-p256-verify", Count: 3, Each: 0.001, Slow: 0.002, Total: 0.006, Rule: engine.RuleTLSClientVerify},
+		{Op: "sha256", Count: 0.5, Bytes: 1000, Each: 0.001, Slow: 0.002, Rate: 500000, Total: 0.001, Rule: engine.RuleTLSHash},
+	}}
+	steps := Steps(r)
+	for i, want := range []string{
+		"ecdsa-p256-verify: 3 × 2.000 ms = 6.000 ms (slow end of an estimate; central 1.000 ms)",
+		"sha256: 1000 B ÷ 488.3 KiB/s = 2.000 ms, × 0.5 = 1.000 ms (slow end of an estimate; central 1.000 ms)",
+	} {
+		if !strings.HasPrefix(steps[i], want) {
+			t.Errorf("step %d %q, want it to start %q", i, steps[i], want)
+		}
 	}
 }

@@ -131,10 +131,14 @@ func longestBasis(c engine.Candidate) bench.Basis {
 	return ""
 }
 
-// publishedBasis: a library's published footprint is a measurement.
+// publishedBasis: a library's published footprint is a measurement of
+// the part it was published for; carried to a part group, an estimate.
 func publishedBasis(c engine.Candidate) bench.Basis {
-	if c.Footprint == nil || c.Footprint.FlashBytes == nil {
+	switch {
+	case c.Footprint == nil || c.Footprint.FlashBytes == nil:
 		return ""
+	case c.Donor != nil:
+		return bench.Estimated
 	}
 	return bench.Measured
 }

@@ -255,7 +255,14 @@ func row(c engine.Candidate, selected string, groupStart, hidden, compared bool)
 	if c.LibraryVersion == "" {
 		lib = c.Library + " (version unpublished)"
 	}
-	return &Row{Key: c.Key, Rank: strconv.Itoa(c.Rank), Verdict: string(c.Verdict), Board: orDash(c.Board), MCU: c.MCU, Imported: c.Imported,
+	board := orDash(c.Board)
+	if g := c.Group; g != nil {
+		board = "not measured; no ST board"
+		if len(g.Boards) > 0 {
+			board = "not measured; try " + g.Boards[0]
+		}
+	}
+	return &Row{Key: c.Key, Rank: strconv.Itoa(c.Rank), Verdict: string(c.Verdict), Board: board, MCU: c.MCU, Imported: c.Imported,
 		Part: partLine(c), Library: lib, Config: c.Config, Hardware: hardware(c), Clock: explain.Clock(c), Basis: string(c.Basis),
 		ClockWarn: c.ClockAboveMax, Headroom: explain.Headroom(c.Headroom), CPU: explain.Share(c.Utilization), Bottleneck: explain.Bottleneck(c),
 		Selected: c.Key == selected, GroupStart: groupStart, Hidden: hidden, Compared: compared}

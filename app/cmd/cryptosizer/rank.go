@@ -224,6 +224,9 @@ func rankTable(w io.Writer, res engine.Result) {
 	fmt.Fprintln(tw, "#\tVERDICT\tMCU\tBOARD\tLIBRARY\tCONFIG\tACCEL\tMHZ\tEVIDENCE\tHEADROOM\tCPU\tBOTTLENECK")
 	for _, c := range res.Candidates {
 		mhz := strconv.FormatFloat(float64(c.ClockHz)/1e6, 'f', -1, 64)
+		if c.ClockHz <= 0 {
+			mhz = "?" // no known clock: never 0
+		}
 		if c.Estimate {
 			mhz += "*"
 		}
@@ -247,5 +250,5 @@ func rankTable(w io.Writer, res engine.Result) {
 	if len(res.Candidates) < n.Pass+n.Unknown+n.Fail {
 		shown = fmt.Sprintf("The first %d of %s shown", len(res.Candidates), shown)
 	}
-	fmt.Fprintf(w, "\n%s. Headroom: how many times over the tightest requirement is met. * = estimate scaled to another clock. ! = the source states a clock above the part's maximum (figures as published, never scaled).\n", shown)
+	fmt.Fprintf(w, "\n%s. Headroom: how many times over the tightest requirement is met. * = estimate scaled to another clock. ! = the source states a clock above the part's maximum (figures as published, never scaled). ? = no known clock.\n", shown)
 }
