@@ -1,6 +1,9 @@
 package bench
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // CryptoUnit is one crypto unit of a part, by ST's name (AES, CRYP,
 // SAES, HASH, PKA, …) and IP version (pka32_v1_0_Cube): two parts with
@@ -56,20 +59,64 @@ func (g PartGroup) Has(u CryptoUnit) bool {
 // of the part number, a lowercase x standing for any character, as in
 // STM32F777xI) denotes.
 func (g PartGroup) Member(name string) (PartMember, bool) {
-	if len(name) < len("STM32X0") {
-		return PartMember{}, false
-	}
 	for _, m := range g.Members {
-		if len(m.Part) < len(name) {
-			continue
-		}
-		ok := true
-		for i := 0; i < len(name) && ok; i++ {
-			ok = name[i] == 'x' || strings.EqualFold(name[i:i+1], m.Part[i:i+1])
-		}
-		if ok {
+		if PartNameMatches(name, m.Part) {
 			return m, true
 		}
 	}
 	return PartMember{}, false
+}
+
+// AccelUnits are ST's units an accelerator of a build's label is, in the
+// order a build would use them (the AES accelerator is ST's AES or, on
+// older parts, CRYP).
+var AccelUnits = map[string][]string{AccelAES: {"AES", "CRYP"}, AccelHASH: {"HASH"}, AccelPKA: {"PKA"}}
+
+// UnitFor is the unit among units an accelerator of a build's label is.
+func UnitFor(units []CryptoUnit, accel string) (CryptoUnit, bool) {
+	for _, name := range AccelUnits[accel] {
+		for _, u := range units {
+			if u.Name == name {
+				return u, true
+			}
+		}
+	}
+	return CryptoUnit{}, false
+}
+
+// HardwareOf is what a part with these units offers a build: the
+// accelerators (AES, HASH, PKA) and RNG, sorted, and the units' names
+// ("AES, HASH, PKA, RNG, SAES").
+func HardwareOf(units []CryptoUnit) (hardware []string, names string) {
+	hardware = []string{}
+	for _, a := range Accelerators {
+		if _, ok := UnitFor(units, a); ok {
+			hardware = append(hardware, a)
+		}
+	}
+	var ns []string
+	for _, u := range units {
+		ns = append(ns, u.Name)
+		if u.Name == "RNG" && !slices.Contains(hardware, "RNG") {
+			hardware = append(hardware, "RNG")
+		}
+	}
+	slices.Sort(hardware)
+	slices.Sort(ns)
+	return hardware, strings.Join(slices.Compact(ns), ", ")
+}
+
+// PartNameMatches reports whether a part name as a source writes it (a
+// prefix of the part number, a lowercase x standing for any character,
+// as in STM32F777xI) denotes the part number.
+func PartNameMatches(name, part string) bool {
+	if len(name) < len("STM32X0") || len(part) < len(name) {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if name[i] != 'x' && !strings.EqualFold(name[i:i+1], part[i:i+1]) {
+			return false
+		}
+	}
+	return true
 }

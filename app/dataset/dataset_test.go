@@ -13,11 +13,7 @@ import (
 
 func build(t *testing.T) *bench.Dataset {
 	t.Helper()
-	facts, errs := ParseFacts("facts", read(t, "../../seeds/mcu-facts.tsv"))
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	ds, reports := Build(facts, []Input{
+	ds, reports := Build(facts(t), []Input{
 		{"cmox-stm32wba52cg.txt", read(t, "../../seeds/cmox-stm32wba52cg.txt")},
 		{"cmox-stm32g071rb.txt", read(t, "../../seeds/cmox-stm32g071rb.txt")},
 		{"wolfssl-stm32-benchmarks.md", read(t, "../../seeds/wolfssl-stm32-benchmarks.md")},
@@ -100,9 +96,34 @@ func TestMissingNeverZero(t *testing.T) {
 }
 
 func TestFactsErrors(t *testing.T) {
-	_, errs := ParseFacts("f", "h\nSTM32X\tA\tCortex-M4\tfast\t1\t1\tAES\t\t\t\n")
-	if len(errs) != 1 || !strings.Contains(errs.Error(), "f:2: max_mhz") {
-		t.Errorf("got %v", errs)
+	for _, tc := range []struct{ text, want string }{
+		{"h\nSTM32X0\tA\tfast\t\t\tcited\n", "f:2: max_mhz must be empty or a positive integer"},
+		{"h\nSTM32X0\tA\t\t\t\n", "f:2: want 6 tab-separated columns"},
+		{"h\nSTM32X0\tA\t\t\t\t\n", "f:2: want an STM32 part name and a citation"},
+	} {
+		if _, errs := ParseFacts("f", tc.text); len(errs) != 1 || !strings.Contains(errs.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %q", tc.text, errs, tc.want)
+		}
+	}
+	groups := []bench.PartGroup{
+		{Name: "STM32A0", Cores: []string{"Cortex-M4"}, MaxClockHz: 64e6, Members: []bench.PartMember{{Part: "STM32A011F4Px", FlashBytes: 16 << 10, RAMBytes: 6 << 10}, {Part: "STM32A011F6Px", FlashBytes: 32 << 10, RAMBytes: 6 << 10}}},
+		{Name: "STM32B0", Cores: []string{"Cortex-M7"}, Members: []bench.PartMember{{Part: "STM32B011F4Px", FlashBytes: 16 << 10, RAMBytes: 6 << 10}}},
+	}
+	for _, tc := range []struct {
+		row  bench.MCUFact
+		want string
+	}{
+		{bench.MCUFact{Part: "STM32A011F"}, "STM32A011F4Px and STM32A011F6Px differ"},
+		{bench.MCUFact{Part: "STM32C011"}, "no part number in ST's part database starts with it"},
+		{bench.MCUFact{Part: "STM32A011F4", MaxClockHz: 48e6}, "ST's data gives a maximum clock of 64000000 Hz"},
+	} {
+		if _, errs := CompleteFacts("f", bench.Facts{tc.row}, groups); len(errs) != 1 || !strings.Contains(errs.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.row.Part, errs, tc.want)
+		}
+	}
+	got, errs := CompleteFacts("f", bench.Facts{{Part: "STM32A011F4", SourceNote: "cited"}, {Part: "STM32B011", HardwareNote: "no flash", SourceNote: "cited"}}, groups)
+	if len(errs) > 0 || got[0].MaxClockHz != 64e6 || got[0].Core != "Cortex-M4" || got[0].FlashBytes != 16<<10 || got[1].MaxClockHz != 0 || got[1].HardwareNote != "no crypto unit; no flash" {
+		t.Errorf("completed %+v, %v", got, errs)
 	}
 }
 

@@ -1,44 +1,92 @@
 package dataset
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 
 	"cryptosizer/app/bench"
 )
 
-// ParseFacts reads the curated MCU facts table (seeds/mcu-facts.tsv):
-// tab-separated, '#' comments, one header row.
+// ParseFacts reads the curated additions to ST's part facts
+// (seeds/mcu-facts.tsv): tab-separated, '#' comments, one header row;
+// per measured part its name as the sources write it, aliases, a maximum
+// clock only where ST's data has none, a note on its hardware, its
+// boards and the citation for what the row adds. CompleteFacts adds ST's
+// facts.
 func ParseFacts(file, text string) (bench.Facts, bench.ErrorList) {
 	var errs bench.ErrorList
 	var out bench.Facts
 	tsvRows(file, text, func(pos bench.Pos, line string, c []string) {
-		if len(c) != 10 {
-			errs.Add(pos, line, "want 10 tab-separated columns, got %d", len(c))
+		if len(c) != 6 {
+			errs.Add(pos, line, "want 6 tab-separated columns (part, aliases, max_mhz, hw_note, boards, source), got %d", len(c))
 			return
 		}
-		mhz, err1 := strconv.ParseInt(c[3], 10, 64)
-		flash, err2 := strconv.ParseInt(c[4], 10, 64)
-		ram, err3 := strconv.ParseInt(c[5], 10, 64)
-		// A part without internal flash (STM32N6) has flash_kib 0.
-		if err1 != nil || err2 != nil || err3 != nil || mhz <= 0 || flash < 0 || ram <= 0 {
-			errs.Add(pos, line, "max_mhz and ram_kib must be positive integers, flash_kib 0 or more")
-			return
-		}
-		hw := list(c[6])
-		for _, h := range hw {
-			switch h {
-			case bench.AccelAES, bench.AccelHASH, bench.AccelPKA, "RNG":
-			default:
-				errs.Add(pos, h, "unknown crypto hardware (accepted: AES, HASH, PKA, RNG)")
+		var mhz int64
+		if c[2] != "" {
+			var err error
+			if mhz, err = strconv.ParseInt(c[2], 10, 64); err != nil || mhz <= 0 {
+				errs.Add(pos, c[2], "max_mhz must be empty or a positive integer")
+				return
 			}
 		}
-		out = append(out, bench.MCUFact{
-			Part: c[0], Aliases: list(c[1]), Core: c[2], MaxClockHz: mhz * 1_000_000,
-			FlashBytes: flash * 1024, RAMBytes: ram * 1024, CryptoHardware: hw,
-			HardwareNote: c[7], Boards: list(c[8]), SourceNote: c[9],
-		})
+		if !strings.HasPrefix(c[0], "STM32") || c[5] == "" {
+			errs.Add(pos, line, "want an STM32 part name and a citation")
+			return
+		}
+		out = append(out, bench.MCUFact{Part: c[0], Aliases: list(c[1]), MaxClockHz: mhz * 1_000_000,
+			HardwareNote: c[3], Boards: list(c[4]), SourceNote: c[5]})
 	})
+	return out, errs
+}
+
+// CompleteFacts fills the curated rows with ST's facts from the part
+// groups: the core (the group's first, where a build runs on a
+// dual-core part), maximum clock, flash, RAM and crypto hardware. Every
+// ST part number a row's name denotes must agree on them. A maximum
+// clock comes from the row only where ST's data has none, and the row
+// must not give one where ST does.
+func CompleteFacts(file string, curated bench.Facts, groups []bench.PartGroup) (bench.Facts, bench.ErrorList) {
+	var errs bench.ErrorList
+	out := make(bench.Facts, 0, len(curated))
+	for _, c := range curated {
+		pos := bench.Pos{File: file}
+		var f bench.MCUFact
+		var parts []string
+		for gi := range groups {
+			g := &groups[gi]
+			for _, m := range g.Members {
+				if !bench.PartNameMatches(c.Part, m.Part) {
+					continue
+				}
+				hw, names := bench.HardwareOf(g.Units)
+				next := bench.MCUFact{Part: c.Part, Aliases: c.Aliases, Core: g.Cores[0], MaxClockHz: g.MaxClockHz,
+					FlashBytes: m.FlashBytes, RAMBytes: m.RAMBytes, CryptoHardware: hw, HardwareNote: names, Boards: c.Boards}
+				if parts != nil && !reflect.DeepEqual(f, next) {
+					errs.Add(pos, c.Part, "ST's part numbers %s and %s differ in core, clock, flash, RAM or crypto units: name one", parts[0], m.Part)
+				}
+				f = next
+				parts = append(parts, m.Part)
+			}
+		}
+		switch {
+		case parts == nil:
+			errs.Add(pos, c.Part, "no part number in ST's part database starts with it")
+			continue
+		case f.MaxClockHz > 0 && c.MaxClockHz > 0:
+			errs.Add(pos, c.Part, "ST's data gives a maximum clock of %d Hz: the curated max_mhz must be empty", f.MaxClockHz)
+		case f.MaxClockHz == 0:
+			f.MaxClockHz = c.MaxClockHz // 0 (unknown) when the row gives none either
+		}
+		if f.HardwareNote == "" {
+			f.HardwareNote = "no crypto unit"
+		}
+		if c.HardwareNote != "" {
+			f.HardwareNote += "; " + c.HardwareNote
+		}
+		f.SourceNote = "ST's part database (STM32_open_pin_data): " + strings.Join(parts, ", ") + "; " + c.SourceNote
+		out = append(out, f)
+	}
 	return out, errs
 }
 

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -9,10 +10,13 @@ import (
 	"cryptosizer/app/source"
 )
 
+// facts are the measured parts' facts as gendata makes them: the
+// curated additions completed from the committed part catalogue.
 func facts(t *testing.T) bench.Facts {
-	f, errs := ParseFacts("facts", read(t, "../../seeds/mcu-facts.tsv"))
-	if len(errs) > 0 {
-		t.Fatal(errs)
+	t.Helper()
+	f, err := SeedFacts("../..")
+	if err != nil {
+		t.Fatal(err)
 	}
 	return f
 }
@@ -89,7 +93,8 @@ func FuzzImport(f *testing.F) {
 	f.Add("SHA-256 1 MB took 1.000 seconds, 1.000 MB/s\n", "STM32H563ZI", int64(250e6))
 	f.Add("STM32 MCU X\nSystem core clock frequency 64 MHz\nHASH mode Cycles Time\nSHA256 1 2 µs\n", "", int64(0))
 	f.Add("## A\n### A (x)\n```\nRSA 2048 public 1 ops took 1 sec, avg 1 ms, 1 ops/sec\n```\n", "", int64(-5))
-	fs, _ := ParseFacts("facts", "h\nSTM32H563ZI\tSTM32H563\tCortex-M33\t250\t2048\t640\tHASH,PKA,RNG\t\t\t\n")
+	fs := bench.Facts{{Part: "STM32H563ZI", Aliases: []string{"STM32H563"}, Core: "Cortex-M33", MaxClockHz: 250e6, FlashBytes: 2 << 20, RAMBytes: 640 << 10,
+		CryptoHardware: []string{"HASH", "PKA", "RNG"}}}
 	f.Fuzz(func(t *testing.T, text, mcu string, clock int64) {
 		im := Import(fs, "fuzz", text, source.Names{MCU: mcu, ClockHz: clock})
 		for _, m := range im.Data.Measurements {
@@ -136,4 +141,29 @@ func TestMergeKeepsEveryRecordKind(t *testing.T) {
 	if len(base.Skipped) != 1 {
 		t.Errorf("the base changed: %d skipped", len(base.Skipped))
 	}
+}
+
+// SeedFacts are the measured parts' facts as gendata makes them: the
+// curated additions (root/seeds/mcu-facts.tsv) completed from the part
+// groups of the committed dataset (derived from ST's part database).
+// Exported for the external tests of this directory.
+func SeedFacts(root string) (bench.Facts, error) {
+	text, err := os.ReadFile(root + "/seeds/mcu-facts.tsv")
+	if err != nil {
+		return nil, err
+	}
+	curated, errs := ParseFacts("mcu-facts.tsv", string(text))
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	b, err := os.ReadFile(root + "/data/dataset.json")
+	if err != nil {
+		return nil, err
+	}
+	ds, err := Decode(b)
+	if err != nil {
+		return nil, err
+	}
+	f, errs := CompleteFacts("mcu-facts.tsv", curated, ds.Groups)
+	return f, errs.Err()
 }

@@ -96,13 +96,9 @@ func TestThirdSourceRanks(t *testing.T) {
 }
 
 func factsOf(t *testing.T) bench.Facts {
-	b, err := readFile("../../seeds/mcu-facts.tsv")
+	f, err := dataset.SeedFacts("../..")
 	if err != nil {
 		t.Fatal(err)
-	}
-	f, errs := dataset.ParseFacts("facts", b)
-	if len(errs) > 0 {
-		t.Fatal(errs)
 	}
 	return f
 }

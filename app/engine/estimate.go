@@ -46,10 +46,6 @@ type SpreadPair struct {
 	Max     float64 `json:"max"`
 }
 
-// accelUnits are ST's units an accelerator of a build's label is, in the
-// order a build would use them.
-var accelUnits = map[string][]string{bench.AccelAES: {"AES", "CRYP"}, bench.AccelHASH: {"HASH"}, bench.AccelPKA: {"PKA"}}
-
 // credible reports whether a build can donate: a known part, measured at
 // a clock within its maximum.
 func (b *build) credible() bool {
@@ -160,14 +156,7 @@ func donates(b *build, g *bench.PartGroup) bool {
 
 // unitFor is the unit of a group an accelerator of a build's label is.
 func unitFor(g *bench.PartGroup, accel string) (bench.CryptoUnit, bool) {
-	for _, name := range accelUnits[accel] {
-		for _, u := range g.Units {
-			if u.Name == name {
-				return u, true
-			}
-		}
-	}
-	return bench.CryptoUnit{}, false
+	return bench.UnitFor(g.Units, accel)
 }
 
 // estimates adds, for every group without a measured part, one build per
@@ -257,21 +246,7 @@ func groupFact(g *bench.PartGroup, core string) bench.MCUFact {
 	for _, m := range g.Members {
 		f.FlashBytes, f.RAMBytes = max(f.FlashBytes, m.FlashBytes), max(f.RAMBytes, m.RAMBytes)
 	}
-	var names []string
-	for a := range accelUnits {
-		if _, ok := unitFor(g, a); ok {
-			f.CryptoHardware = append(f.CryptoHardware, a)
-		}
-	}
-	for _, u := range g.Units {
-		names = append(names, u.Name)
-		if u.Name == "RNG" && !slices.Contains(f.CryptoHardware, "RNG") {
-			f.CryptoHardware = append(f.CryptoHardware, "RNG")
-		}
-	}
-	slices.Sort(f.CryptoHardware)
-	slices.Sort(names)
-	f.HardwareNote = strings.Join(slices.Compact(names), ", ")
+	f.CryptoHardware, f.HardwareNote = bench.HardwareOf(g.Units)
 	return f
 }
 

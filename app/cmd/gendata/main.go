@@ -51,7 +51,7 @@ func main() {
 }
 
 // generate builds the dataset JSON from a seeds directory: mcu-facts.tsv
-// holds the curated part facts, and every file a registered source claims
+// holds the curated additions to ST's facts of the measured parts, and every file a registered source claims
 // (dataset.SourceFor) is read by that source; the part groups come from
 // the part catalogue (data/parts/parts.json, derived from ST's data).
 func generate(dir, catalogue string) ([]byte, []dataset.Report, error) {
@@ -59,7 +59,20 @@ func generate(dir, catalogue string) ([]byte, []dataset.Report, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	facts, ferrs := dataset.ParseFacts("mcu-facts.tsv", string(factsText))
+	curated, ferrs := dataset.ParseFacts("mcu-facts.tsv", string(factsText))
+	if len(ferrs) > 0 {
+		return nil, nil, ferrs
+	}
+	catText, err := os.ReadFile(catalogue)
+	if err != nil {
+		return nil, nil, err
+	}
+	cat, err := stparts.Decode(catText)
+	if err != nil {
+		return nil, nil, err
+	}
+	groups := cat.Groups()
+	facts, ferrs := dataset.CompleteFacts("mcu-facts.tsv", curated, groups)
 	if len(ferrs) > 0 {
 		return nil, nil, ferrs
 	}
@@ -90,15 +103,7 @@ func generate(dir, catalogue string) ([]byte, []dataset.Report, error) {
 	}
 	ds, reports := dataset.Build(facts, inputs)
 	ds.Documents = docs
-	catText, err := os.ReadFile(catalogue)
-	if err != nil {
-		return nil, nil, err
-	}
-	cat, err := stparts.Decode(catText)
-	if err != nil {
-		return nil, nil, err
-	}
-	ds.Groups = cat.Groups()
+	ds.Groups = groups
 	var all bench.ErrorList
 	for _, r := range reports {
 		all = append(all, r.Errors...)
