@@ -3,7 +3,6 @@ package dataset_test
 import (
 	"fmt"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -101,9 +100,4 @@ func factsOf(t *testing.T) bench.Facts {
 		t.Fatal(err)
 	}
 	return f
-}
-
-func readFile(p string) (string, error) {
-	b, err := os.ReadFile(p)
-	return string(b), err
 }

@@ -134,11 +134,14 @@ type Candidate struct {
 	Facts *PartFacts `json:"part_facts"`
 	// Group and Donor are set for an estimate: the part group it stands
 	// for and the measured build its figures come from.
-	Group     *GroupSummary `json:"group,omitempty"`
-	Donor     *Donor        `json:"donor,omitempty"`
-	Footprint *Footprint    `json:"footprint"`
-	Why       []Note        `json:"why"`
-	Key       string        `json:"key"`
+	Group *GroupSummary `json:"group,omitempty"`
+	// Qualifying are the group's part numbers that pass the filters on
+	// part numbers (flash, RAM, package, …), when one is in force.
+	Qualifying []string   `json:"qualifying_members,omitempty"`
+	Donor      *Donor     `json:"donor,omitempty"`
+	Footprint  *Footprint `json:"footprint"`
+	Why        []Note     `json:"why"`
+	Key        string     `json:"key"`
 }
 
 // Result is a ranked answer.
@@ -178,6 +181,7 @@ type build struct {
 	// group is the part group of ST's data the build's part is in, or,
 	// for an estimate, the group it was carried to from donor.
 	group   *bench.PartGroup
+	members []bench.PartMember // the part numbers it stands for (partMembers)
 	donor   *build
 	spread  Spread        // an estimate's: its core's
 	summary *GroupSummary // an estimate's group, summarized once
@@ -234,6 +238,9 @@ func NewIndex(ds *bench.Dataset) *Index {
 	ix.software()
 	ix.spreads = spreads(ix.builds)
 	ix.estimates()
+	for _, b := range ix.builds {
+		b.members = partMembers(b)
+	}
 	return ix
 }
 
@@ -307,7 +314,11 @@ func (ix *Index) Rank(w Workload) Result {
 		if !keep(b, w) {
 			continue
 		}
-		res.Candidates = append(res.Candidates, evaluate(b, w))
+		c := evaluate(b, w)
+		if b.donor != nil && memberFilters(w) {
+			c.Qualifying = qualifying(b, w)
+		}
+		res.Candidates = append(res.Candidates, c)
 	}
 	if len(res.Candidates) == 0 {
 		res.Filters = ix.filterEffects(w)

@@ -256,14 +256,14 @@ type GroupSummary struct {
 	Key     string `json:"key"`
 	Name    string `json:"name"`
 	Members int    `json:"members"`
-	// Parts lists the members (for the page; JSON gives the group key,
-	// which `cryptosizer parts` lists by).
-	Parts    []string `json:"-"`
-	Flash    [2]int64 `json:"flash_bytes"` // smallest, largest
-	RAM      [2]int64 `json:"ram_bytes"`
-	Packages []string `json:"packages"`
-	Boards   []string `json:"boards"`
-	File     string   `json:"file"`
+	// List holds the members' facts (for the page; JSON gives the group
+	// key, which `cryptosizer parts` lists by).
+	List     []bench.PartMember `json:"-"`
+	Flash    [2]int64           `json:"flash_bytes"` // smallest, largest
+	RAM      [2]int64           `json:"ram_bytes"`
+	Packages []string           `json:"packages"`
+	Boards   []string           `json:"boards"`
+	File     string             `json:"file"`
 }
 
 // Donor is the measured build an estimate's figures come from.
@@ -278,7 +278,7 @@ type Donor struct {
 }
 
 func summarize(g *bench.PartGroup) *GroupSummary {
-	s := &GroupSummary{Key: g.Key, Name: g.Name, Members: len(g.Members), Boards: g.Boards, File: g.File, Packages: []string{}, Parts: []string{}}
+	s := &GroupSummary{Key: g.Key, Name: g.Name, Members: len(g.Members), Boards: g.Boards, File: g.File, Packages: []string{}, List: g.Members}
 	for i, m := range g.Members {
 		if i == 0 || m.FlashBytes < s.Flash[0] {
 			s.Flash[0] = m.FlashBytes
@@ -290,7 +290,6 @@ func summarize(g *bench.PartGroup) *GroupSummary {
 		if !slices.Contains(s.Packages, m.Package) {
 			s.Packages = append(s.Packages, m.Package)
 		}
-		s.Parts = append(s.Parts, m.Part)
 	}
 	return s
 }

@@ -7,16 +7,23 @@ import (
 	"cryptosizer/app/bench"
 )
 
-// The workload's filters, each by the field that sets it: which are in
-// force, and which builds each keeps. A filter on part facts keeps no
-// part without facts.
-var filterTable = []struct {
+// filter is one of the workload's filters, by the field that sets it:
+// whether it is in force, and which builds it keeps, or, for a filter on
+// what differs between the part numbers of a group (flash, RAM, package,
+// pins, temperature, supply), which part numbers it keeps. A build is
+// kept when one part number it stands for passes every such filter at
+// once. A filter on part facts keeps no part without facts.
+type filter struct {
 	field  string
 	active func(Workload) bool
 	keeps  func(*build, Workload) bool
-}{
+	member func(bench.PartMember, Workload) bool
+}
+
+// The workload's filters.
+var filterTable = []filter{
 	{"library", func(w Workload) bool { return w.Library != "" },
-		func(b *build, w Workload) bool { return strings.EqualFold(w.Library, b.lib.Flag) }},
+		func(b *build, w Workload) bool { return strings.EqualFold(w.Library, b.lib.Flag) }, nil},
 	{"mcu", func(w Workload) bool { return w.MCU != "" },
 		func(b *build, w Workload) bool {
 			q := strings.ToUpper(w.MCU)
@@ -25,7 +32,7 @@ var filterTable = []struct {
 			}
 			// A part number finds its group (mcu=STM32U545RE).
 			return b.donor != nil && b.group != nil && slices.ContainsFunc(b.group.Members, func(m bench.PartMember) bool { return strings.HasPrefix(m.Part, q) })
-		}},
+		}, nil},
 	{"accel", func(w Workload) bool { return len(w.Accel) > 0 },
 		func(b *build, w Workload) bool {
 			for _, need := range w.Accel {
@@ -34,33 +41,33 @@ var filterTable = []struct {
 				}
 			}
 			return true
-		}},
+		}, nil},
 	{"series", func(w Workload) bool { return len(w.Series) > 0 },
-		func(b *build, w Workload) bool { return b.hasFact && slices.Contains(w.Series, b.fact.Series()) }},
+		func(b *build, w Workload) bool { return b.hasFact && slices.Contains(w.Series, b.fact.Series()) }, nil},
 	{"core", func(w Workload) bool { return len(w.Cores) > 0 },
-		func(b *build, w Workload) bool { return b.hasFact && slices.Contains(w.Cores, b.fact.CoreName()) }},
+		func(b *build, w Workload) bool { return b.hasFact && slices.Contains(w.Cores, b.fact.CoreName()) }, nil},
 	{"low-power", func(w Workload) bool { return w.LowPower },
-		func(b *build, w Workload) bool { return b.hasFact && b.fact.LowPower() }},
-	{"min-flash", func(w Workload) bool { return w.MinFlash > 0 },
-		func(b *build, w Workload) bool { return b.hasFact && b.fact.FlashBytes >= w.MinFlash }},
-	{"min-ram", func(w Workload) bool { return w.MinRAM > 0 },
-		func(b *build, w Workload) bool { return b.hasFact && b.fact.RAMBytes >= w.MinRAM }},
-	{"package", func(w Workload) bool { return w.Package != "" },
-		member(func(m bench.PartMember, w Workload) bool {
+		func(b *build, w Workload) bool { return b.hasFact && b.fact.LowPower() }, nil},
+	{"min-flash", func(w Workload) bool { return w.MinFlash > 0 }, nil,
+		func(m bench.PartMember, w Workload) bool { return m.FlashBytes >= w.MinFlash }},
+	{"min-ram", func(w Workload) bool { return w.MinRAM > 0 }, nil,
+		func(m bench.PartMember, w Workload) bool { return m.RAMBytes >= w.MinRAM }},
+	{"package", func(w Workload) bool { return w.Package != "" }, nil,
+		func(m bench.PartMember, w Workload) bool {
 			return strings.HasPrefix(strings.ToUpper(m.Package), w.Package)
-		})},
-	{"min-pins", func(w Workload) bool { return w.MinPins > 0 },
-		member(func(m bench.PartMember, w Workload) bool { return m.Pins >= w.MinPins })},
-	{"min-temp", func(w Workload) bool { return w.MinTempC > 0 },
-		member(func(m bench.PartMember, w Workload) bool { return m.TempMaxC != nil && *m.TempMaxC >= w.MinTempC })},
-	{"max-supply", func(w Workload) bool { return w.MaxSupplyV > 0 },
-		member(func(m bench.PartMember, w Workload) bool {
+		}},
+	{"min-pins", func(w Workload) bool { return w.MinPins > 0 }, nil,
+		func(m bench.PartMember, w Workload) bool { return m.Pins >= w.MinPins }},
+	{"min-temp", func(w Workload) bool { return w.MinTempC > 0 }, nil,
+		func(m bench.PartMember, w Workload) bool { return m.TempMaxC != nil && *m.TempMaxC >= w.MinTempC }},
+	{"max-supply", func(w Workload) bool { return w.MaxSupplyV > 0 }, nil,
+		func(m bench.PartMember, w Workload) bool {
 			return m.VoltageMinV != nil && *m.VoltageMinV <= w.MaxSupplyV
-		})},
+		}},
 	{"min-clock", func(w Workload) bool { return w.MinClockHz > 0 },
-		func(b *build, w Workload) bool { return b.hasFact && b.fact.MaxClockHz >= w.MinClockHz }},
+		func(b *build, w Workload) bool { return b.hasFact && b.fact.MaxClockHz >= w.MinClockHz }, nil},
 	{"trustzone", func(w Workload) bool { return w.TrustZone },
-		func(b *build, w Workload) bool { return b.group != nil && b.group.TrustZone }},
+		func(b *build, w Workload) bool { return b.group != nil && b.group.TrustZone }, nil},
 	{"units", func(w Workload) bool { return len(w.Units) > 0 },
 		func(b *build, w Workload) bool {
 			if b.group == nil {
@@ -76,19 +83,69 @@ var filterTable = []struct {
 				}
 			}
 			return true
-		}},
+		}, nil},
 	{"basis", func(w Workload) bool { return w.Basis != "" },
-		func(b *build, w Workload) bool { return (b.donor != nil) == (w.Basis == "estimated") }},
+		func(b *build, w Workload) bool { return (b.donor != nil) == (w.Basis == "estimated") }, nil},
 }
 
 // keep applies the workload's filters.
-func keep(b *build, w Workload) bool {
-	for _, f := range filterTable {
-		if f.active(w) && !f.keeps(b, w) {
+func keep(b *build, w Workload) bool { return keepBut(b, w, -1) }
+
+// keepBut applies the workload's filters but the one at index skip.
+func keepBut(b *build, w Workload, skip int) bool {
+	members := false
+	for i, f := range filterTable {
+		if i == skip || !f.active(w) {
+			continue
+		}
+		if f.member != nil {
+			members = true
+		} else if !f.keeps(b, w) {
+			return false
+		}
+	}
+	if !members {
+		return true
+	}
+	for _, m := range b.members {
+		if qualifies(m, w, skip) {
+			return true
+		}
+	}
+	return false
+}
+
+// qualifies reports whether a part number passes every filter on part
+// numbers in force but the one at index skip.
+func qualifies(m bench.PartMember, w Workload, skip int) bool {
+	for i, f := range filterTable {
+		if i != skip && f.member != nil && f.active(w) && !f.member(m, w) {
 			return false
 		}
 	}
 	return true
+}
+
+// memberFilters reports whether a filter on part numbers is in force.
+func memberFilters(w Workload) bool {
+	for _, f := range filterTable {
+		if f.member != nil && f.active(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// qualifying names the part numbers of a build that pass the filters on
+// part numbers.
+func qualifying(b *build, w Workload) []string {
+	out := []string{}
+	for _, m := range b.members {
+		if qualifies(m, w, -1) {
+			out = append(out, m.Part)
+		}
+	}
+	return out
 }
 
 // FilterEffect is what one filter in force does to the candidates.
@@ -111,17 +168,11 @@ func (ix *Index) filterEffects(w Workload) []FilterEffect {
 		}
 		e := FilterEffect{Field: f.field, Of: len(ix.builds)}
 		for _, b := range ix.builds {
-			if !f.keeps(b, w) {
+			if f.member != nil && !slices.ContainsFunc(b.members, func(m bench.PartMember) bool { return f.member(m, w) }) ||
+				f.member == nil && !f.keeps(b, w) {
 				e.Removes++
 			}
-			others := true
-			for j, g := range filterTable {
-				if j != i && g.active(w) && !g.keeps(b, w) {
-					others = false
-					break
-				}
-			}
-			if others {
+			if keepBut(b, w, i) {
 				e.Without++
 			}
 		}
@@ -134,18 +185,27 @@ func (ix *Index) filterEffects(w Workload) []FilterEffect {
 // AES also finds the CRYP unit of older parts).
 var PartUnits = []string{"AES", "SAES", "HASH", "PKA", "CCB", "OTFDEC"}
 
-// member keeps a build whose part group has a member that qualifies; a
-// part outside ST's data is not kept.
-func member(ok func(bench.PartMember, Workload) bool) func(*build, Workload) bool {
-	return func(b *build, w Workload) bool {
-		if b.group == nil {
-			return false
-		}
+// partMembers are the part numbers a build stands for: an estimate's,
+// its group's; a measured part's, the members of its group its name
+// denotes (STM32H753ZI: STM32H753ZITx); a part outside ST's data, one
+// made of its curated facts (no package, temperature or supply known).
+func partMembers(b *build) []bench.PartMember {
+	switch {
+	case b.group != nil && b.donor != nil:
+		return b.group.Members
+	case b.group != nil:
+		var out []bench.PartMember
 		for _, m := range b.group.Members {
-			if ok(m, w) {
-				return true
+			if bench.PartNameMatches(b.fact.Part, m.Part) {
+				out = append(out, m)
 			}
 		}
-		return false
+		if out != nil {
+			return out
+		}
+		return b.group.Members
+	case b.hasFact:
+		return []bench.PartMember{{Part: b.fact.Part, FlashBytes: b.fact.FlashBytes, RAMBytes: b.fact.RAMBytes}}
 	}
+	return nil
 }

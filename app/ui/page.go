@@ -413,6 +413,7 @@ func (p *Page) Render() app.UI {
 			app.Main().Class("main").Body(
 				&MessageList{M: &m.Msgs, Rev: m.Msgs.Rev},
 				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient && p.navigated, Link: p.link},
+				app.If(!m.Embed.On, func() app.UI { return &PartsView{Groups: p.start.Index.Dataset().Groups} }),
 			),
 			app.Aside().Class("side").Aria("label", "Workload and imports").Body(
 				&Form{M: &m.Form, Rev: m.Form.Rev},

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -236,7 +237,11 @@ func partLine(c engine.Candidate) string {
 		return "no curated facts"
 	}
 	if g := c.Group; g != nil {
-		return fmt.Sprintf("%s · ×%d: %s flash, %s RAM · %s", strings.TrimPrefix(f.Core, "Cortex-"), g.Members,
+		members := fmt.Sprintf("×%d", g.Members)
+		if c.Qualifying != nil {
+			members = fmt.Sprintf("%d of ×%d qualify", len(c.Qualifying), g.Members)
+		}
+		return fmt.Sprintf("%s · %s: %s flash, %s RAM · %s", strings.TrimPrefix(f.Core, "Cortex-"), members,
 			span(g.Flash), span(g.RAM), strings.Join(g.Packages[:min(3, len(g.Packages))], ", ")+more(len(g.Packages)-3))
 	}
 	flash := explain.Size(f.FlashBytes) + " flash"
@@ -502,6 +507,51 @@ func groupDetails(c engine.Candidate) app.UI {
 	return app.Div().Class("group").Body(
 		app.P().Class("estimate").Text(fmt.Sprintf("Estimated: nobody measured these %d parts. The figures are %s's (%s, %s) taken as cycles to %s, and the verdict uses the slow end: × spread %s).",
 			g.Members, d.MCU, orDash(d.Board), explain.MHz(d.ClockHz), explain.MHz(c.ClockHz), spread)),
-		app.P().Text("Parts: "+strings.Join(g.Parts, ", ")+" — "+boards+" (ST's part database, "+g.File+")."),
+		app.P().Text(fmt.Sprintf("%d part numbers, %s (ST's part database, %s):", g.Members, boards, g.File)),
+		members(g.List, c.Qualifying),
+	)
+}
+
+// members is a group's part numbers with what differs between them; when
+// a filter on part numbers is in force, the ones that pass it are
+// marked and listed first.
+func members(list []bench.PartMember, qualifying []string) app.UI {
+	rows := make([]bench.PartMember, 0, len(list))
+	if qualifying != nil {
+		for _, m := range list {
+			if slices.Contains(qualifying, m.Part) {
+				rows = append(rows, m)
+			}
+		}
+	}
+	for _, m := range list {
+		if qualifying == nil || !slices.Contains(qualifying, m.Part) {
+			rows = append(rows, m)
+		}
+	}
+	opt := func(v *float64, unit string) string {
+		if v == nil {
+			return "unknown"
+		}
+		return strconv.FormatFloat(*v, 'f', -1, 64) + unit
+	}
+	status := "Part number"
+	if qualifying != nil {
+		status = fmt.Sprintf("Part number (%d of %d pass the part filters)", len(qualifying), len(list))
+	}
+	return app.Table().Class("members").Body(
+		app.THead().Body(app.Tr().Body(th(status), th("Flash"), th("RAM"), th("Package"), th("Up to"), th("Supply from"))),
+		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
+			m := rows[i]
+			q := qualifying != nil && slices.Contains(qualifying, m.Part)
+			name, cls := m.Part, ""
+			if q {
+				name, cls = "✓ "+name, "qualifies"
+			}
+			return app.Tr().Class(cls).Body(
+				app.Td().Text(name), app.Td().Text(explain.Size(m.FlashBytes)), app.Td().Text(explain.Size(m.RAMBytes)),
+				app.Td().Text(m.Package), app.Td().Text(opt(m.TempMaxC, " °C")), app.Td().Text(opt(m.VoltageMinV, " V")),
+			)
+		})),
 	)
 }

@@ -234,6 +234,12 @@ func rankTable(w io.Writer, res engine.Result) {
 			mhz += "!"
 		}
 		mcu := c.MCU
+		if g := c.Group; g != nil {
+			mcu += fmt.Sprintf(" ×%d", g.Members)
+			if c.Qualifying != nil {
+				mcu = fmt.Sprintf("%s (%d qualify)", mcu, len(c.Qualifying))
+			}
+		}
 		if c.Imported != "" {
 			mcu += " (imported)"
 		}

@@ -1,0 +1,92 @@
+package e2e
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The parts view, without a workload: every part number of ST's data,
+// searched, sorted and two parts side by side.
+func TestPartsViewSearchSortCompare(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1),
+		chromedp.Click(chromedp.ID("parts-open")),
+		poll(`document.querySelectorAll('#parts tr.part').length === 100`, 20*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := text(ctx, t, `document.getElementById('parts-count').textContent`)
+	total, _ := strconv.Atoi(strings.Fields(count)[2])
+	if total < 2000 || !strings.HasPrefix(count, strconv.Itoa(total)+" of ") {
+		t.Fatalf("count line %q", count)
+	}
+	err = chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("parts-query"), "U5 LQFP"),
+		poll(`!document.getElementById('parts-count').textContent.startsWith('`+strconv.Itoa(total)+` ')`, 10*time.Second),
+		chromedp.Click(chromedp.ID("parts-sort-flash")), chromedp.Click(chromedp.ID("parts-sort-flash")),
+		poll(`document.querySelector('th[aria-sort=descending] #parts-sort-flash') !== null`, 5*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := eval1[[]string](ctx, t, `[...document.querySelectorAll('#parts tr.part')].map(r => [...r.cells].slice(0, 6).map(c => c.textContent).join('|'))`)
+	if len(rows) < 2 {
+		t.Fatalf("U5 LQFP: %d rows", len(rows))
+	}
+	for _, r := range rows {
+		c := strings.Split(r, "|")
+		if !strings.HasPrefix(c[0], "STM32U5") || !strings.HasPrefix(c[5], "LQFP") {
+			t.Errorf("U5 LQFP shows %q", r)
+		}
+	}
+	if first, last := strings.Split(rows[0], "|")[3], strings.Split(rows[len(rows)-1], "|")[3]; first != "4 MiB" || first == last {
+		t.Errorf("flash descending: first %q, last %q", first, last)
+	}
+	// Two parts side by side; what differs is marked.
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#parts tr.part:nth-child(1) input.pick`)),
+		chromedp.Click(chromedp.CSS(`#parts tr.part:nth-last-child(1) input.pick`)),
+		poll(`document.querySelectorAll('#parts-compare thead th').length === 3`, 5*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	differs := eval1[[]string](ctx, t, `[...document.querySelectorAll('#parts-compare tr.differs th')].map(h => h.firstChild.textContent)`)
+	if !strings.Contains(strings.Join(differs, ","), "Flash") {
+		t.Errorf("rows marked as differing: %v", differs)
+	}
+}
+
+// An estimated group's details list its part numbers; with filters on
+// part numbers in force, the ones that pass all of them are marked and
+// the row says how many.
+func TestGroupDetailsMarkQualifyingMembers(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=1&package=WLCSP&min-temp=105&basis=estimated&loads=tls"), waitReady(1),
+		chromedp.Click(chromedp.CSS(`#results[data-client="true"] tr.row`)),
+		poll(`!!document.querySelector('table.members')`, 20*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	part := text(ctx, t, `document.querySelector('tr.row').textContent`)
+	marked := eval1[[]string](ctx, t, `[...document.querySelectorAll('table.members tr.qualifies td:first-child')].map(c => c.textContent)`)
+	cells := eval1[[]string](ctx, t, `[...document.querySelectorAll('table.members tr.qualifies')].map(r => r.cells[3].textContent + '|' + r.cells[4].textContent)`)
+	if len(marked) == 0 || !strings.Contains(part, strconv.Itoa(len(marked))+" of ×") {
+		t.Fatalf("row %q, marked members %v", part, marked)
+	}
+	for _, c := range cells {
+		pkg, temp, _ := strings.Cut(c, "|")
+		deg, _ := strconv.ParseFloat(strings.TrimSuffix(temp, " °C"), 64)
+		if !strings.HasPrefix(pkg, "WLCSP") || deg < 105 {
+			t.Errorf("a marked member is %q", c)
+		}
+	}
+	if d := text(ctx, t, `document.querySelector('.details').textContent`); !strings.Contains(d, "Estimated: nobody measured") {
+		t.Errorf("details of an estimate: %.200q", d)
+	}
+}

@@ -1,0 +1,98 @@
+package model
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The parts view holds every part number of the bundled groups, searches
+// by words that must all match, sorts by any column both ways (unknown
+// last going up), pages, and compares two or three parts.
+func TestPartsView(t *testing.T) {
+	groups := base(t).Dataset().Groups
+	members := 0
+	for _, g := range groups {
+		members += len(g.Members)
+	}
+	var p Parts
+	p.OpenParts(groups)
+	if p.Total() != members || members < 2000 {
+		t.Fatalf("%d rows, %d members", p.Total(), members)
+	}
+	rows, n := p.Rows()
+	if n != members || len(rows) != PartsPage {
+		t.Errorf("unfiltered: %d match, %d shown", n, len(rows))
+	}
+	p.More()
+	if rows, _ = p.Rows(); len(rows) != 2*PartsPage {
+		t.Errorf("after More: %d shown", len(rows))
+	}
+
+	p.SetQuery("u5 lqfp pka")
+	rows, n = p.Rows()
+	if n == 0 || n == members || len(rows) != min(n, PartsPage) {
+		t.Fatalf("u5 lqfp pka: %d match, %d shown", n, len(rows))
+	}
+	for _, r := range rows {
+		if r.Group.Family != "STM32U5" || !strings.HasPrefix(r.Package, "LQFP") || !strings.Contains(r.Units, "PKA") {
+			t.Errorf("u5 lqfp pka matches %s (%s, %s, %s)", r.Part, r.Group.Family, r.Package, r.Units)
+		}
+	}
+
+	p.SetQuery("")
+	for _, key := range []string{"flash", "temp", "clock"} {
+		p.Sort(key)
+		up, _ := p.Rows()
+		p.Sort(key)
+		down, _ := p.Rows()
+		if p.SortBy != "-"+key {
+			t.Fatalf("sort twice by %s: %q", key, p.SortBy)
+		}
+		i := slices.IndexFunc(PartColumns, func(c PartColumn) bool { return c.Key == key })
+		for j := 1; j < len(up); j++ {
+			if PartColumns[i].cmp(&up[j-1], &up[j]) > 0 || PartColumns[i].cmp(&down[j-1], &down[j]) < 0 {
+				t.Fatalf("%s: rows %d and %d out of order", key, j-1, j)
+			}
+		}
+	}
+	p.Sort("nonsense")
+	if p.SortBy != "-clock" {
+		t.Errorf("an unknown column changed the order to %q", p.SortBy)
+	}
+	p.SetQuery(strings.Repeat("x", 200))
+	if len(p.Query) != MaxQuery {
+		t.Errorf("query of %d characters kept", len(p.Query))
+	}
+
+	// Compare: two or three, a fourth refused, an unknown part refused.
+	var picks []string
+	for _, g := range groups {
+		if len(picks) < 4 && g.TrustZone != (len(picks)%2 == 0) {
+			picks = append(picks, g.Members[0].Part)
+		}
+	}
+	if p.Pick("STM32NOPE") {
+		t.Error("an unknown part was picked")
+	}
+	if !p.Pick(picks[0]) {
+		t.Fatal("first pick refused")
+	}
+	if _, rows := p.Compared(); rows != nil {
+		t.Error("one part compared")
+	}
+	if !p.Pick(picks[1]) || !p.Pick(picks[2]) || p.Pick(picks[3]) {
+		t.Fatalf("picks: %v", p.Picked)
+	}
+	parts, cmp := p.Compared()
+	if len(parts) != 3 {
+		t.Fatalf("compared %v", parts)
+	}
+	tz := slices.IndexFunc(cmp, func(r CompareRow) bool { return r.Label == "TrustZone" })
+	if tz < 0 || !cmp[tz].Differs() || len(cmp[tz].Values) != 3 {
+		t.Errorf("TrustZone row %+v", cmp[tz])
+	}
+	if !p.Pick(picks[1]) || len(p.Picked) != 2 || p.Picked[1] != picks[2] {
+		t.Errorf("unpick: %v", p.Picked)
+	}
+}

@@ -1,0 +1,123 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/ui/browser"
+	"cryptosizer/app/ui/model"
+)
+
+// PartsView lists every STM32 MCU part number of ST's data, without a
+// workload: a searchable, sortable table, a page of rows at a time, and
+// the facts of two or three picked parts side by side. It keeps its own
+// state and builds its rows the first time it opens, so that the first
+// page and every re-rank pay nothing for it.
+type PartsView struct {
+	app.Compo
+	Groups []bench.PartGroup
+
+	m model.Parts
+}
+
+// Render draws the closed button, or the view.
+func (v *PartsView) Render() app.UI {
+	if !v.m.Open {
+		n := 0
+		for _, g := range v.Groups {
+			n += len(g.Members)
+		}
+		return app.Section().ID("parts").Class("parts").Body(
+			app.Button().Type("button").ID("parts-open").Text(fmt.Sprintf("Browse all %d STM32 part numbers (ST's data)", n)).
+				OnClick(func(ctx app.Context, e app.Event) { v.m.OpenParts(v.Groups) }),
+		)
+	}
+	rows, matching := v.m.Rows()
+	return app.Section().ID("parts").Class("parts").Aria("labelledby", "parts-title").Body(
+		app.H2().ID("parts-title").Text("STM32 part numbers"),
+		app.P().Class("hint").Text("ST's part database (STM32_open_pin_data), without a workload. Parts of one group run the same code at the same speed per cycle; they differ in flash, RAM, package and temperature. Tick Compare on two or three to see them side by side."),
+		app.Label().For("parts-query").Text("Search (part number, package, core, series or unit, e.g. U5 LQFP PKA)"),
+		app.Input().Type("search").ID("parts-query").MaxLength(model.MaxQuery).Value(v.m.Query).
+			OnInput(func(ctx app.Context, e app.Event) { v.m.SetQuery(browser.EventValue(ctx)) }),
+		app.P().ID("parts-count").Role("status").Text(fmt.Sprintf("%d of %d part numbers match; %d shown.", matching, v.m.Total(), len(rows))),
+		v.compare(),
+		app.Div().Class("table-wrap").Body(app.Table().Class("parts-table").Body(
+			app.Caption().Class("visually-hidden").Text("STM32 part numbers with ST's facts"),
+			app.THead().Body(app.Tr().Body(
+				app.Range(model.PartColumns).Slice(func(i int) app.UI {
+					c := model.PartColumns[i]
+					state := "none"
+					switch v.m.SortBy {
+					case c.Key:
+						state = "ascending"
+					case "-" + c.Key:
+						state = "descending"
+					}
+					return app.Th().Scope("col").Aria("sort", state).Body(
+						app.Button().Type("button").Class("sort").ID("parts-sort-" + c.Key).Text(c.Label).
+							OnClick(func(ctx app.Context, e app.Event) { v.m.Sort(c.Key) }),
+					)
+				}),
+				th("Compare"),
+			)),
+			app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
+				r := rows[i]
+				cells := r.Cells()
+				return app.Tr().Class("part").DataSet("part", r.Part).Body(
+					app.Range(cells).Slice(func(j int) app.UI { return app.Td().Text(cells[j]) }),
+					app.Td().Body(app.Input().Type("checkbox").Class("pick").ID("pick-"+r.Part).Aria("label", "Compare "+r.Part).
+						Checked(slices.Contains(v.m.Picked, r.Part)).
+						OnChange(func(ctx app.Context, e app.Event) {
+							if !v.m.Pick(r.Part) {
+								_ = browser.SetControl("pick-"+r.Part, "false")
+								ctx.NewActionWithValue(actionError, "At most "+strconv.Itoa(model.MaxPicked)+" parts side by side: untick one first.")
+							}
+						})),
+				)
+			})),
+		)),
+		app.If(len(rows) < matching, func() app.UI {
+			return app.Button().Type("button").ID("parts-more").Text(fmt.Sprintf("Show %d more", min(model.PartsPage, matching-len(rows)))).
+				OnClick(func(ctx app.Context, e app.Event) { v.m.More() })
+		}),
+	)
+}
+
+// compare shows the picked parts side by side; a fact that differs is
+// marked.
+func (v *PartsView) compare() app.UI {
+	parts, rows := v.m.Compared()
+	if rows == nil {
+		if len(parts) == 1 {
+			return app.P().ID("parts-compare").Class("hint").Text("Tick one or two more parts to compare them with " + parts[0] + ".")
+		}
+		return app.Div().ID("parts-compare")
+	}
+	return app.Div().ID("parts-compare").Class("table-wrap").Body(app.Table().Class("compare").Body(
+		app.Caption().Class("visually-hidden").Text("Parts side by side; rows whose values differ are marked"),
+		app.THead().Body(app.Tr().Body(
+			th("Fact"),
+			app.Range(parts).Slice(func(i int) app.UI {
+				p := parts[i]
+				return app.Th().Scope("col").Body(app.Text(p+" "),
+					app.Button().Type("button").Class("uncompare").Aria("label", "Take "+p+" out of the comparison").Text("✕").
+						OnClick(func(ctx app.Context, e app.Event) { v.m.Pick(p) }))
+			}),
+		)),
+		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
+			r := rows[i]
+			cls := ""
+			if r.Differs() {
+				cls = "differs"
+			}
+			return app.Tr().Class(cls).Body(
+				app.Th().Scope("row").Body(app.Text(r.Label), app.If(cls != "", func() app.UI { return app.Span().Class("visually-hidden").Text(" (differs)") })),
+				app.Range(r.Values).Slice(func(j int) app.UI { return app.Td().Text(r.Values[j]) }),
+			)
+		})),
+	))
+}
