@@ -182,6 +182,11 @@ type build struct {
 	// for an estimate, the group it was carried to from donor.
 	group   *bench.PartGroup
 	members []bench.PartMember // the part numbers it stands for (partMembers)
+	// key, facts and donorInfo are what every ranking shows of the build
+	// whatever the workload, made once (candidates share them: read-only).
+	key       string
+	facts     *PartFacts
+	donorInfo *Donor
 	donor   *build
 	spread  Spread        // an estimate's: its core's
 	summary *GroupSummary // an estimate's group, summarized once
@@ -240,6 +245,12 @@ func NewIndex(ds *bench.Dataset) *Index {
 	ix.estimates()
 	for _, b := range ix.builds {
 		b.members = partMembers(b)
+		b.key, b.facts = b.id.Key(), partFacts(b)
+		if d := b.donor; d != nil {
+			b.key = "estimated:" + b.group.Key + "|" + d.id.Key()
+			b.donorInfo = &Donor{MCU: d.id.MCU, Part: d.fact.Part, Board: d.id.Board, ClockHz: d.id.ClockHz, Key: d.id.Key(),
+				Spread: Spread{Core: b.spread.Core, Factor: b.spread.Factor, Borrowed: b.spread.Borrowed}}
+		}
 	}
 	return ix
 }
@@ -579,15 +590,16 @@ func Finish(r *Requirement) float64 {
 	return total
 }
 
-// NewRequirement starts a requirement of a kind.
-func NewRequirement(kind KindName, rule RuleID, required float64, unit string) Requirement {
-	return Requirement{Kind: kind, Rule: rule, Required: required, Unit: unit, Terms: make([]Term, 0, 2), Missing: []string{}}
+// NewRequirement starts a requirement of a kind, with room for its
+// terms (0 for one that adds up other requirements).
+func NewRequirement(kind KindName, rule RuleID, required float64, unit string, terms int) Requirement {
+	return Requirement{Kind: kind, Rule: rule, Required: required, Unit: unit, Terms: make([]Term, 0, terms), Missing: []string{}}
 }
 
 func evaluate(b *build, w Workload) Candidate {
 	sc := clockFor(b, w)
 	c := Candidate{Identity: b.id, ClockHz: sc.clockHz, MeasuredClockHz: b.id.ClockHz, Estimate: sc.estimate,
-		Requirements: []Requirement{}, Missing: []string{}, Notes: []Note{}, Warnings: b.warnings, Why: []Note{}, Key: b.id.Key()}
+		Requirements: []Requirement{}, Missing: []string{}, Notes: []Note{}, Warnings: b.warnings, Why: []Note{}, Key: b.key}
 	// The build is shown using only the units its part has; the label's
 	// claim of one the part lacks is kept apart (its warning says why).
 	c.Acceleration = []string{}
@@ -603,10 +615,7 @@ func evaluate(b *build, w Workload) Candidate {
 	}
 	if b.donor != nil {
 		c.MeasuredClockHz = b.donor.id.ClockHz
-		c.Key = "estimated:" + b.group.Key + "|" + b.donor.id.Key()
-		c.Group = b.summary
-		c.Donor = &Donor{MCU: b.donor.id.MCU, Part: b.donor.fact.Part, Board: b.donor.id.Board, ClockHz: b.donor.id.ClockHz, Key: b.donor.id.Key(),
-			Spread: Spread{Core: b.spread.Core, Factor: b.spread.Factor, Borrowed: b.spread.Borrowed}}
+		c.Group, c.Donor = b.summary, b.donorInfo
 	}
 	if b.hasFact {
 		c.FlashBytes, c.RAMBytes = b.fact.FlashBytes, b.fact.RAMBytes
@@ -626,7 +635,7 @@ func evaluate(b *build, w Workload) Candidate {
 		}
 		c.LongestOp, c.LongestOpS = t.Op, &each
 	}
-	c.Facts = partFacts(b)
+	c.Facts = b.facts
 	c.Footprint = footprint(b, c.Requirements)
 	c.Why = append(c.Why, slower(b, c.Requirements)...)
 	if c.ClockAboveMax {
@@ -797,9 +806,20 @@ func order(cs []Candidate, objective Objective) {
 		}
 		return strings.Compare(a.Key, b.Key)
 	})
-	sorted := make([]Candidate, len(cs))
-	for k, i := range idx {
-		sorted[k] = cs[i]
+	// Permute in place, cycle by cycle: position k takes cs[idx[k]].
+	for k := range idx {
+		if idx[k] < 0 {
+			continue
+		}
+		tmp, j := cs[k], k
+		for {
+			next := idx[j]
+			idx[j] = -1
+			if next == k {
+				cs[j] = tmp
+				break
+			}
+			cs[j], j = cs[next], next
+		}
 	}
-	copy(cs, sorted)
 }

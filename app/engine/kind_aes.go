@@ -73,7 +73,7 @@ func (a *AES) op() string {
 // Evaluate takes the measured rate of the mode, key size and direction:
 // the stream's CPU share is the required rate ÷ that rate.
 func (a *AES) Evaluate(e *Eval) *Requirement {
-	r := NewRequirement(KindAES, RuleAESStream, a.Rate, "B/s")
+	r := NewRequirement(KindAES, RuleAESStream, a.Rate, "B/s", 1)
 	r.Continuous = true
 	t := e.Term(a.op(), 1, RuleAESStream, 1)
 	r.Terms = append(r.Terms, t)

@@ -63,7 +63,7 @@ func (c *CPU) Evaluate(e *Eval) *Requirement {
 	if len(cont) < 2 {
 		return nil
 	}
-	r := NewRequirement(KindCPU, RuleCPUBudget, c.Share, "CPU share")
+	r := NewRequirement(KindCPU, RuleCPUBudget, c.Share, "CPU share", 0)
 	var u float64
 	known := true
 	for _, q := range cont {

@@ -99,7 +99,7 @@ func (f *Firmware) Kind() KindName { return KindFirmware }
 // Evaluate hashes the whole image once and verifies one signature over
 // the digest, against the deadline.
 func (f *Firmware) Evaluate(e *Eval) *Requirement {
-	r := NewRequirement(KindFirmware, RuleFWDeadline, f.Deadline, "s")
+	r := NewRequirement(KindFirmware, RuleFWDeadline, f.Deadline, "s", 2)
 	r.Terms = append(r.Terms, e.Term(f.Hash, 1, RuleFWHash, f.SizeBytes), e.FirstMeasured(fwSigOps(f.Sig), 1, RuleFWVerify))
 	total := Finish(&r)
 	if len(r.Missing) == 0 && total > 0 {

@@ -41,7 +41,7 @@ func (m *MaxOp) Kind() KindName { return KindMaxOp }
 // Evaluate takes the longest single operation the requirements before it
 // need, and holds it against the limit.
 func (m *MaxOp) Evaluate(e *Eval) *Requirement {
-	r := NewRequirement(KindMaxOp, RuleMaxOp, m.Limit, "s")
+	r := NewRequirement(KindMaxOp, RuleMaxOp, m.Limit, "s", 0)
 	t, missing := Longest(e.Reqs)
 	r.Missing = append(r.Missing, missing...)
 	if len(missing) == 0 && t.Each > 0 {

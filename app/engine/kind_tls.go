@@ -318,8 +318,8 @@ func (t *TLS) hash() string {
 // the resumption share, plus the handshake's hashing; the requirement is
 // met when the budget carries Rate handshakes per second.
 func (t *TLS) Evaluate(e *Eval) *Requirement {
-	r := NewRequirement(KindTLS, RuleTLSCapacity, t.Rate, "handshakes/s")
-	r.Terms = make([]Term, 0, 6) // a side's lines of the TLS table and the hashing, mostly
+	// Room for a side's lines of the TLS table and the hashing, mostly.
+	r := NewRequirement(KindTLS, RuleTLSCapacity, t.Rate, "handshakes/s", 6)
 	r.Continuous = true
 	share := 1 - t.Resume
 	for _, c := range tlsTable {
