@@ -187,9 +187,9 @@ type build struct {
 	key       string
 	facts     *PartFacts
 	donorInfo *Donor
-	donor   *build
-	spread  Spread        // an estimate's: its core's
-	summary *GroupSummary // an estimate's group, summarized once
+	donor     *build
+	spread    Spread        // an estimate's: its core's
+	summary   *GroupSummary // an estimate's group, summarized once
 }
 
 // Index groups a dataset's measurements into candidates once, so that
