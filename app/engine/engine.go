@@ -136,7 +136,8 @@ type Candidate struct {
 	// for and the measured build its figures come from.
 	Group *GroupSummary `json:"group,omitempty"`
 	// Qualifying are the group's part numbers that pass the filters on
-	// part numbers (flash, RAM, package, …), when one is in force.
+	// part numbers (flash, RAM, package, …) when one is in force, or that
+	// the mcu filter names when it names some members only.
 	Qualifying []string   `json:"qualifying_members,omitempty"`
 	Donor      *Donor     `json:"donor,omitempty"`
 	Footprint  *Footprint `json:"footprint"`
@@ -326,7 +327,7 @@ func (ix *Index) Rank(w Workload) Result {
 			continue
 		}
 		c := evaluate(b, w)
-		if b.donor != nil && memberFilters(w) {
+		if b.donor != nil && (memberFilters(w) || w.MCU != "") {
 			c.Qualifying = qualifying(b, w)
 		}
 		res.Candidates = append(res.Candidates, c)

@@ -284,6 +284,10 @@ func TestPartSelectorFilters(t *testing.T) {
 	w, _ = workload.Parse(workload.Params{"tls-rate": "1", "mcu": "STM32U545RE"})
 	cs := ix.Rank(w).Candidates
 	if len(cs) == 0 || cs[0].Group == nil || !strings.HasPrefix(cs[0].Group.Name, "STM32U545") {
-		t.Errorf("mcu=STM32U545RE finds %d candidates", len(cs))
+		t.Fatalf("mcu=STM32U545RE finds %d candidates", len(cs))
+	}
+	// … and names that part's members among the group's.
+	if q := cs[0].Qualifying; len(q) == 0 || len(q) == cs[0].Group.Members || !strings.HasPrefix(q[0], "STM32U545RE") {
+		t.Errorf("mcu=STM32U545RE: qualifying %v of %d", q, cs[0].Group.Members)
 	}
 }

@@ -136,14 +136,19 @@ func memberFilters(w Workload) bool {
 	return false
 }
 
-// qualifying names the part numbers of a build that pass the filters on
-// part numbers.
+// qualifying names the part numbers of an estimate that pass the
+// filters on part numbers and, when the mcu filter names some of them
+// only (mcu=STM32U545RE), that it names; nil when every member passes.
 func qualifying(b *build, w Workload) []string {
+	q := strings.ToUpper(w.MCU)
 	out := []string{}
 	for _, m := range b.members {
-		if qualifies(m, w, -1) {
+		if qualifies(m, w, -1) && strings.Contains(m.Part, q) {
 			out = append(out, m.Part)
 		}
+	}
+	if len(out) == len(b.members) && !memberFilters(w) {
+		return nil
 	}
 	return out
 }
