@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"cryptosizer/app/ui/browser"
@@ -39,7 +41,13 @@ type Chart struct {
 
 	inst    *browser.Chart
 	applied string
+	pending int // the last update's number: only the latest applies
 }
+
+// chartPause is how long the option must stay the same before the chart
+// redraws: while typing, the table changes on every key and the charts
+// once the typing pauses, off the keystrokes' frames.
+const chartPause = 150 * time.Millisecond
 
 // Render draws the chart's container.
 func (c *Chart) Render() app.UI {
@@ -75,9 +83,15 @@ func (c *Chart) start(ctx app.Context) {
 	c.apply(ctx)
 }
 
-// OnUpdate applies a new option.
+// OnUpdate applies a new option once the updates pause.
 func (c *Chart) OnUpdate(ctx app.Context) {
-	ctx.Defer(c.apply)
+	c.pending++
+	n := c.pending
+	ctx.After(chartPause, func(ctx app.Context) {
+		if n == c.pending && c.Mounted() {
+			c.apply(ctx)
+		}
+	})
 }
 
 func (c *Chart) apply(ctx app.Context) {
