@@ -284,6 +284,9 @@ type Dataset struct {
 	// Groups are every STM32 microcontroller, grouped (ST's part
 	// database): what estimates are made for.
 	Groups []PartGroup `json:"groups"`
+	// Cycles are the cycle-count sources' figures (pqm4): lent to a
+	// build without post-quantum figures of its own.
+	Cycles []CycleFigure `json:"cycle_counts"`
 }
 
 // Facts are the curated part facts.

@@ -117,6 +117,7 @@ func Encode(ds *bench.Dataset) ([]byte, error) {
 	section("skipped", len(ds.Skipped), func(i int) any { return ds.Skipped[i] })
 	section("warnings", len(ds.Warnings), func(i int) any { return ds.Warnings[i] })
 	section("groups", len(ds.Groups), func(i int) any { return ds.Groups[i] })
+	section("cycle_counts", len(ds.Cycles), func(i int) any { return ds.Cycles[i] })
 	buf.WriteString("\n}\n")
 	return buf.Bytes(), err
 }

@@ -6,7 +6,7 @@ package dataset
 // stays the reviewable artifact; a test checks that the packed file holds
 // exactly what the JSON holds.
 //
-// Layout (version 4): the magic "CSZD", the version byte, a string table
+// Layout (version 5): the magic "CSZD", the version byte, a string table
 // (count, then each string as length and bytes), then the dataset's lists
 // in the order of bench.Dataset's fields. Counts, lengths, integers and
 // string indexes are varints; a pointer is a presence byte and its value;
@@ -24,7 +24,7 @@ import (
 
 const (
 	packMagic   = "CSZD"
-	packVersion = 4
+	packVersion = 5
 )
 
 // Pack writes ds in the packed form.
@@ -113,6 +113,10 @@ func (w *packer) intp(p *int64) {
 	if p != nil {
 		w.int(*p)
 	}
+}
+
+func (w *packer) float(v float64) {
+	w.body = binary.LittleEndian.AppendUint64(w.body, math.Float64bits(v))
 }
 
 func (w *packer) floatp(p *float64) {
@@ -229,6 +233,28 @@ func (w *packer) dataset(ds *bench.Dataset) {
 		w.strs(x.Documents)
 	})
 	w.groups(ds.Groups)
+	w.cycles(ds.Cycles)
+}
+
+// cycles packs the cycle-count sources' figures.
+func (w *packer) cycles(cs []bench.CycleFigure) {
+	packList(w, cs, func(c bench.CycleFigure) {
+		w.str(c.Source)
+		w.str(c.Core)
+		w.str(c.Op)
+		w.str(c.Implementation)
+		w.float(c.Cycles)
+		w.float(c.MinCycles)
+		w.float(c.MaxCycles)
+		w.int(int64(c.Runs))
+		w.int(c.StackBytes)
+		w.int(c.CodeBytes)
+		w.float(c.HashShare)
+		w.int(c.ClockHz)
+		w.str(c.Board)
+		w.str(c.Printed)
+		w.pos(c.Pos)
+	})
 }
 
 // groups packs the part groups.
@@ -350,6 +376,19 @@ func (r *unpacker) intp() *int64 {
 	return &r.ints[len(r.ints)-1]
 }
 
+func (r *unpacker) float() float64 {
+	if r.err != nil {
+		return 0
+	}
+	if len(r.b)-r.off < 8 {
+		r.fail("truncated float")
+		return 0
+	}
+	v := math.Float64frombits(binary.LittleEndian.Uint64(r.b[r.off:]))
+	r.off += 8
+	return v
+}
+
 func (r *unpacker) floatp() *float64 {
 	if !r.bool() || r.err != nil {
 		return nil
@@ -450,6 +489,11 @@ func (r *unpacker) dataset() *bench.Dataset {
 		})
 		g.Boards, g.File = r.strs(), r.str()
 		return g
+	})
+	ds.Cycles = unpackList(r, func() bench.CycleFigure {
+		return bench.CycleFigure{Source: r.str(), Core: r.str(), Op: r.str(), Implementation: r.str(), Cycles: r.float(), MinCycles: r.float(),
+			MaxCycles: r.float(), Runs: int(r.int()), StackBytes: r.int(), CodeBytes: r.int(), HashShare: r.float(), ClockHz: r.int(),
+			Board: r.str(), Printed: r.str(), Pos: r.pos()}
 	})
 	return &ds
 }

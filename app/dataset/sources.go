@@ -5,6 +5,7 @@ import (
 
 	"cryptosizer/app/source"
 	"cryptosizer/app/source/cmox"
+	"cryptosizer/app/source/pqm4"
 	"cryptosizer/app/source/wolfcrypt"
 )
 
@@ -21,6 +22,13 @@ type Registry []source.Source
 var Sources = Registry{
 	wolfcrypt.Source{},
 	cmox.Source{},
+}
+
+// CycleSources are the cycle-count sources: figures for a core, lent to
+// builds without figures of their own. Adding one is its package and one
+// line here.
+var CycleSources = []source.CycleSource{
+	pqm4.Cycles{},
 }
 
 // SourceFor returns the source that reads a seed file, if any.

@@ -90,3 +90,42 @@ func TestGroupDetailsMarkQualifyingMembers(t *testing.T) {
 		t.Errorf("details of an estimate: %.200q", d)
 	}
 }
+
+// A build without post-quantum figures takes them from pqm4, and says so
+// in its row and details; pqc-from=none takes that away.
+func TestBorrowedPostQuantumIsLabelled(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	link := s.base + "/?fw-size=256KiB&fw-sig=ml-dsa-65&fw-deadline=1s&loads=firmware"
+	err := chromedp.Do(ctx, chromedp.Navigate(link), waitReady(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := eval1[[]string](ctx, t, `[...document.querySelectorAll('tr.row:not([hidden])')].map(r => r.textContent)`)
+	lent := 0
+	for _, r := range rows {
+		if strings.Contains(r, "ML-DSA-65 from pqm4 m4f") {
+			lent++
+		}
+	}
+	if lent == 0 {
+		t.Fatalf("no row says it borrows ML-DSA-65 from pqm4: %.300q", rows)
+	}
+	err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`tr.row:nth-child(1)`)), poll(`!!document.querySelector('.details')`, 10*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := text(ctx, t, `document.querySelector('.details').textContent`)
+	for _, want := range []string{"from pqm4 m4f", "Post-quantum stack (pqm4)", "cycles ÷"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("the details lack %q: %.400q", want, d)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(link+"&pqc-from=none"), waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	if body := text(ctx, t, `document.getElementById('results').textContent`); strings.Contains(body, "from pqm4") {
+		t.Error("pqc-from=none still shows figures from pqm4")
+	}
+}

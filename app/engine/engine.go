@@ -58,6 +58,12 @@ type Term struct {
 	// Parts say how Bytes is made up, where a model composes it (the TLS
 	// handshake's hashing).
 	Parts Parts `json:"parts,omitempty"`
+	// Worst is the slowest single run (slow end), where the source
+	// publishes it (pqm4's MAX: ML-DSA signing varies several-fold): the
+	// longest blocking operation uses it; throughput uses Each and Slow.
+	Worst float64 `json:"worst_s,omitempty"`
+	// Stack is the operation's stack use, where the source publishes it.
+	Stack int64 `json:"stack_bytes,omitempty"`
 	// Missing is set when no usable measurement exists for Op.
 	Missing bool `json:"missing,omitempty"`
 }
@@ -135,6 +141,14 @@ type Candidate struct {
 	// Group and Donor are set for an estimate: the part group it stands
 	// for and the measured build its figures come from.
 	Group *GroupSummary `json:"group,omitempty"`
+	// PQCFrom names the post-quantum operations lent by a cycle-count
+	// source ("ML-KEM-768 from pqm4 m4fspeed"); PQCStackBytes is the
+	// largest stack among them (pqm4's figure). PQCCompared are, for a
+	// build with post-quantum figures of its own, the terms pqm4's
+	// counts would give on the same part: for comparison, not counted.
+	PQCFrom       []string `json:"pqc_from,omitempty"`
+	PQCStackBytes *int64   `json:"pqc_stack_bytes,omitempty"`
+	PQCCompared   []Term   `json:"pqc_compared,omitempty"`
 	// Qualifying are the group's part numbers that pass the filters on
 	// part numbers (flash, RAM, package, …) when one is in force, or that
 	// the mcu filter names when it names some members only.
@@ -188,6 +202,7 @@ type build struct {
 	key       string
 	facts     *PartFacts
 	donorInfo *Donor
+	ownPQC    bool // it has post-quantum figures of its own
 	donor     *build
 	spread    Spread        // an estimate's: its core's
 	summary   *GroupSummary // an estimate's group, summarized once
@@ -199,6 +214,7 @@ type Index struct {
 	ds      *bench.Dataset
 	builds  []*build
 	spreads map[string]Spread
+	pqc     pqcIndex
 }
 
 // NewIndex prepares a dataset for ranking.
@@ -244,7 +260,9 @@ func NewIndex(ds *bench.Dataset) *Index {
 	ix.software()
 	ix.spreads = spreads(ix.builds)
 	ix.estimates()
+	ix.pqc = newPQCIndex(ds.Cycles)
 	for _, b := range ix.builds {
+		b.ownPQC = ownPQC(b)
 		b.members = partMembers(b)
 		b.key, b.facts = b.id.Key(), partFacts(b)
 		if d := b.donor; d != nil {
@@ -326,7 +344,7 @@ func (ix *Index) Rank(w Workload) Result {
 		if !keep(b, w) {
 			continue
 		}
-		c := evaluate(b, w)
+		c := ix.evaluate(b, w)
 		if b.donor != nil && (memberFilters(w) || w.MCU != "") {
 			c.Qualifying = qualifying(b, w)
 		}
@@ -467,6 +485,9 @@ func estimateClock(b *build, w Workload) scaler {
 	}
 	if b.fact.MaxClockHz <= 0 {
 		s.untrusted, s.note, s.clockHz = true, NoteNoMaxClock, 0
+		if b.group != nil && len(b.group.Cores) > 1 && b.group.Cores[0] != b.fact.Core && b.group.MaxClockHz > 0 {
+			s.note = NoteSecondaryCore
+		}
 		return s
 	}
 	if w.Clock == ClockMHz {
@@ -518,9 +539,13 @@ func clockFor(b *build, w Workload) scaler {
 // the clock used, the workload's budget, and the requirements judged
 // before it (loads are evaluated in kind order).
 type Eval struct {
+	ix *Index
 	b  *build
 	sc scaler
 	w  *Workload
+	// pqcNoCode: a post-quantum operation was missing and the core
+	// cannot run the cycle-count source's code.
+	pqcNoCode bool
 	// Reqs are the requirements judged so far.
 	Reqs []Requirement
 }
@@ -534,6 +559,11 @@ func (e *Eval) Budget() float64 { return e.w.Budget() }
 func (e *Eval) Term(op string, count float64, rule RuleID, bytes int64) Term {
 	t := Term{Op: op, Count: count, Rule: rule, Bytes: bytes}
 	m, ok := lookup(e.b, op)
+	if !ok && !e.sc.untrusted && bytes == 0 && isPQC(op) {
+		if bt, ok := e.borrow(op, count, rule); ok {
+			return bt
+		}
+	}
 	if !ok || e.sc.untrusted {
 		t.Missing = true
 		return t
@@ -597,7 +627,7 @@ func NewRequirement(kind KindName, rule RuleID, required float64, unit string, t
 	return Requirement{Kind: kind, Rule: rule, Required: required, Unit: unit, Terms: make([]Term, 0, terms), Missing: []string{}}
 }
 
-func evaluate(b *build, w Workload) Candidate {
+func (ix *Index) evaluate(b *build, w Workload) Candidate {
 	sc := clockFor(b, w)
 	c := Candidate{Identity: b.id, ClockHz: sc.clockHz, MeasuredClockHz: b.id.ClockHz, Estimate: sc.estimate,
 		Requirements: []Requirement{}, Missing: []string{}, Notes: []Note{}, Warnings: b.warnings, Why: []Note{}, Key: b.key}
@@ -622,7 +652,7 @@ func evaluate(b *build, w Workload) Candidate {
 		c.FlashBytes, c.RAMBytes = b.fact.FlashBytes, b.fact.RAMBytes
 		c.ClockAboveMax = b.id.ClockHz > b.fact.MaxClockHz
 	}
-	e := &Eval{b: b, sc: sc, w: &w, Reqs: make([]Requirement, 0, len(w.Loads))}
+	e := &Eval{ix: ix, b: b, sc: sc, w: &w, Reqs: make([]Requirement, 0, len(w.Loads))}
 	for _, l := range w.Loads {
 		if r := l.Evaluate(e); r != nil {
 			e.Reqs = append(e.Reqs, *r)
@@ -630,12 +660,17 @@ func evaluate(b *build, w Workload) Candidate {
 	}
 	c.Requirements = e.Reqs
 	if t, missing := Longest(c.Requirements); len(missing) == 0 && t.Each > 0 && !sc.untrusted {
-		each := t.Each
-		if t.Slow > 0 { // an estimate blocks as long as its slow end
-			each = t.Slow
-		}
+		each := t.Blocking()
 		c.LongestOp, c.LongestOpS = t.Op, &each
 	}
+	if c.PQCFrom = pqcLabels(c.Requirements); c.PQCFrom != nil {
+		c.Notes = append(c.Notes, Note{Code: NotePQCBorrowed})
+		c.PQCStackBytes = pqcStack(c.Requirements)
+	}
+	if e.pqcNoCode {
+		c.Notes = append(c.Notes, Note{Code: NotePQCNoCode})
+	}
+	c.PQCCompared = e.pqcCompared(c.Requirements)
 	c.Facts = b.facts
 	c.Footprint = footprint(b, c.Requirements)
 	c.Why = append(c.Why, slower(b, c.Requirements)...)
@@ -644,6 +679,19 @@ func evaluate(b *build, w Workload) Candidate {
 	}
 	judge(&c, sc)
 	return c
+}
+
+// Blocking is how long one run of a term's operation blocks the CPU: its
+// slowest published run where the source gives one (Worst), else an
+// estimate's slow end, else its time.
+func (t Term) Blocking() float64 {
+	switch {
+	case t.Worst > 0:
+		return t.Worst
+	case t.Slow > 0:
+		return t.Slow
+	}
+	return t.Each
 }
 
 // Longest is the longest single operation of the requirements' terms:
@@ -662,7 +710,7 @@ func Longest(reqs []Requirement) (Term, []string) {
 			case t.Bytes > 0 || t.Count <= 0:
 			case t.Missing:
 				missing = appendUnique(missing, t.Op)
-			case t.Each > top.Each:
+			case t.Blocking() > top.Blocking():
 				top = t
 			}
 		}
@@ -690,7 +738,7 @@ func judge(c *Candidate, sc scaler) {
 		c.Basis = bench.Weaker(c.Basis, r.Basis)
 		if sc.untrusted {
 			r.Missing = []string{UntrustedClock}
-			if sc.note == NoteNoMaxClock {
+			if sc.note == NoteNoMaxClock || sc.note == NoteSecondaryCore {
 				r.Missing = []string{TargetMaxClock}
 			}
 			r.Achieved, r.Headroom, r.Utilization = nil, nil, nil

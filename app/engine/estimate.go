@@ -238,11 +238,18 @@ func estimated(g *bench.PartGroup, d *build) *build {
 		flagged: map[string]bool{}, donor: d, group: g, footprints: d.footprints, summary: summarize(g)}
 }
 
-// groupFact is a group's facts as a part's: the core the donor ran on,
+// groupFact is a group's facts as a part's: the core the donor ran on
+// (and the maximum clock only when that is the group's main core),
 // the largest flash and RAM of its members (filters keep a group when a
 // member qualifies), its crypto units as the accelerators builds name.
 func groupFact(g *bench.PartGroup, core string) bench.MCUFact {
 	f := bench.MCUFact{Part: g.Name, Core: core, MaxClockHz: g.MaxClockHz, Boards: g.Boards, SourceNote: "ST's part database, " + g.File}
+	if core != g.Cores[0] {
+		// ST's maximum clock is the main core's (an STM32H755's
+		// Cortex-M7 at 480 MHz; its Cortex-M4 runs slower): the second
+		// core's is not in the data.
+		f.MaxClockHz = 0
+	}
 	for _, m := range g.Members {
 		f.FlashBytes, f.RAMBytes = max(f.FlashBytes, m.FlashBytes), max(f.RAMBytes, m.RAMBytes)
 	}

@@ -291,3 +291,28 @@ func TestPartSelectorFilters(t *testing.T) {
 		t.Errorf("mcu=STM32U545RE: qualifying %v of %d", q, cs[0].Group.Members)
 	}
 }
+
+// A build carried to a group's second core (a Cortex-M4 donor to the
+// Cortex-M7 + M4 STM32H755) has no clock to go to: ST's maximum is the
+// main core's. It is unknown, and says why.
+func TestSecondCoreHasNoKnownClock(t *testing.T) {
+	ix := index(t)
+	w, _ := workload.Parse(workload.Params{"tls-rate": "1"})
+	n := 0
+	for _, c := range ix.Rank(w).Candidates {
+		if c.Group == nil || c.Facts == nil || !strings.Contains(c.Group.Name, "H755") {
+			continue
+		}
+		if c.Facts.Core != "Cortex-M4" {
+			continue
+		}
+		n++
+		if c.Verdict != engine.Unknown || c.ClockHz != 0 || !slices.ContainsFunc(c.Notes, func(n engine.Note) bool { return n.Code == engine.NoteSecondaryCore }) ||
+			!slices.Contains(c.Missing, engine.TargetMaxClock) {
+			t.Errorf("%s: %s at %d Hz, notes %v, missing %v", c.Key, c.Verdict, c.ClockHz, c.Notes, c.Missing)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no Cortex-M4 estimate for the STM32H755 group")
+	}
+}

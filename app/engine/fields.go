@@ -332,6 +332,9 @@ var settingFields = []Field{
 			f, ok := decimal(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "%")))
 			return f / 100, ok && f >= 0 && f <= 500
 		}},
+	{Name: "pqc-from", Group: "filter", Label: "Post-quantum figures for builds without their own", Choices: []string{PQCFromPQM4, PQCFromNone},
+		Default:  PQCFromPQM4,
+		Accepted: "pqm4 (ML-KEM and ML-DSA from pqm4's Cortex-M4 cycle counts on the same part, labelled) or none (unknown, as the build publishes none)"},
 	{Name: "loads", Group: "switch", Label: "Loads switched on", Switch: true,
 		Accepted: "a comma-separated list of the loads to rank (tls, firmware, aes, or none); empty: every load whose fields are set",
 		Parse: func(s string) (any, bool) {
@@ -379,6 +382,7 @@ func readSettings(v *Values, w *Workload) {
 	if m, ok := v.Any("estimate-margin").(float64); ok {
 		w.EstimateMargin = &m
 	}
+	w.PQCFrom = v.String("pqc-from", PQCFromPQM4)
 }
 
 // list reads a comma-separated list of some of choices (any case).

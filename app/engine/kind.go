@@ -86,6 +86,9 @@ type Workload struct {
 	// EstimateMargin replaces the spread from the data: an estimate's
 	// slow end is its central value × (1 + margin). Nil: the data's.
 	EstimateMargin *float64
+	// PQCFrom lends pqm4's post-quantum figures to builds without their
+	// own ("pqm4", the default) or does not ("none").
+	PQCFrom string
 }
 
 // Load returns the workload's load of a kind, if it has one.

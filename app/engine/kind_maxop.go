@@ -45,10 +45,7 @@ func (m *MaxOp) Evaluate(e *Eval) *Requirement {
 	t, missing := Longest(e.Reqs)
 	r.Missing = append(r.Missing, missing...)
 	if len(missing) == 0 && t.Each > 0 {
-		each := t.Each
-		if t.Slow > 0 { // an estimate blocks as long as its slow end
-			each = t.Slow
-		}
+		each := t.Blocking() // an estimate's slow end; the slowest published run
 		t.Count, t.Total, t.Rule = 1, each, RuleMaxOp
 		r.Terms = append(r.Terms, t)
 		h := m.Limit / each

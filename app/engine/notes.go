@@ -26,6 +26,17 @@ const (
 	// NoteNoMaxClock: ST's data gives the group no maximum clock, so no
 	// time can be estimated for it.
 	NoteNoMaxClock NoteCode = "no-max-clock"
+	// NoteSecondaryCore: the donor's core is the group's second core,
+	// whose maximum clock ST's data does not give (it gives the main
+	// core's): no time can be estimated.
+	NoteSecondaryCore NoteCode = "secondary-core-clock"
+	// NotePQCNoCode: the workload needs ML-KEM or ML-DSA, the build has no
+	// figure, and the part's core cannot run pqm4's code (Cortex-M0, M0+,
+	// M3: no DSP instructions).
+	NotePQCNoCode NoteCode = "pqc-no-code"
+	// NotePQCBorrowed: post-quantum operations come from pqm4's cycle
+	// counts (Candidate.PQCFrom names them).
+	NotePQCBorrowed NoteCode = "pqc-borrowed"
 )
 
 // TargetMaxClock is what an estimate misses when its group has no known

@@ -22,6 +22,13 @@ type From struct {
 	// SpreadFrom's core ("" when the user set the margin).
 	Spread     float64 `json:"spread,omitempty"`
 	SpreadFrom string  `json:"spread_from,omitempty"`
+	// Source, Implementation, Cycles and MaxCycles name a figure lent by
+	// a cycle-count source ("pqm4", "m4fspeed", its average and slowest
+	// run in cycles); empty for the build's own figures.
+	Source         string  `json:"source,omitempty"`
+	Implementation string  `json:"implementation,omitempty"`
+	Cycles         float64 `json:"cycles,omitempty"`
+	MaxCycles      float64 `json:"max_cycles,omitempty"`
 }
 
 // basisOf is the weakest basis of a requirement's terms that have a

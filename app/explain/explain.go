@@ -171,7 +171,16 @@ func Steps(r engine.Requirement) []string {
 		default:
 			s = fmt.Sprintf("%s: %s × %s = %s%s", t.Op, Number(t.Count), Duration(each), Duration(t.Total), slow)
 		}
-		if t.Config != "" {
+		if t.From != nil && t.From.Source != "" {
+			s += fmt.Sprintf(" [from %s %s: %s cycles ÷ %s", t.From.Source, t.From.Implementation, Number(t.From.Cycles), MHz(t.From.ToClockHz))
+			if t.Worst > 0 {
+				s += fmt.Sprintf("; slowest run %s", Duration(t.Worst))
+			}
+			if t.Stack > 0 {
+				s += fmt.Sprintf("; stack %s", Size(t.Stack))
+			}
+			s += "]"
+		} else if t.Config != "" {
 			s += " [config " + t.Config + "]"
 		}
 		out = append(out, s+" — "+rule.Text)
@@ -336,6 +345,16 @@ func From(t engine.Term) string {
 		return "no figure"
 	}
 	s := fmt.Sprintf("%s: %s line %d (%s), %s at %s", Basis(t.Basis), f.Document, f.Line, f.Printed, f.Part, MHz(f.ClockHz))
+	if f.Source != "" {
+		// A figure lent by a cycle-count source: cycles, not a time.
+		s = fmt.Sprintf("%s: %s %s, %s line %d (%s cycles, AVG of the runs; MAX %s), %s at %s; %s cycles ÷ %s = %s",
+			Basis(t.Basis), f.Source, f.Implementation, f.Document, f.Line, Number(f.Cycles), Number(f.MaxCycles), f.Part, MHz(f.ClockHz),
+			Number(f.Cycles), MHz(f.ToClockHz), Duration(t.Each))
+		if f.Spread > 0 {
+			s += fmt.Sprintf("; slow end %s (× %s, %s spread) decides", Duration(t.Slow), Number(f.Spread), orMargin(f.SpreadFrom))
+		}
+		return s
+	}
 	if f.ToClockHz > 0 {
 		s += fmt.Sprintf(", taken to %s: time × %s (%s ÷ %s, cycles kept)", MHz(f.ToClockHz), Number(f.TimeFactor), MHz(f.ClockHz), MHz(f.ToClockHz))
 	}
@@ -347,6 +366,13 @@ func From(t engine.Term) string {
 		s += fmt.Sprintf("; central %s, slow end %s (× %s, %s) decides", Duration(t.Each), Duration(t.Slow), Number(f.Spread), from)
 	}
 	return s
+}
+
+func orMargin(core string) string {
+	if core == "" {
+		return "the margin you set"
+	}
+	return "the " + core
 }
 
 // clockCell is a clock for the CSV: empty when unknown, never 0.

@@ -37,6 +37,12 @@ func Note(n engine.Note) string {
 		return "estimate: no part of this group was measured; a measured build's figures are taken as cycles to the group's clock, and the slow end (× the core's spread) decides"
 	case engine.NoteNoMaxClock:
 		return "unknown: ST's data gives these parts no maximum clock, so no time can be estimated"
+	case engine.NoteSecondaryCore:
+		return "unknown: the figures come from this group's second core, and ST's data gives only the main core's maximum clock (an STM32H755's Cortex-M4 runs slower than its Cortex-M7), so no time can be estimated"
+	case engine.NotePQCNoCode:
+		return "unknown post-quantum figures: this build publishes none, and pqm4's ML-KEM/ML-DSA code uses the Cortex-M4's DSP instructions, which this core lacks"
+	case engine.NotePQCBorrowed:
+		return "post-quantum operations from pqm4's Cortex-M4 cycle counts (this build publishes none): cycles ÷ this clock; on a Cortex-M4 the count is the fast end (pqm4 counts at 24 MHz, without flash wait states) and the M4's spread gives the slow end; on another core the figure is an estimate with the largest spread of any core"
 	case engine.WhyClockAboveMax:
 		return "The source states a clock above the part's maximum: its figures are shown as published and are never scaled."
 	case engine.WhyAccelSlower:

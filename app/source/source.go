@@ -65,3 +65,21 @@ type Source interface {
 	// Read parses a document and checks it against the facts.
 	Read(doc Doc) Read
 }
+
+// CycleSource is a source of cycle counts for a core rather than times on
+// a part (pqm4's post-quantum benchmarks). Its document stays in the
+// third-party sources folder (../shared/sources); the generator derives
+// what the project commits (data/cycles/<name>.json) and loads that into
+// the dataset, where the engine lends the figures to builds without
+// figures of their own.
+type CycleSource interface {
+	Name() string
+	// File is the document's name in the third-party sources folder.
+	File() string
+	// Derive reads the document into the committed form and says how
+	// many figures it holds.
+	Derive(text string) ([]byte, int, error)
+	// Load reads the committed form: the figures, and the document their
+	// positions point into (with its public address).
+	Load(derived []byte) ([]bench.CycleFigure, bench.Document, error)
+}

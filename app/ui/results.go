@@ -271,6 +271,9 @@ func row(c engine.Candidate, selected string, groupStart, hidden, compared bool)
 	if c.LibraryVersion == "" {
 		lib = c.Library + " (version unpublished)"
 	}
+	if len(c.PQCFrom) > 0 {
+		lib += " · " + strings.Join(c.PQCFrom, ", ")
+	}
 	board := orDash(c.Board)
 	if g := c.Group; g != nil {
 		board = "not measured; no ST board"
@@ -434,6 +437,13 @@ func factsTable(c engine.Candidate) app.UI {
 			[2]string{"Crypto peripherals", f.Hardware})
 	}
 	rows = append(rows, [2]string{"Library footprint", footprintText(c)})
+	if c.PQCStackBytes != nil {
+		rows = append(rows, [2]string{"Post-quantum stack (pqm4)", explain.Size(*c.PQCStackBytes) + " at most, for " + strings.Join(c.PQCFrom, ", ") + " (pqm4's figure for each operation; the build's own RAM is not published)"})
+	}
+	for _, t := range c.PQCCompared {
+		rows = append(rows, [2]string{"pqm4 on this part", fmt.Sprintf("%s: %s %s would take %s (%s; slow end %s) — for comparison; this build's own figure is used", t.Op,
+			t.From.Source, t.From.Implementation, explain.Duration(t.Each), explain.Basis(t.Basis), explain.Duration(t.Slow))})
+	}
 	return app.Table().Class("facts").Body(
 		app.Caption().Text("The part and the library's memory"),
 		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {

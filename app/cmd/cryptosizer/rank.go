@@ -243,8 +243,12 @@ func rankTable(w io.Writer, res engine.Result) {
 		if c.Imported != "" {
 			mcu += " (imported)"
 		}
+		config := clip(c.Config, 44)
+		if len(c.PQCFrom) > 0 {
+			config += " + " + strings.Join(c.PQCFrom, ", ")
+		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Rank, strings.ToUpper(string(c.Verdict)), mcu, clip(orDash(c.Board), 24),
-			c.Library+" "+orDash(c.LibraryVersion), clip(c.Config, 44), orDash(strings.Join(c.Acceleration, "+")), mhz, explain.Basis(c.Basis),
+			c.Library+" "+orDash(c.LibraryVersion), config, orDash(strings.Join(c.Acceleration, "+")), mhz, explain.Basis(c.Basis),
 			explain.Headroom(c.Headroom), explain.Share(c.Utilization), explain.Bottleneck(c))
 	}
 	tw.Flush()

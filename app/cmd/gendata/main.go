@@ -16,6 +16,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
+	"cryptosizer/app/source"
 	"cryptosizer/app/source/stparts"
 )
 
@@ -24,12 +25,19 @@ func main() {
 	out := flag.String("out", "data/dataset.json", "dataset file to write")
 	sources := flag.String("sources", "../shared/sources", "directory of the third-party sources (ST's part database)")
 	partsOut := flag.String("parts", "data/parts/parts.json", "part catalogue to write from ST's part database")
+	cyclesDir := flag.String("cycles", "data/cycles", "folder of the cycle-count sources' derived figures (<name>.json)")
 	flag.Parse()
 	if err := writeParts(*sources, *partsOut); err != nil {
 		fmt.Fprintln(os.Stderr, "gendata:", err)
 		os.Exit(1)
 	}
-	b, reports, err := generate(*seeds, *partsOut)
+	for _, cs := range dataset.CycleSources {
+		if err := writeCycles(cs, *sources, *cyclesDir); err != nil {
+			fmt.Fprintln(os.Stderr, "gendata:", err)
+			os.Exit(1)
+		}
+	}
+	b, reports, err := generate(*seeds, *partsOut, *cyclesDir)
 	summary(os.Stdout, reports)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gendata:", err)
@@ -54,7 +62,7 @@ func main() {
 // holds the curated additions to ST's facts of the measured parts, and every file a registered source claims
 // (dataset.SourceFor) is read by that source; the part groups come from
 // the part catalogue (data/parts/parts.json, derived from ST's data).
-func generate(dir, catalogue string) ([]byte, []dataset.Report, error) {
+func generate(dir, catalogue, cycles string) ([]byte, []dataset.Report, error) {
 	factsText, err := os.ReadFile(filepath.Join(dir, "mcu-facts.tsv"))
 	if err != nil {
 		return nil, nil, err
@@ -104,6 +112,18 @@ func generate(dir, catalogue string) ([]byte, []dataset.Report, error) {
 	ds, reports := dataset.Build(facts, inputs)
 	ds.Documents = docs
 	ds.Groups = groups
+	for _, cs := range dataset.CycleSources {
+		b, err := os.ReadFile(filepath.Join(cycles, cs.Name()+".json"))
+		if err != nil {
+			return nil, nil, err
+		}
+		figs, doc, err := cs.Load(b)
+		if err != nil {
+			return nil, nil, err
+		}
+		ds.Cycles = append(ds.Cycles, figs...)
+		ds.Documents = append(ds.Documents, doc)
+	}
 	var all bench.ErrorList
 	for _, r := range reports {
 		all = append(all, r.Errors...)
@@ -170,6 +190,33 @@ func writeParts(sources, out string) error {
 		return err
 	}
 	fmt.Printf("wrote %s (%d part numbers, %d bytes)\n", out, n, len(b))
+	return nil
+}
+
+// writeCycles derives a cycle-count source's figures from the sources
+// directory; without it the committed file stays as it is, and gendata
+// says so.
+func writeCycles(cs source.CycleSource, sources, dir string) error {
+	in, out := filepath.Join(sources, cs.File()), filepath.Join(dir, cs.Name()+".json")
+	text, err := os.ReadFile(in)
+	if os.IsNotExist(err) {
+		fmt.Printf("%s not found: %s kept as committed\n", in, out)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	b, n, err := cs.Derive(string(text))
+	if err == nil {
+		err = os.MkdirAll(dir, 0o755)
+	}
+	if err == nil {
+		err = os.WriteFile(out, b, 0o644)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", in, err)
+	}
+	fmt.Printf("wrote %s (%d figures, %d bytes)\n", out, n, len(b))
 	return nil
 }
 

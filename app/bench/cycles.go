@@ -1,0 +1,34 @@
+package bench
+
+// CycleFigure is a figure a cycle-count source publishes: cycles per
+// operation for a core, not a time on a part (pqm4's post-quantum
+// benchmarks on the Cortex-M4). An implementation is the source's
+// configuration (pqm4's clean, m4fspeed, m4f, m4fstack).
+type CycleFigure struct {
+	Source         string `json:"source"` // the source's name ("pqm4")
+	Core           string `json:"core"`   // the core measured (Cortex-M4)
+	Op             string `json:"op"`     // canonical name (ops.go)
+	Implementation string `json:"implementation"`
+	// Cycles is the average of the runs; MinCycles and MaxCycles the
+	// fastest and slowest run (ML-DSA signing varies several-fold).
+	Cycles    float64 `json:"cycles"`
+	MinCycles float64 `json:"min_cycles"`
+	MaxCycles float64 `json:"max_cycles"`
+	// Runs is how many executions the figures are of.
+	Runs int `json:"runs"`
+	// StackBytes is the operation's stack use (0: not published);
+	// CodeBytes the scheme implementation's code size (shared by its
+	// operations; common code such as hashing excluded).
+	StackBytes int64 `json:"stack_bytes"`
+	CodeBytes  int64 `json:"code_bytes"`
+	// HashShare is the share of the cycles spent hashing (0 to 1).
+	HashShare float64 `json:"hash_share"`
+	// ClockHz is the clock the counts were taken at (pqm4: 24 MHz, no
+	// flash wait states); Board the board (not recorded per row).
+	ClockHz int64  `json:"clock_hz"`
+	Board   string `json:"board"`
+	// Printed is the speed cell as published; Pos its row in the source
+	// document (Documents gives the document's address).
+	Printed string `json:"printed"`
+	Pos     Pos    `json:"pos"`
+}
