@@ -23,6 +23,8 @@ type PartMember struct {
 	// VoltageMinV is the lowest supply the part runs from.
 	VoltageMinV *float64 `json:"voltage_min_v"`
 	Pins        int      `json:"pins"`
+	// RunUAPerMHz is ST's run current (µA/MHz; nil: not given).
+	RunUAPerMHz *float64 `json:"run_ua_per_mhz"`
 }
 
 // PartGroup is a set of parts that run the same code at the same speed

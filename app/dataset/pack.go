@@ -6,7 +6,7 @@ package dataset
 // stays the reviewable artifact; a test checks that the packed file holds
 // exactly what the JSON holds.
 //
-// Layout (version 5): the magic "CSZD", the version byte, a string table
+// Layout (version 6): the magic "CSZD", the version byte, a string table
 // (count, then each string as length and bytes), then the dataset's lists
 // in the order of bench.Dataset's fields. Counts, lengths, integers and
 // string indexes are varints; a pointer is a presence byte and its value;
@@ -24,7 +24,7 @@ import (
 
 const (
 	packMagic   = "CSZD"
-	packVersion = 5
+	packVersion = 6
 )
 
 // Pack writes ds in the packed form.
@@ -276,6 +276,7 @@ func (w *packer) groups(gs []bench.PartGroup) {
 			w.floatp(m.TempMaxC)
 			w.floatp(m.VoltageMinV)
 			w.int(int64(m.Pins))
+			w.floatp(m.RunUAPerMHz)
 		})
 		w.strs(g.Boards)
 		w.str(g.File)
@@ -485,7 +486,7 @@ func (r *unpacker) dataset() *bench.Dataset {
 		g.TrustZone = r.bool()
 		g.Members = unpackList(r, func() bench.PartMember {
 			return bench.PartMember{Part: r.str(), FlashBytes: r.int(), RAMBytes: r.int(), Package: r.str(), TempMaxC: r.floatp(),
-				VoltageMinV: r.floatp(), Pins: int(r.int())}
+				VoltageMinV: r.floatp(), Pins: int(r.int()), RunUAPerMHz: r.floatp()}
 		})
 		g.Boards, g.File = r.strs(), r.str()
 		return g

@@ -129,3 +129,30 @@ func TestBorrowedPostQuantumIsLabelled(t *testing.T) {
 		t.Error("pqc-from=none still shows figures from pqm4")
 	}
 }
+
+// Energy and memory in the page: the energy chart draws the ranges, and a
+// candidate's details say its energy, how it was made, and the RAM left.
+func TestEnergyChartAndDetails(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=1&supply=1.8&loads=tls&objective=energy"), waitReady(1),
+		poll(`(() => { const i = window.echarts && echarts.getInstanceByDom(document.getElementById('chart-energy')); return !!i && i.getOption().series.length === 2 })()`, 30*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	span := eval1[[]float64](ctx, t, `echarts.getInstanceByDom(document.getElementById('chart-energy')).getOption().series[1].data.map(d => d.value)`)
+	if len(span) == 0 || span[0] <= 0 {
+		t.Errorf("energy ranges %v", span)
+	}
+	err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`tr.row:nth-child(1)`)), poll(`!!document.querySelector('.details p.budget')`, 10*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := text(ctx, t, `[...document.querySelectorAll('.details p.budget')].map(p => p.textContent).join(' ')`)
+	for _, want := range []string{"Energy (estimated)", "at 1.8 V", "per hour", "RAM left for the application", "On the wire"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("the details lack %q: %.500q", want, d)
+		}
+	}
+}

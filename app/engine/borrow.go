@@ -167,7 +167,7 @@ func (e *Eval) pqcTerm(op string, count float64, rule RuleID) (Term, bool) {
 		trimFloat(float64(f.ClockHz)/1e6), f.Core, f.Printed)
 	t.From = &From{Document: f.Pos.File, Line: f.Pos.Line, Part: f.Core + ", " + f.Board, ClockHz: f.ClockHz, Printed: f.Printed,
 		ToClockHz: e.sc.clockHz, TimeFactor: float64(f.ClockHz) / clock, Spread: factor, SpreadFrom: from,
-		Source: f.Source, Implementation: f.Implementation, Cycles: f.Cycles, MaxCycles: f.MaxCycles}
+		Source: f.Source, Implementation: f.Implementation, Cycles: f.Cycles, MaxCycles: f.MaxCycles, CodeBytes: f.CodeBytes}
 	return t, true
 }
 

@@ -60,6 +60,9 @@ type Footprint struct {
 	// footprint row, or columns the source leaves blank.
 	Missing []string `json:"missing"`
 	Sources []string `json:"sources"`
+	// PeakStackBytes is the largest stack and working buffer of any one
+	// operation (nil when a figure is missing).
+	PeakStackBytes *int64 `json:"peak_stack_bytes"`
 }
 
 // aesSizeRe drops the key size: CMOX publishes one AES footprint for all.
@@ -88,6 +91,17 @@ func footprint(b *build, reqs []Requirement) *Footprint {
 				continue
 			}
 			fp.Ops = append(fp.Ops, op)
+			if f := t.From; f != nil && f.Source != "" {
+				// Lent by pqm4: its code (once per scheme and
+				// implementation, no data or bss) and its stack.
+				src := f.Source + " " + f.Implementation + " " + scheme(t.Op)
+				if !slices.Contains(fp.Sources, src) {
+					fp.Sources = append(fp.Sources, src)
+					flash += f.CodeBytes
+				}
+				peak = max(peak, t.Stack)
+				continue
+			}
 			row := pickFootprint(b.footprints[op], t.Config, t.Method)
 			if row == nil {
 				fp.Missing = append(fp.Missing, op)
@@ -112,7 +126,7 @@ func footprint(b *build, reqs []Requirement) *Footprint {
 	}
 	if known && len(fp.Ops) > 0 {
 		ram := global + peak
-		fp.FlashBytes, fp.RAMBytes = &flash, &ram
+		fp.FlashBytes, fp.RAMBytes, fp.PeakStackBytes = &flash, &ram, &peak
 	}
 	return fp
 }

@@ -146,9 +146,13 @@ type Candidate struct {
 	// largest stack among them (pqm4's figure). PQCCompared are, for a
 	// build with post-quantum figures of its own, the terms pqm4's
 	// counts would give on the same part: for comparison, not counted.
-	PQCFrom       []string `json:"pqc_from,omitempty"`
-	PQCStackBytes *int64   `json:"pqc_stack_bytes,omitempty"`
-	PQCCompared   []Term   `json:"pqc_compared,omitempty"`
+	PQCFrom []string `json:"pqc_from,omitempty"`
+	// Energy and Memory are what the workload costs the battery and the
+	// RAM (energy.go); nil without part facts.
+	Energy        *Energy `json:"energy"`
+	Memory        *Memory `json:"memory"`
+	PQCStackBytes *int64  `json:"pqc_stack_bytes,omitempty"`
+	PQCCompared   []Term  `json:"pqc_compared,omitempty"`
 	// Qualifying are the group's part numbers that pass the filters on
 	// part numbers (flash, RAM, package, …) when one is in force, or that
 	// the mcu filter names when it names some members only.
@@ -671,8 +675,12 @@ func (ix *Index) evaluate(b *build, w Workload) Candidate {
 		c.Notes = append(c.Notes, Note{Code: NotePQCNoCode})
 	}
 	c.PQCCompared = e.pqcCompared(c.Requirements)
+	if b.hasFact {
+		c.Energy = e.energy(c.Requirements)
+	}
 	c.Facts = b.facts
 	c.Footprint = footprint(b, c.Requirements)
+	c.Memory = memory(b, c.Footprint, c.PQCStackBytes)
 	c.Why = append(c.Why, slower(b, c.Requirements)...)
 	if c.ClockAboveMax {
 		c.Why = append(c.Why, Note{Code: WhyClockAboveMax})
@@ -727,7 +735,9 @@ func judge(c *Candidate, sc scaler) {
 	util, utilKnown := 0.0, true
 	for i := range c.Requirements {
 		r := &c.Requirements[i]
-		r.Basis = basisOf(r.Terms)
+		if b := basisOf(r.Terms); b != "" || r.Basis == "" { // an aggregate may set its own
+			r.Basis = b
+		}
 		for _, k := range r.Of {
 			for _, o := range c.Requirements[:i] {
 				if o.Kind == k {
@@ -841,6 +851,16 @@ func order(cs []Candidate, objective Objective) {
 		}
 		if a.Verdict == Unknown && len(a.Missing) != len(b.Missing) {
 			return cmp.Compare(len(a.Missing), len(b.Missing))
+		}
+		if a.Verdict == Pass && objective == ObjectiveEnergy {
+			ea, oka := workloadEnergy(a)
+			eb, okb := workloadEnergy(b)
+			if oka != okb {
+				return map[bool]int{true: -1, false: 1}[oka]
+			}
+			if oka && ea != eb {
+				return cmp.Compare(ea, eb)
+			}
 		}
 		if a.Verdict == Pass && objective == ObjectiveSmallest {
 			if a.ClockHz != b.ClockHz {

@@ -288,6 +288,7 @@ type Objective string
 const (
 	ObjectiveHeadroom Objective = "headroom" // most headroom first
 	ObjectiveSmallest Objective = "smallest" // slowest clock, then least flash
+	ObjectiveEnergy   Objective = "energy"   // least energy per hour (or per boot), high end
 )
 
 // MHzAccepted says what MHz accepts.
@@ -302,8 +303,8 @@ var settingFields = []Field{
 			f, ok := MHz(s)
 			return f, ok
 		}},
-	{Name: "objective", Group: "budget", Label: "Rank passing candidates by", Accepted: "headroom or smallest (slowest clock, then least flash)", Default: string(ObjectiveHeadroom),
-		Choices: []string{string(ObjectiveHeadroom), string(ObjectiveSmallest)}},
+	{Name: "objective", Group: "budget", Label: "Rank passing candidates by", Accepted: "headroom, smallest (slowest clock, then least flash) or energy (least energy per hour of the continuous loads, or per boot, at the high end)", Default: string(ObjectiveHeadroom),
+		Choices: []string{string(ObjectiveHeadroom), string(ObjectiveSmallest), string(ObjectiveEnergy)}},
 	{Name: "library", Group: "filter", Label: "Library", Accepted: "the library's name (empty: all)"},
 	{Name: "mcu", Group: "filter", Label: "MCU contains", Accepted: "part of a part name, e.g. H7 or STM32U585 (at most 64 characters)"},
 	{Name: "accel", Group: "filter", Label: "Required acceleration", Accepted: "a comma-separated list of " + strings.Join(bench.Accelerators, ", "), Parse: accel, Multi: bench.Accelerators},
@@ -383,6 +384,7 @@ func readSettings(v *Values, w *Workload) {
 		w.EstimateMargin = &m
 	}
 	w.PQCFrom = v.String("pqc-from", PQCFromPQM4)
+	w.SupplyV = v.Float("supply", SupplyDefaultV)
 }
 
 // list reads a comma-separated list of some of choices (any case).

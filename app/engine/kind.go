@@ -39,7 +39,7 @@ type Load interface {
 
 // Kinds are the requirement kinds, in the order loads are evaluated and
 // shown. Aggregates come after the loads they judge.
-var Kinds = []Kind{tlsKind{}, firmwareKind{}, aesKind{}, cpuKind{}, maxOpKind{}}
+var Kinds = []Kind{tlsKind{}, firmwareKind{}, aesKind{}, cpuKind{}, maxOpKind{}, energyKind{}, freeRAMKind{}}
 
 // KindOf returns a kind by name (a kind that names nothing for unknown
 // names, so a requirement read from elsewhere cannot crash a caller).
@@ -89,6 +89,8 @@ type Workload struct {
 	// PQCFrom lends pqm4's post-quantum figures to builds without their
 	// own ("pqm4", the default) or does not ("none").
 	PQCFrom string
+	// SupplyV is V_DD for the energy figures (0: SupplyDefaultV).
+	SupplyV float64
 }
 
 // Load returns the workload's load of a kind, if it has one.

@@ -29,6 +29,8 @@ type From struct {
 	Implementation string  `json:"implementation,omitempty"`
 	Cycles         float64 `json:"cycles,omitempty"`
 	MaxCycles      float64 `json:"max_cycles,omitempty"`
+	// CodeBytes is the lent implementation's code size (its scheme's).
+	CodeBytes int64 `json:"code_bytes,omitempty"`
 }
 
 // basisOf is the weakest basis of a requirement's terms that have a

@@ -86,3 +86,17 @@ func (t *TLS) Hashed(resumed bool) Parts {
 	}
 	return append(ps, Part{Part: "key-schedule", Count: hmacs, Each: HMACBytes})
 }
+
+// OnTheWire is what one full handshake sends, from the same sizes: the
+// hellos and Finished, the key shares, the certificates and the handshake
+// signatures of both sides (TLS record, TCP and IP framing not counted).
+func (t *TLS) OnTheWire() Parts {
+	var out Parts
+	for _, p := range t.Hashed(false) {
+		switch p.Part {
+		case "hellos", "key-shares", "certificates", "handshake-signatures":
+			out = append(out, p)
+		}
+	}
+	return out
+}

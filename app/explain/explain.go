@@ -73,6 +73,25 @@ func MHz(hz int64) string {
 	return strconv.FormatFloat(float64(hz)/1e6, 'f', -1, 64) + " MHz"
 }
 
+// Joules formats an energy with a fitting prefix ("4.14 mJ").
+func Joules(j float64) string {
+	switch a := math.Abs(j); {
+	case a >= 1:
+		return strconv.FormatFloat(j, 'g', 4, 64) + " J"
+	case a >= 1e-3:
+		return strconv.FormatFloat(j*1e3, 'g', 4, 64) + " mJ"
+	}
+	return strconv.FormatFloat(j*1e6, 'g', 4, 64) + " µJ"
+}
+
+// EnergyRange is an energy range "1.99–4.18 mJ", or "unknown".
+func EnergyRange(e *[2]float64) string {
+	if e == nil {
+		return "unknown"
+	}
+	return Joules(e[0]) + " – " + Joules(e[1])
+}
+
 // Size formats a byte count.
 func Size(b int64) string {
 	switch {

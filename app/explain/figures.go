@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"fmt"
 	"strconv"
 
 	"cryptosizer/app/bench"
@@ -56,6 +57,81 @@ var Figures = []Figure{
 		Value: func(c engine.Candidate) (float64, bool) { return footprint(c, false) },
 		Text:  func(c engine.Candidate) string { return sizeText(footprint(c, false)) },
 		Basis: publishedBasis},
+	energyFigure("energy_per_handshake_j", "Energy per handshake", func(e *engine.Energy) *[2]float64 { return e.PerHandshake }),
+	energyFigure("energy_per_boot_j", "Energy per boot verify", func(e *engine.Energy) *[2]float64 { return e.PerBoot }),
+	energyFigure("energy_per_hour_j", "Energy per hour", func(e *engine.Energy) *[2]float64 { return e.PerHour }),
+	{Name: "free_ram_bytes", Label: "RAM left for the application", Unit: "B",
+		Value: func(c engine.Candidate) (float64, bool) {
+			if c.Memory == nil || c.Memory.FreeRAMBytes == nil {
+				return 0, false
+			}
+			return float64(*c.Memory.FreeRAMBytes), true
+		},
+		Text: func(c engine.Candidate) string {
+			m := c.Memory
+			if m == nil || m.FreeRAMBytes == nil {
+				return "—" // why: the details' memory line
+			}
+			return fmt.Sprintf("%s of %s (crypto %s)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes))
+		},
+		Basis: func(c engine.Candidate) bench.Basis {
+			if c.Memory == nil {
+				return ""
+			}
+			return c.Memory.Basis
+		}},
+	{Name: "stack_bytes", Label: "Largest stack (published)", Unit: "B",
+		Value: func(c engine.Candidate) (float64, bool) {
+			if c.Memory == nil || c.Memory.StackBytes == nil {
+				return 0, false
+			}
+			return float64(*c.Memory.StackBytes), true
+		},
+		Text: func(c engine.Candidate) string {
+			if c.Memory == nil || c.Memory.StackBytes == nil {
+				return "—"
+			}
+			return Size(*c.Memory.StackBytes)
+		},
+		Basis: func(c engine.Candidate) bench.Basis {
+			if c.Memory == nil || c.Memory.StackBytes == nil {
+				return ""
+			}
+			if c.Memory.Basis != "" {
+				return c.Memory.Basis
+			}
+			return bench.CycleCount // pqm4's figure
+		}},
+}
+
+// energyFigure is an energy range of the candidate: its value (CSV, sort)
+// is the high end, its text the range with the run current and supply.
+func energyFigure(name, label string, pick func(*engine.Energy) *[2]float64) Figure {
+	get := func(c engine.Candidate) *[2]float64 {
+		if c.Energy == nil {
+			return nil
+		}
+		return pick(c.Energy)
+	}
+	return Figure{Name: name, Label: label, Unit: "J (high end)",
+		Value: func(c engine.Candidate) (float64, bool) {
+			if e := get(c); e != nil {
+				return e[1], true
+			}
+			return 0, false
+		},
+		Text: func(c engine.Candidate) string {
+			if e := get(c); e != nil {
+				return EnergyRange(e)
+			}
+			return "—" // why: the details' energy lines
+		},
+		Basis: func(c engine.Candidate) bench.Basis {
+			if get(c) == nil {
+				return ""
+			}
+			return c.Energy.Basis
+		}}
 }
 
 // FigureBySort is the figure the table sorts by key.
@@ -123,7 +199,7 @@ func longestBasis(c engine.Candidate) bench.Basis {
 	}
 	for _, r := range c.Requirements {
 		for _, t := range r.Terms {
-			if t.Op == c.LongestOp && !t.Missing && (t.Each == *c.LongestOpS || t.Slow == *c.LongestOpS) {
+			if t.Op == c.LongestOp && !t.Missing && t.Blocking() == *c.LongestOpS {
 				return t.Basis
 			}
 		}

@@ -38,6 +38,10 @@ func Describe(l engine.Load) string {
 		return "no operation longer than " + Duration(l.Limit)
 	case *engine.CPU:
 		return "" // the summary states the budget itself
+	case *engine.EnergyBudget:
+		return "energy at most " + Joules(l.Joules) + " per " + l.Per
+	case *engine.FreeRAM:
+		return "at least " + Size(l.Bytes) + " of RAM left for the application"
 	}
 	return string(l.Kind())
 }
@@ -74,6 +78,17 @@ func closing(r engine.Requirement) string {
 			return ""
 		}
 		return fmt.Sprintf("the longest operation, %s, blocks the CPU for %s against a %s limit", r.Terms[0].Op, Duration(*r.Achieved), Duration(r.Required))
+	case engine.KindEnergy:
+		per := strings.TrimPrefix(r.Unit, "J/")
+		if r.Achieved == nil {
+			return "energy per " + per + " unknown: " + strings.Join(r.Missing, ", ")
+		}
+		return fmt.Sprintf("energy per %s at the high end (calibrated run current, slow-end times) %s against %s", per, Joules(*r.Achieved), Joules(r.Required))
+	case engine.KindFreeRAM:
+		if r.Achieved == nil {
+			return "RAM left unknown: the crypto's RAM is not published"
+		}
+		return fmt.Sprintf("%s of RAM left for the application against %s needed", Size(int64(*r.Achieved)), Size(int64(r.Required)))
 	}
 	return ""
 }
@@ -103,4 +118,63 @@ func upper(kinds []engine.KindName, sep string) string {
 		s = append(s, strings.ToUpper(string(k)))
 	}
 	return strings.Join(s, sep)
+}
+
+// Wire says how many bytes the workload's full TLS handshake sends, part
+// by part, so that a radio can be priced; "" without a TLS load.
+func Wire(w engine.Workload) string {
+	l, ok := w.Load(engine.KindTLS)
+	if !ok {
+		return ""
+	}
+	t := l.(*engine.TLS)
+	ps := t.OnTheWire()
+	return fmt.Sprintf("On the wire: about %s per full handshake%s, from the FIPS 203/204 and classic key and signature sizes and the chain; "+
+		"TLS records, TCP and IP add their framing. For scale, wolfSSL's manual measured 5,455 B of TCP payload for a mutual-auth TLS 1.3 session with RSA-2048 + ECC SECP256R1, "+
+		"7,337 B with ML-KEM-768 and 10,233 B with ML-DSA-65 + SECP256R1 (wolfSSL/documentation, wolfSSL/src/appendix09.md at c725cb71, on a host).",
+		Size(ps.Bytes()), Parts(ps))
+}
+
+// EnergyLines explain a candidate's energy: the run current and supply it
+// uses, how the range is made, or why it is unknown.
+func EnergyLines(c engine.Candidate) []string {
+	e := c.Energy
+	switch {
+	case e == nil:
+		return nil
+	case e.RunUAPerMHz == nil:
+		return []string{"Energy unknown: ST's data gives no run current for this part (never taken as zero)."}
+	}
+	factor := fmt.Sprintf("× %s", Number(e.Factor))
+	if e.FactorPQC > 0 {
+		factor += fmt.Sprintf(" (classic and symmetric), × %s (ML-KEM/ML-DSA)", Number(e.FactorPQC))
+	}
+	who := "the part's"
+	if c.Group != nil {
+		who = "the largest of the group's members'"
+	}
+	return []string{fmt.Sprintf("Energy (estimated): time × clock × run current × V_DD, with %s run current %s µA/MHz (ST's part database) at %s V. "+
+		"Low end: the datasheet current and the central times; high end: the current %s, calibrated on pqps's measurements of a NUCLEO-F411RE (2.1× the datasheet on elliptic-curve code, 2.6–2.7× on lattice code), and the slow-end times. "+
+		"Per handshake %s, per boot verify %s, per hour of the continuous loads %s.",
+		who, Number(*e.RunUAPerMHz), Number(e.SupplyV), factor, EnergyRange(e.PerHandshake), EnergyRange(e.PerBoot), EnergyRange(e.PerHour))}
+}
+
+// MemoryLine explains the RAM the crypto takes and what is left.
+func MemoryLine(c engine.Candidate) string {
+	m := c.Memory
+	switch {
+	case m == nil:
+		return ""
+	case m.FreeRAMBytes == nil:
+		s := "RAM left for the application: unknown — " + m.NotPublished + " (never guessed)."
+		if m.StackBytes != nil {
+			s += " The largest published stack among the operations used is " + Size(*m.StackBytes) + "."
+		}
+		return s
+	}
+	s := fmt.Sprintf("RAM left for the application: %s of %s — the crypto takes %s (the library's globals plus the largest stack and working buffer of the operations used", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes))
+	if m.StackBytes != nil {
+		s += ", " + Size(*m.StackBytes)
+	}
+	return s + ")."
 }

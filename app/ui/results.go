@@ -380,6 +380,13 @@ func (d *Details) Render() app.UI {
 		return app.P().ID("details").Class("hint").TabIndex(-1).Text("Select a row (click, or Tab then Enter) to see its part, arithmetic and sources; tick Compare on two or three rows to see them side by side.")
 	}
 	why, notes := explain.Why(*c), explain.Notes(*c)
+	budget := explain.EnergyLines(*c)
+	if m := explain.MemoryLine(*c); m != "" {
+		budget = append(budget, m)
+	}
+	if w := explain.Wire(d.M.Res.Workload); w != "" {
+		budget = append(budget, w)
+	}
 	return app.Section().ID("details").Class("details").TabIndex(-1).Aria("labelledby", "details-title").Body(
 		app.H2().ID("details-title").Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
 		app.P().Text("Verdict "+string(c.Verdict)+", headroom "+explain.Headroom(c.Headroom)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+"), evidence "+explain.Basis(c.Basis)+" (the weakest of its figures)"),
@@ -390,6 +397,7 @@ func (d *Details) Render() app.UI {
 			return app.Li().Text(f.Label + ": " + figureText(f, *c))
 		})),
 		factsTable(*c),
+		app.Range(budget).Slice(func(i int) app.UI { return app.P().Class("budget").Text(budget[i]) }),
 		app.If(c.LongestOpS != nil, func() app.UI {
 			return app.P().Class("longest").Text("Longest single operation: " + c.LongestOp + ", " + explain.Duration(*c.LongestOpS) +
 				" — it runs to completion, so the CPU is blocked that long (watchdogs, real-time tasks).")

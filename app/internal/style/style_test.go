@@ -69,10 +69,11 @@ func TestImportDirection(t *testing.T) {
 	}
 }
 
-// The goldens stay small enough to review: together under 500 KB (the
-// fuzzers' corpora are not goldens).
+// The goldens stay small enough to review: together under 560 KB (the
+// fuzzers' corpora are not goldens). It was 500 KB until every candidate
+// carried its energy and memory (about 450 B more per JSON golden).
 func TestGoldensAreSmall(t *testing.T) {
-	const limit = 500_000
+	const limit = 560_000
 	var total int64
 	n := 0
 	err := filepath.Walk("../..", func(p string, info os.FileInfo, err error) error {

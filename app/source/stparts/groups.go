@@ -31,7 +31,7 @@ func Groups(parts []Part, boards map[string]string) []bench.PartGroup {
 		}
 		g := &out[i]
 		g.Members = append(g.Members, bench.PartMember{Part: p.Part, FlashBytes: p.FlashBytes, RAMBytes: p.RAMBytes, Package: p.Package, TempMaxC: p.TempMax,
-			VoltageMinV: p.VoltageMin, Pins: p.Pins})
+			VoltageMinV: p.VoltageMin, Pins: p.Pins, RunUAPerMHz: p.RunUAPerMHz})
 		for b, ref := range boards {
 			if ref == p.RefName && !slices.Contains(g.Boards, b) {
 				g.Boards = append(g.Boards, b)

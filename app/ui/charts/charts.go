@@ -199,3 +199,55 @@ func Kind(spec Spec, kind engine.KindName, cs []engine.Candidate) (string, strin
 	}
 	return bar.JSON(), Folded(len(names), total)
 }
+
+// Energy draws each candidate's energy range — per hour of the
+// continuous loads, or per boot verify when there are none — as a bar
+// from its low end (datasheet current, central times) to its high end
+// (calibrated current, slow-end times): an invisible bar carries it to
+// the low end, and the visible one spans the range. Candidates whose
+// energy is unknown have no bar. ok is false when none has one.
+func Energy(cs []engine.Candidate) (option string, note, title string, ok bool) {
+	perHour := slices.ContainsFunc(cs, func(c engine.Candidate) bool { return c.Energy != nil && c.Energy.PerHour != nil })
+	pick := func(c engine.Candidate) *[2]float64 {
+		switch {
+		case c.Energy == nil:
+			return nil
+		case perHour:
+			return c.Energy.PerHour
+		}
+		return c.Energy.PerBoot
+	}
+	unit, title := "mJ per boot verify", "Energy per boot verify: datasheet current to calibrated (pqps)"
+	if perHour {
+		unit, title = "J per hour", "Energy per hour of the continuous loads: datasheet current to calibrated (pqps)"
+	}
+	scale := 1e3
+	if perHour {
+		scale = 1
+	}
+	bar := baseBar(unit, false)
+	var names []string
+	var low, span []opts.BarData
+	total := 0
+	for _, c := range cs {
+		e := pick(c)
+		if e == nil {
+			continue
+		}
+		if total++; len(names) == MaxBars {
+			continue
+		}
+		names = append(names, label(c))
+		lo, hi := round(e[0]*scale, 4), round(e[1]*scale, 4)
+		low = append(low, opts.BarData{Value: lo, ItemStyle: &opts.ItemStyle{Color: "transparent"}})
+		span = append(span, opts.BarData{Value: round(hi-lo, 4), ItemStyle: &opts.ItemStyle{Color: "#8250df", BorderColor: "#3e1f79", BorderWidth: 2},
+			Label: &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: strconv.FormatFloat(lo, 'g', 3, 64) + "–" + strconv.FormatFloat(hi, 'g', 3, 64)}})
+	}
+	if total == 0 {
+		return "", "", title, false
+	}
+	bar.YAxis[0].Data = names
+	bar.Tooltip.Show = opts.Bool(false) // the bar's label says the range
+	bar.Series = []series{{Name: "low end", Type: "bar", Stack: "energy", Data: low}, {Name: "range", Type: "bar", Stack: "energy", Data: span}}
+	return bar.JSON(), Folded(len(names), total), title, true
+}

@@ -147,3 +147,35 @@ func decodeOption(t *testing.T, s string) decodedOption {
 	}
 	return o
 }
+
+// The energy chart spans each candidate's range: an invisible bar to the
+// low end, a visible one from there to the high end, labelled with both.
+func TestEnergyChartSpansTheRange(t *testing.T) {
+	e := func(lo, hi float64) *engine.Energy {
+		return &engine.Energy{PerHour: &[2]float64{lo, hi}}
+	}
+	cs := []engine.Candidate{{Rank: 1, Energy: e(2, 5)}, {Rank: 2}, {Rank: 3, Energy: e(1, 4)}}
+	js, note, title, ok := Energy(cs)
+	if !ok || note != "" || !strings.Contains(title, "per hour") {
+		t.Fatalf("%v %q %q", ok, note, title)
+	}
+	var o struct {
+		Series []struct {
+			Data []struct {
+				Value     float64
+				ItemStyle struct{ Color string }
+				Label     struct{ Formatter string }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &o); err != nil || len(o.Series) != 2 || len(o.Series[0].Data) != 2 {
+		t.Fatalf("%v: %s", err, js)
+	}
+	low, span := o.Series[0].Data, o.Series[1].Data
+	if low[0].Value != 2 || span[0].Value != 3 || low[0].ItemStyle.Color != "transparent" || span[1].Label.Formatter != "1–4" {
+		t.Errorf("bars %+v %+v", low, span)
+	}
+	if _, _, _, ok := Energy([]engine.Candidate{{Rank: 1}}); ok {
+		t.Error("a chart without any energy")
+	}
+}

@@ -378,6 +378,9 @@ func (p *Page) recharts() {
 			c = append(c, Chart{ID: spec.ID, Label: spec.Title, Option: opt, Note: note})
 		}
 	}
+	if opt, note, title, ok := charts.Energy(cs); ok {
+		c = append(c, Chart{ID: "chart-energy", Label: title, Option: opt, Note: note})
+	}
 	p.Results.Charts = c
 }
 

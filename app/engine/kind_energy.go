@@ -1,0 +1,131 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+)
+
+// KindEnergy limits what the workload may cost the battery: per hour of
+// its continuous loads, per handshake or per boot verify (energy.go has
+// the model). Judged on the high end of the energy range.
+const KindEnergy KindName = "energy-budget"
+
+// RuleEnergyBudget is the energy budget's rule.
+const RuleEnergyBudget RuleID = "energy-budget"
+
+// EnergyBudget is at most Joules per Per ("h", "handshake", "boot").
+type EnergyBudget struct {
+	Joules float64 `json:"joules"`
+	Per    string  `json:"per"`
+}
+
+// Energy per what a budget may name.
+const (
+	PerHour      = "h"
+	PerHandshake = "handshake"
+	PerBoot      = "boot"
+)
+
+type energyKind struct{}
+
+func (energyKind) Name() KindName { return KindEnergy }
+func (energyKind) Title() string  { return "Budget and clock" }
+
+func (energyKind) Rules() []Rule {
+	return []Rule{{RuleEnergyBudget, "energy of an operation ≈ cycles × the part's run current (µA/MHz, ST's data) × V_DD, calibrated ×2.1 (classic) and ×2.7 (ML-KEM/ML-DSA) for the high end, which the budget is held against",
+		"ST's part database <Current Run>; pqps (github.com/mjosaarinen/pqps, log/parsed_data.txt at a03d43c1), NUCLEO-F411RE at 96 MHz, 3.0 V, X-NUCLEO-LPM01A"}}
+}
+
+func (energyKind) Fields() []Field {
+	return []Field{
+		{Name: "energy-budget", Group: "budget", Label: "Energy budget",
+			Accepted: "an energy per hour, handshake or boot, such as 10mJ/h, 50uJ/handshake or 2mJ/boot (J, mJ, uJ or µJ; empty: no limit)",
+			Parse:    wrap(ParseEnergyBudget)},
+		{Name: "supply", Group: "budget", Label: "Supply voltage (V_DD, V)", Default: "3.3",
+			Accepted: "a voltage from 1.62 to 3.6 V, e.g. 3.3", Parse: number(SupplyMinV, SupplyMaxV)},
+	}
+}
+
+// ParseEnergyBudget reads "10mJ/h", "50uJ/handshake", "2 mJ / boot".
+func ParseEnergyBudget(s string) (EnergyBudget, bool) {
+	amount, per, ok := strings.Cut(strings.ReplaceAll(s, " ", ""), "/")
+	if !ok {
+		return EnergyBudget{}, false
+	}
+	per = strings.ToLower(per)
+	if per == "hour" {
+		per = PerHour
+	}
+	if per != PerHour && per != PerHandshake && per != PerBoot {
+		return EnergyBudget{}, false
+	}
+	scale := 0.0
+	for _, u := range []struct {
+		suffix string
+		scale  float64
+	}{{"mJ", 1e-3}, {"uJ", 1e-6}, {"µJ", 1e-6}, {"J", 1}} {
+		if strings.HasSuffix(amount, u.suffix) {
+			amount, scale = strings.TrimSuffix(amount, u.suffix), u.scale
+			break
+		}
+	}
+	if scale == 0 {
+		return EnergyBudget{}, false // a unit is required
+	}
+	f, err := strconv.ParseFloat(amount, 64)
+	if err != nil || !(f > 0) || f*scale > 1e6 {
+		return EnergyBudget{}, false
+	}
+	return EnergyBudget{Joules: f * scale, Per: per}, true
+}
+
+// Read gives the budget when one is set.
+func (energyKind) Read(v *Values) Load {
+	b, ok := v.Any("energy-budget").(EnergyBudget)
+	if !ok {
+		return nil
+	}
+	return &b
+}
+
+// Aggregate: the energy is the other requirements'.
+func (energyKind) Aggregate() bool { return true }
+
+func (b *EnergyBudget) Kind() KindName { return KindEnergy }
+
+// Evaluate holds the high end of the workload's energy per hour,
+// handshake or boot against the budget; unknown when that energy is
+// (no run current, a missing figure, or no such load in the workload).
+func (b *EnergyBudget) Evaluate(e *Eval) *Requirement {
+	r := NewRequirement(KindEnergy, RuleEnergyBudget, b.Joules, "J/"+b.Per, 0)
+	en := e.energy(e.Reqs)
+	var got *[2]float64
+	var load KindName
+	switch b.Per {
+	case PerHour:
+		got = en.PerHour
+	case PerHandshake:
+		got, load = en.PerHandshake, KindTLS
+	case PerBoot:
+		got, load = en.PerBoot, KindFirmware
+	}
+	if load != "" {
+		if _, ok := e.w.Load(load); !ok {
+			r.Missing = append(r.Missing, "a "+string(load)+" load (the budget is per "+b.Per+")")
+			return &r
+		}
+	}
+	if got == nil {
+		r.Missing = append(r.Missing, EnergyUnknown)
+		return &r
+	}
+	hi := got[1]
+	h := b.Joules / hi
+	r.Achieved, r.Headroom = &hi, &h
+	r.Basis = en.Basis
+	return &r
+}
+
+// EnergyUnknown is what an energy budget misses when the energy is not
+// known (no run current in ST's data, or a figure missing).
+const EnergyUnknown = "energy (run current or a figure unknown)"
