@@ -248,6 +248,7 @@ func Energy(cs []engine.Candidate) (option string, note, title string, ok bool) 
 	}
 	bar.YAxis[0].Data = names
 	bar.Tooltip.Show = opts.Bool(false) // the bar's label says the range
+	bar.Grid.Right = "84"               // room for the longest bar's label
 	bar.Series = []series{{Name: "low end", Type: "bar", Stack: "energy", Data: low}, {Name: "range", Type: "bar", Stack: "energy", Data: span}}
 	return bar.JSON(), Folded(len(names), total), title, true
 }
