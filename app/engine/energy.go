@@ -84,24 +84,31 @@ func TermEnergy(t Term, clockHz int64, run, v float64) (lo, hi float64) {
 
 // reqEnergy is a requirement's energy range (its terms, per unit of the
 // load: a handshake, a boot, a byte), or nil when a term is missing.
-func reqEnergy(r Requirement, clockHz int64, run, v float64) *[2]float64 {
+func reqEnergy(r Requirement, clockHz int64, run, v float64) (e [2]float64, ok bool) {
 	if len(r.Missing) > 0 || len(r.Terms) == 0 {
-		return nil
+		return e, false
 	}
-	var e [2]float64
 	for _, t := range r.Terms {
 		if t.Missing {
-			return nil
+			return e, false
 		}
 		lo, hi := TermEnergy(t, clockHz, run, v)
 		e[0], e[1] = e[0]+lo, e[1]+hi
 	}
-	return &e
+	return e, true
+}
+
+// energyCell holds a candidate's energy and the ranges its pointers
+// point to: one allocation per candidate (a ranking makes hundreds).
+type energyCell struct {
+	Energy
+	hs, boot, hour [2]float64
 }
 
 // energy is the candidate's energy for its requirements.
 func (e *Eval) energy(reqs []Requirement) *Energy {
-	en := &Energy{RunUAPerMHz: runCurrent(e.b), SupplyV: e.w.Supply(), Factor: EnergyFactor, Basis: bench.Estimated}
+	cell := &energyCell{Energy: Energy{RunUAPerMHz: e.b.run, SupplyV: e.w.Supply(), Factor: EnergyFactor, Basis: bench.Estimated}}
+	en := &cell.Energy
 	for _, r := range reqs {
 		for _, t := range r.Terms {
 			if isPQC(t.Op) {
@@ -113,22 +120,25 @@ func (e *Eval) energy(reqs []Requirement) *Energy {
 		return en
 	}
 	run, v, clock := *en.RunUAPerMHz, en.SupplyV, e.sc.clockHz
-	var hour [2]float64
+	hour := &cell.hour
 	hourKnown, continuous := true, false
 	for _, r := range reqs {
 		if KindOf(r.Kind).Aggregate() {
 			continue
 		}
-		re := reqEnergy(r, clock, run, v)
-		switch r.Kind {
-		case KindTLS:
-			en.PerHandshake = re
-		case KindFirmware:
-			en.PerBoot = re
+		re, ok := reqEnergy(r, clock, run, v)
+		switch {
+		case !ok:
+		case r.Kind == KindTLS:
+			cell.hs = re
+			en.PerHandshake = &cell.hs
+		case r.Kind == KindFirmware:
+			cell.boot = re
+			en.PerBoot = &cell.boot
 		}
 		if r.Continuous {
 			continuous = true
-			if re == nil {
+			if !ok {
 				hourKnown = false
 				continue
 			}
@@ -138,7 +148,7 @@ func (e *Eval) energy(reqs []Requirement) *Energy {
 		}
 	}
 	if continuous && hourKnown {
-		en.PerHour = &hour
+		en.PerHour = hour
 	}
 	return en
 }
@@ -195,18 +205,22 @@ func memory(b *build, fp *Footprint, pqcStack *int64) *Memory {
 	if !b.hasFact {
 		return nil
 	}
-	m := &Memory{PartRAMBytes: b.fact.RAMBytes}
+	cell := &struct {
+		Memory
+		ram, free int64
+	}{Memory: Memory{PartRAMBytes: b.fact.RAMBytes}}
+	m := &cell.Memory
 	switch {
 	case fp == nil:
-		m.NotPublished = b.lib.Name + " publishes no RAM figures for its operations"
+		m.NotPublished = b.noRAM
 		m.StackBytes = pqcStack
 	case fp.RAMBytes == nil:
 		m.NotPublished = "not published for " + join(fp.Missing)
 		m.StackBytes = pqcStack
 	default:
-		ram := *fp.RAMBytes
-		free := m.PartRAMBytes - ram
-		m.CryptoRAMBytes, m.FreeRAMBytes, m.StackBytes = &ram, &free, fp.PeakStackBytes
+		cell.ram = *fp.RAMBytes
+		cell.free = m.PartRAMBytes - cell.ram
+		m.CryptoRAMBytes, m.FreeRAMBytes, m.StackBytes = &cell.ram, &cell.free, fp.PeakStackBytes
 		m.Basis = bench.Measured
 		if b.donor != nil {
 			m.Basis = bench.Estimated

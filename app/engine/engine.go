@@ -206,7 +206,9 @@ type build struct {
 	key       string
 	facts     *PartFacts
 	donorInfo *Donor
-	ownPQC    bool // it has post-quantum figures of its own
+	ownPQC    bool     // it has post-quantum figures of its own
+	run       *float64 // run current (runCurrent), shared read-only
+	noRAM     string   // why its RAM is unknown when it publishes no footprint
 	donor     *build
 	spread    Spread        // an estimate's: its core's
 	summary   *GroupSummary // an estimate's group, summarized once
@@ -268,6 +270,8 @@ func NewIndex(ds *bench.Dataset) *Index {
 	for _, b := range ix.builds {
 		b.ownPQC = ownPQC(b)
 		b.members = partMembers(b)
+		b.run = runCurrent(b)
+		b.noRAM = b.lib.Name + " publishes no RAM figures for its operations"
 		b.key, b.facts = b.id.Key(), partFacts(b)
 		if d := b.donor; d != nil {
 			b.key = "estimated:" + b.group.Key + "|" + d.id.Key()
