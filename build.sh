@@ -90,6 +90,10 @@ cmd_bench() {
   minimal "$dir/hello" hello
   minimal "$dir/echo" echo
   CRYPTOSIZER_MINIMAL="$PWD/$dir" go test -v -run '^$' -bench 'Versus' -benchtime "${N:-7}x" -timeout 30m ./app/e2e/
+  echo "== Lighthouse (app/e2e/lighthouse, installed here only: not by CI)"
+  (cd app/e2e/lighthouse && npm ci --no-audit --no-fund >/dev/null) || die "npm ci in app/e2e/lighthouse failed"
+  CRYPTOSIZER_MINIMAL="$PWD/$dir" CRYPTOSIZER_LIGHTHOUSE="$PWD/app/e2e/lighthouse/node_modules/.bin/lighthouse" \
+    go test -v -run '^$' -bench 'Lighthouse' -benchtime 1x -timeout 30m ./app/e2e/
 }
 
 cmd_serve() {

@@ -1,0 +1,91 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"cryptosizer/app/site"
+)
+
+// BenchmarkLighthouse runs Lighthouse (mobile, simulated throttling; the
+// version pinned in app/e2e/lighthouse/package-lock.json, with Debian's
+// Chromium) against cryptosizer and the minimal go-app app, alternating,
+// Runs times each, and logs performance score, FCP, LCP, TBT and TTI
+// side by side with their ratios. Run by ./build.sh bench, which
+// installs Lighthouse there; CI does not (it is 186 MB). Never asserted.
+func BenchmarkLighthouse(b *testing.B) {
+	lh, minimal := os.Getenv("CRYPTOSIZER_LIGHTHOUSE"), os.Getenv("CRYPTOSIZER_MINIMAL")
+	if lh == "" || minimal == "" {
+		b.Skip("CRYPTOSIZER_LIGHTHOUSE or CRYPTOSIZER_MINIMAL unset: run ./build.sh bench")
+	}
+	chrome, err := exec.LookPath("chromium")
+	if err != nil {
+		b.Fatal("chromium not found")
+	}
+	sites := []struct{ name, dir string }{{"app", siteDir()}, {"minimal", filepath.Join(minimal, "hello")}}
+	type run struct{ score, fcp, lcp, tbt, tti float64 }
+	got := map[string][]run{}
+	for i := 0; i < lighthouseRuns; i++ {
+		for _, s := range sites {
+			srv := serve(b, "127.0.0.1", site.Handler(s.dir))
+			cmd := exec.Command(lh, srv.base+"/", "--output=json", "--output-path=stdout", "--only-categories=performance", "--quiet",
+				"--chrome-flags=--headless=new --no-sandbox --disable-gpu")
+			cmd.Env = append(os.Environ(), "CHROME_PATH="+chrome)
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			err := cmd.Run()
+			srv.srv.Close()
+			if err != nil {
+				b.Fatalf("lighthouse on %s: %v: %s", s.name, err, errb.String())
+			}
+			var rep struct {
+				Categories struct {
+					Performance struct{ Score float64 } `json:"performance"`
+				} `json:"categories"`
+				Audits map[string]struct {
+					NumericValue float64 `json:"numericValue"`
+				} `json:"audits"`
+			}
+			if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+				b.Fatalf("lighthouse report of %s: %v", s.name, err)
+			}
+			a := rep.Audits
+			got[s.name] = append(got[s.name], run{rep.Categories.Performance.Score * 100, a["first-contentful-paint"].NumericValue,
+				a["largest-contentful-paint"].NumericValue, a["total-blocking-time"].NumericValue, a["interactive"].NumericValue})
+		}
+	}
+	med := func(name string, f func(run) float64) float64 {
+		var v []float64
+		for _, r := range got[name] {
+			v = append(v, f(r))
+		}
+		sort.Float64s(v)
+		return v[len(v)/2]
+	}
+	for _, m := range []struct {
+		name string
+		f    func(run) float64
+	}{
+		{"score", func(r run) float64 { return r.score }}, {"fcp-ms", func(r run) float64 { return r.fcp }},
+		{"lcp-ms", func(r run) float64 { return r.lcp }}, {"tbt-ms", func(r run) float64 { return r.tbt }},
+		{"tti-ms", func(r run) float64 { return r.tti }},
+	} {
+		a, z := med("app", m.f), med("minimal", m.f)
+		var all []string
+		for _, r := range got["app"] {
+			all = append(all, fmt.Sprintf("%.0f", m.f(r)))
+		}
+		b.Logf("lighthouse %-7s app median %7.0f (runs %v), minimal %7.0f, ratio %.2f", m.name, a, all, z, a/z)
+		b.ReportMetric(a, "app-lh-"+m.name)
+		b.ReportMetric(z, "minimal-lh-"+m.name)
+	}
+}
+
+// lighthouseRuns is how many Lighthouse runs each site gets.
+const lighthouseRuns = 3
