@@ -348,11 +348,12 @@ func (ix *Index) Dataset() *bench.Dataset { return ix.ds }
 // Rank evaluates every candidate against w and orders them.
 func (ix *Index) Rank(w Workload) Result {
 	res := Result{Workload: w, Candidates: make([]Candidate, 0, len(ix.builds))}
+	cache := map[loadKey]loadEval{}
 	for _, b := range ix.builds {
 		if !keep(b, w) {
 			continue
 		}
-		c := ix.evaluate(b, w)
+		c := ix.evaluate(b, w, cache)
 		if b.donor != nil && (memberFilters(w) || w.MCU != "") {
 			c.Qualifying = qualifying(b, w)
 		}
@@ -635,7 +636,23 @@ func NewRequirement(kind KindName, rule RuleID, required float64, unit string, t
 	return Requirement{Kind: kind, Rule: rule, Required: required, Unit: unit, Terms: make([]Term, 0, terms), Missing: []string{}}
 }
 
-func (ix *Index) evaluate(b *build, w Workload) Candidate {
+// loadEval is what a donor's loads give at one clock: the same for every
+// part group the donor is carried to at that clock (estimates of one
+// donor share a maximum clock across many groups), so a ranking works it
+// out once. The requirements are judged per candidate on copies; their
+// terms are shared and never changed after they are made.
+type loadEval struct {
+	reqs      []Requirement
+	pqcNoCode bool
+	footprint *Footprint // of the loads' operations (aggregates add none)
+}
+
+type loadKey struct {
+	donor   *build
+	clockHz int64
+}
+
+func (ix *Index) evaluate(b *build, w Workload, cache map[loadKey]loadEval) Candidate {
 	sc := clockFor(b, w)
 	c := Candidate{Identity: b.id, ClockHz: sc.clockHz, MeasuredClockHz: b.id.ClockHz, Estimate: sc.estimate,
 		Requirements: []Requirement{}, Missing: []string{}, Notes: []Note{}, Warnings: b.warnings, Why: []Note{}, Key: b.key}
@@ -661,7 +678,29 @@ func (ix *Index) evaluate(b *build, w Workload) Candidate {
 		c.ClockAboveMax = b.id.ClockHz > b.fact.MaxClockHz
 	}
 	e := &Eval{ix: ix, b: b, sc: sc, w: &w, Reqs: make([]Requirement, 0, len(w.Loads))}
+	key := loadKey{b.donor, sc.clockHz}
+	var fp *Footprint
+	le, cached := cache[key]
+	if cached && b.donor != nil {
+		e.Reqs, e.pqcNoCode, fp = append(e.Reqs, le.reqs...), le.pqcNoCode, le.footprint
+	} else {
+		for _, l := range w.Loads {
+			if KindOf(l.Kind()).Aggregate() {
+				continue // judged below, per candidate
+			}
+			if r := l.Evaluate(e); r != nil {
+				e.Reqs = append(e.Reqs, *r)
+			}
+		}
+		fp = footprint(b, e.Reqs)
+		if b.donor != nil && cache != nil {
+			cache[key] = loadEval{reqs: slices.Clone(e.Reqs), pqcNoCode: e.pqcNoCode, footprint: fp}
+		}
+	}
 	for _, l := range w.Loads {
+		if !KindOf(l.Kind()).Aggregate() {
+			continue
+		}
 		if r := l.Evaluate(e); r != nil {
 			e.Reqs = append(e.Reqs, *r)
 		}
@@ -683,7 +722,7 @@ func (ix *Index) evaluate(b *build, w Workload) Candidate {
 		c.Energy = e.energy(c.Requirements)
 	}
 	c.Facts = b.facts
-	c.Footprint = footprint(b, c.Requirements)
+	c.Footprint = fp
 	c.Memory = memory(b, c.Footprint, c.PQCStackBytes)
 	c.Why = append(c.Why, slower(b, c.Requirements)...)
 	if c.ClockAboveMax {

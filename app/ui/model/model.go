@@ -67,6 +67,26 @@ type Form struct {
 	URLErrs workload.Errors
 	written map[string]int
 	Rev     int
+	// shown is what the form shows besides the values typed (the field
+	// errors, which loads are on): the form re-renders when it changes,
+	// not on every keystroke.
+	shown string
+}
+
+// showing is the form's errors and load states in one string.
+func (f *Form) showing() string {
+	var b strings.Builder
+	for _, e := range f.Errs {
+		b.WriteString(e.Error())
+		b.WriteByte('\n')
+	}
+	for _, k := range engine.Switchable() {
+		if f.LoadOn(k) {
+			b.WriteString(k)
+			b.WriteByte(',')
+		}
+	}
+	return b.String()
 }
 
 // FieldRev changes each time a field's value is written from outside its
@@ -148,7 +168,10 @@ func (p *Page) Index() *engine.Index { return p.Imports.index() }
 func (p *Page) rank() {
 	w, errs := workload.Parse(p.Form.Params)
 	p.Form.Errs = errs
-	p.Form.Rev++
+	if sh := p.Form.showing(); sh != p.Form.shown {
+		p.Form.shown = sh
+		p.Form.Rev++
+	}
 	if len(errs) > 0 {
 		p.Results.Stale = true
 		p.Results.Rev++
