@@ -116,9 +116,17 @@ func PartNameMatches(name, part string) bool {
 		return false
 	}
 	for i := 0; i < len(name); i++ {
-		if name[i] != 'x' && !strings.EqualFold(name[i:i+1], part[i:i+1]) {
+		if name[i] != 'x' && upper(name[i]) != upper(part[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+// upper is an ASCII letter in upper case (part numbers are ASCII).
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
 }

@@ -268,14 +268,18 @@ func NewIndex(ds *bench.Dataset) *Index {
 	ix.estimates()
 	ix.pqc = newPQCIndex(ds.Cycles)
 	for _, b := range ix.builds {
-		b.ownPQC = ownPQC(b)
+		if b.donor != nil { // measured builds come first: the donor's are made
+			b.ownPQC = b.donor.ownPQC
+		} else {
+			b.ownPQC, b.key = ownPQC(b), b.id.Key()
+		}
 		b.members = partMembers(b)
 		b.run = runCurrent(b)
 		b.noRAM = b.lib.Name + " publishes no RAM figures for its operations"
-		b.key, b.facts = b.id.Key(), partFacts(b)
+		b.facts = partFacts(b)
 		if d := b.donor; d != nil {
-			b.key = "estimated:" + b.group.Key + "|" + d.id.Key()
-			b.donorInfo = &Donor{MCU: d.id.MCU, Part: d.fact.Part, Board: d.id.Board, ClockHz: d.id.ClockHz, Key: d.id.Key(),
+			b.key = "estimated:" + b.group.Key + "|" + d.key
+			b.donorInfo = &Donor{MCU: d.id.MCU, Part: d.fact.Part, Board: d.id.Board, ClockHz: d.id.ClockHz, Key: d.key,
 				Spread: Spread{Core: b.spread.Core, Factor: b.spread.Factor, Borrowed: b.spread.Borrowed}}
 		}
 	}

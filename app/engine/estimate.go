@@ -165,9 +165,15 @@ func unitFor(g *bench.PartGroup, accel string) (bench.CryptoUnit, bool) {
 func (ix *Index) estimates() {
 	measured := map[string]bool{}
 	var donors []*build
+	groupOf := map[string]*bench.PartGroup{} // by part name: a few parts, many builds
 	for _, b := range ix.builds {
 		if b.hasFact {
-			b.group = stGroup(ix.ds.Groups, b.fact.Part)
+			g, ok := groupOf[b.fact.Part]
+			if !ok {
+				g = stGroup(ix.ds.Groups, b.fact.Part)
+				groupOf[b.fact.Part] = g
+			}
+			b.group = g
 			if b.group != nil {
 				measured[b.group.Key] = true
 			}
@@ -194,8 +200,12 @@ func (ix *Index) estimates() {
 			}
 		}
 		slices.Sort(keys)
+		var sum *GroupSummary
 		for _, k := range keys {
-			nb := estimated(g, best[k])
+			if sum == nil {
+				sum = summarize(g)
+			}
+			nb := estimated(g, best[k], sum)
 			nb.spread = ix.spreadFor(best[k].fact.Core)
 			ix.builds = append(ix.builds, nb)
 		}
@@ -223,7 +233,7 @@ func abs(x int64) int64 {
 
 // estimated is the build a donor gives a group: its measurements, at the
 // group's clock, as an estimate.
-func estimated(g *bench.PartGroup, d *build) *build {
+func estimated(g *bench.PartGroup, d *build, sum *GroupSummary) *build {
 	id := d.id
 	// No board: nobody measured one; the group's ST boards are
 	// suggestions (Group.Boards), not where the figures come from.
@@ -235,7 +245,7 @@ func estimated(g *bench.PartGroup, d *build) *build {
 		}
 	}
 	return &build{id: id, lib: d.lib, ops: d.ops, fact: groupFact(g, d.fact.Core), hasFact: true, warnings: []string{},
-		flagged: map[string]bool{}, donor: d, group: g, footprints: d.footprints, summary: summarize(g)}
+		flagged: map[string]bool{}, donor: d, group: g, footprints: d.footprints, summary: sum}
 }
 
 // groupFact is a group's facts as a part's: the core the donor ran on
