@@ -24,6 +24,12 @@ type Results struct {
 	Rev    int
 	Client bool   // the browser app has taken over the pre-rendered page
 	Link   string // the last link made by "Copy link"
+
+	// rows is the most rows the table has held in this visit: it keeps
+	// that many (rows or empty slots) so that typing patches rows in
+	// place instead of mounting them, and the first render mounts no
+	// empty ones.
+	rows int
 }
 
 // grouped lays the visible candidates out in verdict order (pass,
@@ -116,7 +122,7 @@ func (r *Results) Render() app.UI {
 		}),
 		// An empty ranking hides its table and charts (kept mounted, so
 		// that typing does not rebuild them) behind the explanation.
-		hideIf(app.Div().Class("table-wrap"), len(empty) > 0).Body(table(res, tableCls, rows, starts, len(rows))),
+		hideIf(app.Div().Class("table-wrap"), len(empty) > 0).Body(table(res, tableCls, rows, starts, r.slots(len(rows)))),
 		app.If(hidden > 0, func() app.UI {
 			return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d candidates (%d more)", len(rows)+hidden, hidden)).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) })
@@ -176,7 +182,7 @@ func sortTh(sortBy, key, label, cls string) app.UI {
 // candidates move between verdicts (the costly part of a re-rank); the
 // rows folded away are not laid out, and empty slots make up the count.
 // Its columns fit a laptop; a phone hides the ones marked "wide".
-func table(res *model.Results, cls string, rows []engine.Candidate, starts []bool, shownUpTo int) app.UI {
+func table(res *model.Results, cls string, rows []engine.Candidate, starts []bool, slots int) app.UI {
 	// The caption names the table; the counts are the status line's
 	// alone, so that a screen reader says them once.
 	return app.Table().Class(cls).Aria("describedby", "status").Body(
@@ -195,18 +201,25 @@ func table(res *model.Results, cls string, rows []engine.Candidate, starts []boo
 			if i >= len(rows) {
 				return &Row{Slot: true}
 			}
-			return row(rows[i], res.Selected, starts[i], i >= shownUpTo, contains(res.Compare, rows[i].Key))
+			return row(rows[i], res.Selected, starts[i], false, contains(res.Compare, rows[i].Key))
 		})),
 	)
 }
 
-// slots is the fewest rows the table holds: as many as the folded table
-// lays out (model.Fold). While typing, the candidates move between
-// verdicts and the laid-out rows number anything up to that; the rest
-// are empty hidden slots, so that rows are patched in place instead of
+// slots is how many rows the table holds: the most it has laid out in
+// this visit. While typing, the candidates move between verdicts and the
+// laid-out rows number anything up to the folded table's; the rest are
+// empty hidden slots, so that rows are patched in place instead of
 // mounted and dismounted (measured: ~18 rows mounted per keystroke, 27 ms
-// of go-app's mount, before the slots).
-var slots = model.Fold[engine.Pass] + model.Fold[engine.Unknown] + model.Fold[engine.Fail]
+// of go-app's mount, before the slots). Only a client render counts: the
+// pre-rendered page holds no slots.
+func (r *Results) slots(n int) int {
+	if r.Client {
+		r.rows = max(r.rows, n)
+		return r.rows
+	}
+	return n
+}
 
 func contains(list []string, s string) bool {
 	for _, x := range list {
