@@ -44,43 +44,36 @@ func (c *Compare) Render() app.UI {
 					)
 				}),
 			)),
-			app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
-				r := rows[i]
-				cls := ""
-				if r.differs() {
-					cls = "differs"
-				}
-				return app.Tr().Class(cls).Body(
-					app.Th().Scope("row").Body(app.Text(r.label), app.If(cls != "", func() app.UI { return app.Span().Class("visually-hidden").Text(" (differs)") })),
-					app.Range(r.values).Slice(func(j int) app.UI { return app.Td().Text(r.values[j]) }),
-				)
-			})),
+			sideBySide(rows),
 		)),
 	)
 }
 
-type compareRow struct {
-	label  string
-	values []string
-}
-
-func (r compareRow) differs() bool {
-	for _, v := range r.values[1:] {
-		if v != r.values[0] {
-			return true
+// sideBySide is the body of a side-by-side table: a row per fact, its
+// label heading it, a row whose values differ marked (also for screen
+// readers). The candidates' compare and the parts view share it.
+func sideBySide(rows []model.CompareRow) app.UI {
+	return app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
+		r := rows[i]
+		cls := ""
+		if r.Differs() {
+			cls = "differs"
 		}
-	}
-	return false
+		return app.Tr().Class(cls).Body(
+			app.Th().Scope("row").Body(app.Text(r.Label), app.If(cls != "", func() app.UI { return app.Span().Class("visually-hidden").Text(" (differs)") })),
+			app.Range(r.Values).Slice(func(j int) app.UI { return app.Td().Text(r.Values[j]) }),
+		)
+	}))
 }
 
 // compareRows lays the candidates out row by row: the same requirement
 // kinds and operations line up across candidates.
-func compareRows(cs []engine.Candidate) []compareRow {
-	var rows []compareRow
+func compareRows(cs []engine.Candidate) []model.CompareRow {
+	var rows []model.CompareRow
 	add := func(label string, f func(c engine.Candidate) string) {
-		r := compareRow{label: label}
+		r := model.CompareRow{Label: label}
 		for _, c := range cs {
-			r.values = append(r.values, f(c))
+			r.Values = append(r.Values, f(c))
 		}
 		rows = append(rows, r)
 	}

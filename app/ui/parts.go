@@ -108,16 +108,6 @@ func (v *PartsView) compare() app.UI {
 						OnClick(func(ctx app.Context, e app.Event) { v.m.Pick(p) }))
 			}),
 		)),
-		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
-			r := rows[i]
-			cls := ""
-			if r.Differs() {
-				cls = "differs"
-			}
-			return app.Tr().Class(cls).Body(
-				app.Th().Scope("row").Body(app.Text(r.Label), app.If(cls != "", func() app.UI { return app.Span().Class("visually-hidden").Text(" (differs)") })),
-				app.Range(r.Values).Slice(func(j int) app.UI { return app.Td().Text(r.Values[j]) }),
-			)
-		})),
+		sideBySide(rows),
 	))
 }

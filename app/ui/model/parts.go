@@ -213,7 +213,8 @@ func opt(v *float64, unit string) string {
 	return strconv.FormatFloat(*v, 'f', -1, 64) + unit
 }
 
-// CompareRow is one fact of the picked parts, side by side.
+// CompareRow is one fact of the things compared side by side (picked
+// parts here; candidates in the ranking's compare view).
 type CompareRow struct {
 	Label  string
 	Values []string
