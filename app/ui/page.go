@@ -85,6 +85,9 @@ type Page struct {
 	navigated bool
 	// link is the last link made by "Copy link".
 	link string
+	// typed counts keystrokes answered: only the last one's pause redraws
+	// the charts.
+	typed int
 }
 
 // OnInit shows the default workload until the address is read.
@@ -213,6 +216,14 @@ func (p *Page) onParam(ctx app.Context, a app.Action) {
 	browser.Record("rank", browser.Now()-start, false)
 	p.syncURL(ctx)
 	browser.Record("handler", browser.Now()-start, false)
+	// The charts follow once typing pauses, off the keystrokes' frames.
+	p.typed++
+	n := p.typed
+	ctx.After(chartPause, func(ctx app.Context) {
+		if n == p.typed && p.m.Typed() {
+			ctx.Update()
+		}
+	})
 }
 
 func (p *Page) onSelect(ctx app.Context, a app.Action) {

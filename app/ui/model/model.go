@@ -56,6 +56,8 @@ type Page struct {
 	Msgs    Messages
 	// DataErr is set when the bundled dataset could not be read.
 	DataErr error
+	// typing: the ranking answers a keystroke, and its charts wait.
+	typing bool
 }
 
 // Form is the question on screen: the parameters as typed.
@@ -134,8 +136,10 @@ type Results struct {
 	SortBy  string
 	// ShowAllFails unfolds every candidate beyond Fold.
 	ShowAllFails bool
-	Charts       Charts
-	Rev          int
+	// ChartsStale: Charts are of an earlier ranking (while typing).
+	ChartsStale bool
+	Charts      Charts
+	Rev         int
 }
 
 // Chart is one chart to draw: its element ID, accessible label and
@@ -181,7 +185,23 @@ func (p *Page) rank() {
 	p.Results.Stale = false
 	p.Results.Ranked = maps(p.Form.Params)
 	p.Results.Rev++
+	if p.typing {
+		p.Results.ChartsStale = true // Typed draws them once typing pauses
+		return
+	}
 	p.recharts()
+}
+
+// Typed draws the charts of the ranking the typing left, if they are
+// behind it: the page calls it once typing pauses, so that a keystroke
+// pays for the table only.
+func (p *Page) Typed() bool {
+	if !p.Results.ChartsStale {
+		return false
+	}
+	p.recharts()
+	p.Results.Rev++
+	return true
 }
 
 func maps(p workload.Params) workload.Params {
@@ -198,7 +218,9 @@ func (p *Page) SetParam(name, value string) {
 		return
 	}
 	p.Form.Params[name] = value
+	p.typing = true
 	p.rank()
+	p.typing = false
 }
 
 // Problems are the lines at the top of the results: each invalid field
@@ -392,6 +414,7 @@ func (p *Page) UnfoldFails() {
 }
 
 func (p *Page) recharts() {
+	p.Results.ChartsStale = false
 	cs := p.Results.Visible()
 	opt, note := charts.Headroom(cs)
 	c := Charts{{ID: "chart-headroom", Label: "Headroom of the tightest requirement per candidate (1× just meets it; green passes, red fails)", Option: opt, Note: note}}

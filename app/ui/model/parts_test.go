@@ -96,3 +96,21 @@ func TestPartsView(t *testing.T) {
 		t.Errorf("unpick: %v", p.Picked)
 	}
 }
+
+// A keystroke ranks and leaves the charts to the pause after it: they
+// are marked stale, and Typed draws them for the ranking on screen.
+func TestChartsWaitForTheTypingPause(t *testing.T) {
+	p := load(t, "/?tls-rate=10&loads=tls")
+	before := p.Results.Charts
+	p.SetParam("tls-rate", "100")
+	if !p.Results.ChartsStale || len(p.Results.Charts) != len(before) || p.Results.Charts[0].Option != before[0].Option {
+		t.Fatalf("a keystroke redrew the charts (stale %v)", p.Results.ChartsStale)
+	}
+	rev := p.Results.Rev
+	if !p.Typed() || p.Results.ChartsStale || p.Results.Rev == rev || p.Results.Charts[0].Option == before[0].Option {
+		t.Error("Typed did not draw the charts of the new ranking")
+	}
+	if p.Typed() {
+		t.Error("Typed drew up-to-date charts again")
+	}
+}
