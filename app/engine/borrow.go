@@ -182,7 +182,7 @@ func (ix *Index) largestSpread() Spread {
 	return Spread{Core: big.Core, Factor: big.Factor}
 }
 
-// pqcLabel names the borrowed operations of a candidate by scheme:
+// pqcLabels names the borrowed operations of a candidate by scheme:
 // "ML-KEM-768 from pqm4 m4fspeed".
 func pqcLabels(reqs []Requirement) []string {
 	var out []string

@@ -902,8 +902,11 @@ func order(cs []Candidate, objective Objective) {
 		if a.Verdict == Pass && objective == ObjectiveEnergy {
 			ea, oka := workloadEnergy(a)
 			eb, okb := workloadEnergy(b)
-			if oka != okb {
-				return map[bool]int{true: -1, false: 1}[oka]
+			if oka != okb { // a known energy first
+				if oka {
+					return -1
+				}
+				return 1
 			}
 			if oka && ea != eb {
 				return cmp.Compare(ea, eb)

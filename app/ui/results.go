@@ -201,7 +201,7 @@ func table(res *model.Results, cls string, rows []engine.Candidate, starts []boo
 			if i >= len(rows) {
 				return &Row{Slot: true}
 			}
-			return row(rows[i], res.Selected, starts[i], false, contains(res.Compare, rows[i].Key))
+			return row(rows[i], res.Selected, starts[i], contains(res.Compare, rows[i].Key))
 		})),
 	)
 }
@@ -279,7 +279,7 @@ func partLine(c engine.Candidate) string {
 	return s
 }
 
-func row(c engine.Candidate, selected string, groupStart, hidden, compared bool) app.UI {
+func row(c engine.Candidate, selected string, groupStart, compared bool) app.UI {
 	lib := strings.TrimSpace(c.Library + " " + c.LibraryVersion)
 	if c.LibraryVersion == "" {
 		lib = c.Library + " (version unpublished)"
@@ -297,7 +297,7 @@ func row(c engine.Candidate, selected string, groupStart, hidden, compared bool)
 	return &Row{Key: c.Key, Rank: strconv.Itoa(c.Rank), Verdict: string(c.Verdict), Board: board, MCU: c.MCU, Imported: c.Imported,
 		Part: partLine(c), Library: lib, Config: c.Config, Hardware: hardware(c), Clock: explain.Clock(c), Basis: string(c.Basis),
 		ClockWarn: c.ClockAboveMax, Headroom: explain.Headroom(c.Headroom), CPU: explain.Share(c.Utilization), Bottleneck: explain.Bottleneck(c),
-		Selected: c.Key == selected, GroupStart: groupStart, Hidden: hidden, Compared: compared}
+		Selected: c.Key == selected, GroupStart: groupStart, Compared: compared}
 }
 
 func orDash(s string) string {
@@ -315,7 +315,6 @@ type Row struct {
 	ClockWarn                                                                                                          bool
 	Selected                                                                                                           bool
 	GroupStart                                                                                                         bool // first row of its verdict
-	Hidden                                                                                                             bool // folded away
 	Compared                                                                                                           bool
 	// Slot is an empty, hidden row that keeps the table's row count
 	// steady while typing: a row that changes is patched in place, one
@@ -349,7 +348,7 @@ func (r *Row) Render() app.UI {
 		clock = app.Td().Class("wide warn").Text(r.Clock)
 	}
 	tr := app.Tr()
-	if r.Hidden || r.Slot {
+	if r.Slot {
 		tr = tr.Hidden(true) // hidden="false" would hide the row too
 	}
 	box := app.Input().Type("checkbox").Class("compare").Aria("label", "Compare "+r.MCU+" "+r.Library+" "+r.Config).
@@ -459,7 +458,7 @@ func factsTable(c engine.Candidate) app.UI {
 	}
 	rows = append(rows, [2]string{"Library footprint", footprintText(c)})
 	if c.PQCStackBytes != nil {
-		rows = append(rows, [2]string{"Post-quantum stack (pqm4)", explain.Size(*c.PQCStackBytes) + " at most, for " + strings.Join(c.PQCFrom, ", ") + " (pqm4's figure for each operation; the build's own RAM is not published)"})
+		rows = append(rows, [2]string{"Post-quantum stack (pqm4)", explain.Size(*c.PQCStackBytes) + " at most, for " + strings.Join(c.PQCFrom, ", ") + " (pqm4's figure for each operation)"})
 	}
 	for _, t := range c.PQCCompared {
 		rows = append(rows, [2]string{"pqm4 on this part", fmt.Sprintf("%s: %s %s would take %s (%s; slow end %s) — for comparison; this build's own figure is used", t.Op,
