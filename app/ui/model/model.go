@@ -285,9 +285,28 @@ func (p *Page) Load(u *url.URL) {
 	}
 	p.Form.URLErrs = urlErrs
 	p.Form.write(params)
+	before := p.Index()
 	p.Imports.fromLink(u.Fragment, &p.Msgs)
 	p.Imports.reindex()
+	if p.Index() == before && !p.Results.Stale && sameParams(params, p.Results.Ranked) {
+		// The page opened on what it already ranked (the defaults, most
+		// often): the start does not rank twice.
+		p.Results.Rev++
+		return
+	}
 	p.rank()
+}
+
+func sameParams(a, b workload.Params) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
 }
 
 // maxKeyLen bounds a candidate key read from the address.

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -113,4 +114,29 @@ func TestChartsWaitForTheTypingPause(t *testing.T) {
 	if p.Typed() {
 		t.Error("Typed drew up-to-date charts again")
 	}
+}
+
+// A page opened on the defaults does not rank them a second time; one
+// opened with a workload of its own does.
+func TestLoadDoesNotRankTwice(t *testing.T) {
+	p := New(base(t), nil)
+	res := p.Results.Res
+	rev := p.Results.Rev
+	p.Load(mustURL(t, "/"))
+	if p.Results.Rev == rev || &p.Results.Res.Candidates[0] != &res.Candidates[0] {
+		t.Error("the defaults were ranked again (or the results not re-rendered)")
+	}
+	p.Load(mustURL(t, "/?tls-rate=77"))
+	if &p.Results.Res.Candidates[0] == &res.Candidates[0] || p.Results.Ranked["tls-rate"] != "77" {
+		t.Error("a link's own workload was not ranked")
+	}
+}
+
+func mustURL(t *testing.T, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }
