@@ -6,11 +6,13 @@ package dataset
 // stays the reviewable artifact; a test checks that the packed file holds
 // exactly what the JSON holds.
 //
-// Layout (version 6): the magic "CSZD", the version byte, a string table
+// Layout (version 7): the magic "CSZD", the version byte, a string table
 // (count, then each string as length and bytes), then the dataset's lists
 // in the order of bench.Dataset's fields. Counts, lengths, integers and
 // string indexes are varints; a pointer is a presence byte and its value;
-// a float64 is its IEEE-754 bits, little-endian. Any change to a packed
+// a float64 is its IEEE-754 bits, little-endian (a part number's
+// optional temperature, supply and run current: floatq, a short decimal
+// as a varint). Any change to a packed
 // struct bumps packVersion, and Unpack refuses other versions.
 
 import (
@@ -24,7 +26,7 @@ import (
 
 const (
 	packMagic   = "CSZD"
-	packVersion = 6
+	packVersion = 7
 )
 
 // Pack writes ds in the packed form.
@@ -117,6 +119,23 @@ func (w *packer) intp(p *int64) {
 
 func (w *packer) float(v float64) {
 	w.body = binary.LittleEndian.AppendUint64(w.body, math.Float64bits(v))
+}
+
+// floatq writes an optional float that is most often a short decimal
+// (a part number's 105 °C, 1.71 V, 26 µA/MHz): a tag byte, 0 for nil, 1
+// and a varint of v × 100 when that is a whole number, 2 and the IEEE
+// bits otherwise.
+func (w *packer) floatq(p *float64) {
+	switch {
+	case p == nil:
+		w.body = append(w.body, 0)
+	case math.Abs(*p) < 1e15 && math.Round(*p*100)/100 == *p: // reads back exactly
+		w.body = append(w.body, 1)
+		w.int(int64(math.Round(*p * 100)))
+	default:
+		w.body = append(w.body, 2)
+		w.float(*p)
+	}
 }
 
 func (w *packer) floatp(p *float64) {
@@ -273,10 +292,10 @@ func (w *packer) groups(gs []bench.PartGroup) {
 			w.int(m.FlashBytes)
 			w.int(m.RAMBytes)
 			w.str(m.Package)
-			w.floatp(m.TempMaxC)
-			w.floatp(m.VoltageMinV)
+			w.floatq(m.TempMaxC)
+			w.floatq(m.VoltageMinV)
 			w.int(int64(m.Pins))
-			w.floatp(m.RunUAPerMHz)
+			w.floatq(m.RunUAPerMHz)
 		})
 		w.strs(g.Boards)
 		w.str(g.File)
@@ -390,6 +409,33 @@ func (r *unpacker) float() float64 {
 	return v
 }
 
+// floatq reads what packer.floatq wrote.
+func (r *unpacker) floatq() *float64 {
+	if r.err != nil || r.off >= len(r.b) {
+		r.fail("truncated float")
+		return nil
+	}
+	tag := r.b[r.off]
+	r.off++
+	var v float64
+	switch tag {
+	case 0:
+		return nil
+	case 1:
+		v = float64(r.int()) / 100
+	case 2:
+		v = r.float()
+	default:
+		r.fail("bad float tag")
+		return nil
+	}
+	if len(r.floats) == cap(r.floats) {
+		r.floats = make([]float64, 0, slab)
+	}
+	r.floats = append(r.floats, v)
+	return &r.floats[len(r.floats)-1]
+}
+
 func (r *unpacker) floatp() *float64 {
 	if !r.bool() || r.err != nil {
 		return nil
@@ -485,8 +531,8 @@ func (r *unpacker) dataset() *bench.Dataset {
 		g.Units = unpackList(r, func() bench.CryptoUnit { return bench.CryptoUnit{Name: r.str(), Version: r.str()} })
 		g.TrustZone = r.bool()
 		g.Members = unpackList(r, func() bench.PartMember {
-			return bench.PartMember{Part: r.str(), FlashBytes: r.int(), RAMBytes: r.int(), Package: r.str(), TempMaxC: r.floatp(),
-				VoltageMinV: r.floatp(), Pins: int(r.int()), RunUAPerMHz: r.floatp()}
+			return bench.PartMember{Part: r.str(), FlashBytes: r.int(), RAMBytes: r.int(), Package: r.str(), TempMaxC: r.floatq(),
+				VoltageMinV: r.floatq(), Pins: int(r.int()), RunUAPerMHz: r.floatq()}
 		})
 		g.Boards, g.File = r.strs(), r.str()
 		return g
