@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"cryptosizer/app/bench"
@@ -164,7 +165,7 @@ func (e *Eval) pqcTerm(op string, count float64, rule RuleID) (Term, bool) {
 	t.Total = t.Slow * count
 	t.Worst = f.MaxCycles / clock * factor
 	t.Source = fmt.Sprintf("pqm4 %s %s (%d runs at %s MHz on %s): %s cycles", f.Implementation, op, f.Runs,
-		trimFloat(float64(f.ClockHz)/1e6), f.Core, f.Printed)
+		strconv.FormatFloat(float64(f.ClockHz)/1e6, 'f', -1, 64), f.Core, f.Printed)
 	t.From = &From{Document: f.Pos.File, Line: f.Pos.Line, Part: f.Core + ", " + f.Board, ClockHz: f.ClockHz, Printed: f.Printed,
 		ToClockHz: e.sc.clockHz, TimeFactor: float64(f.ClockHz) / clock, Spread: factor, SpreadFrom: from,
 		Source: f.Source, Implementation: f.Implementation, Cycles: f.Cycles, MaxCycles: f.MaxCycles, CodeBytes: f.CodeBytes}
@@ -232,8 +233,4 @@ func (e *Eval) pqcCompared(reqs []Requirement) []Term {
 		}
 	}
 	return out
-}
-
-func trimFloat(f float64) string {
-	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.3f", f), "0"), ".")
 }

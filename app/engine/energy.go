@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"cryptosizer/app/bench"
 )
 
@@ -215,7 +217,7 @@ func memory(b *build, fp *Footprint, pqcStack *int64) *Memory {
 		m.NotPublished = b.noRAM
 		m.StackBytes = pqcStack
 	case fp.RAMBytes == nil:
-		m.NotPublished = "not published for " + join(fp.Missing)
+		m.NotPublished = "not published for " + strings.Join(fp.Missing, ", ")
 		m.StackBytes = pqcStack
 	default:
 		cell.ram = *fp.RAMBytes
@@ -227,17 +229,6 @@ func memory(b *build, fp *Footprint, pqcStack *int64) *Memory {
 		}
 	}
 	return m
-}
-
-func join(ss []string) string {
-	out := ""
-	for i, s := range ss {
-		if i > 0 {
-			out += ", "
-		}
-		out += s
-	}
-	return out
 }
 
 // memory is the candidate's memory for the requirements so far.

@@ -353,12 +353,13 @@ func (ix *Index) Dataset() *bench.Dataset { return ix.ds }
 func (ix *Index) Rank(w Workload) Result {
 	res := Result{Workload: w, Candidates: make([]Candidate, 0, len(ix.builds))}
 	cache := map[loadKey]loadEval{}
+	named := memberFilters(w) || w.MCU != "" // once per ranking, not per build
 	for _, b := range ix.builds {
 		if !keep(b, w) {
 			continue
 		}
 		c := ix.evaluate(b, w, cache)
-		if b.donor != nil && (memberFilters(w) || w.MCU != "") {
+		if b.donor != nil && named {
 			c.Qualifying = qualifying(b, w)
 		}
 		res.Candidates = append(res.Candidates, c)

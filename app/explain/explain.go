@@ -73,6 +73,15 @@ func MHz(hz int64) string {
 	return strconv.FormatFloat(float64(hz)/1e6, 'f', -1, 64) + " MHz"
 }
 
+// Optional is an optional figure with its unit ("105 °C"), or
+// "unknown" when the source gives none (never a zero).
+func Optional(v *float64, unit string) string {
+	if v == nil {
+		return "unknown"
+	}
+	return strconv.FormatFloat(*v, 'f', -1, 64) + unit
+}
+
 // Joules formats an energy with a fitting prefix ("4.14 mJ").
 func Joules(j float64) string {
 	switch a := math.Abs(j); {

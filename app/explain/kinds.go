@@ -123,11 +123,11 @@ func upper(kinds []engine.KindName, sep string) string {
 // Wire says how many bytes the workload's full TLS handshake sends, part
 // by part, so that a radio can be priced; "" without a TLS load.
 func Wire(w engine.Workload) string {
-	l, ok := w.Load(engine.KindTLS)
+	l, _ := w.Load(engine.KindTLS)
+	t, ok := l.(*engine.TLS)
 	if !ok {
 		return ""
 	}
-	t := l.(*engine.TLS)
 	ps := t.OnTheWire()
 	return fmt.Sprintf("On the wire: about %s per full handshake%s, from the FIPS 203/204 and classic key and signature sizes and the chain; "+
 		"TLS records, TCP and IP add their framing. For scale, wolfSSL's manual measured 5,455 B of TCP payload for a mutual-auth TLS 1.3 session with RSA-2048 + ECC SECP256R1, "+

@@ -577,12 +577,6 @@ func members(list []bench.PartMember, qualifying []string) app.UI {
 			rows = append(rows, m)
 		}
 	}
-	opt := func(v *float64, unit string) string {
-		if v == nil {
-			return "unknown"
-		}
-		return strconv.FormatFloat(*v, 'f', -1, 64) + unit
-	}
 	status := "Part number"
 	if qualifying != nil {
 		status = fmt.Sprintf("Part number (%d of %d pass the part filters)", len(qualifying), len(list))
@@ -598,7 +592,7 @@ func members(list []bench.PartMember, qualifying []string) app.UI {
 			}
 			return app.Tr().Class(cls).Body(
 				app.Td().Text(name), app.Td().Text(explain.Size(m.FlashBytes)), app.Td().Text(explain.Size(m.RAMBytes)),
-				app.Td().Text(m.Package), app.Td().Text(opt(m.TempMaxC, " °C")), app.Td().Text(opt(m.VoltageMinV, " V")),
+				app.Td().Text(m.Package), app.Td().Text(explain.Optional(m.TempMaxC, " °C")), app.Td().Text(explain.Optional(m.VoltageMinV, " V")),
 			)
 		})),
 	)

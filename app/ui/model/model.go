@@ -20,6 +20,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
 	"slices"
 	"sort"
@@ -183,7 +184,7 @@ func (p *Page) rank() {
 	}
 	p.Results.Res = p.Index().Rank(w)
 	p.Results.Stale = false
-	p.Results.Ranked = maps(p.Form.Params)
+	p.Results.Ranked = maps.Clone(p.Form.Params)
 	p.Results.Rev++
 	if p.typing {
 		p.Results.ChartsStale = true // Typed draws them once typing pauses
@@ -202,14 +203,6 @@ func (p *Page) Typed() bool {
 	p.recharts()
 	p.Results.Rev++
 	return true
-}
-
-func maps(p workload.Params) workload.Params {
-	out := workload.Params{}
-	for k, v := range p {
-		out[k] = v
-	}
-	return out
 }
 
 // SetParam records what the user typed in a field and answers it.
@@ -259,7 +252,7 @@ func (p *Page) Load(u *url.URL) {
 	// A shorthand (tls-suite) becomes the fields it stands for: the form
 	// shows what is ranked.
 	given := workload.Expand(workload.FromQuery(q))
-	params := maps(Defaults)
+	params := maps.Clone(Defaults)
 	if len(given) > 0 {
 		params = given
 	}
@@ -288,25 +281,13 @@ func (p *Page) Load(u *url.URL) {
 	before := p.Index()
 	p.Imports.fromLink(u.Fragment, &p.Msgs)
 	p.Imports.reindex()
-	if p.Index() == before && !p.Results.Stale && sameParams(params, p.Results.Ranked) {
+	if p.Index() == before && !p.Results.Stale && maps.Equal(params, p.Results.Ranked) {
 		// The page opened on what it already ranked (the defaults, most
 		// often): the start does not rank twice.
 		p.Results.Rev++
 		return
 	}
 	p.rank()
-}
-
-func sameParams(a, b workload.Params) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }
 
 // maxKeyLen bounds a candidate key read from the address.

@@ -84,12 +84,7 @@ func (p *Parts) OpenParts(groups []bench.PartGroup) {
 	if p.all == nil {
 		for gi := range groups {
 			g := &groups[gi]
-			var names []string
-			for _, u := range g.Units {
-				names = append(names, u.Name)
-			}
-			slices.Sort(names)
-			units := strings.Join(slices.Compact(names), ", ")
+			_, units := bench.HardwareOf(g.Units)
 			for _, m := range g.Members {
 				p.all = append(p.all, PartRow{PartMember: m, Group: g, Units: units})
 			}
@@ -106,7 +101,7 @@ func (p *Parts) Total() int { return len(p.all) }
 // row's part number, package, core, family or units (case ignored).
 func (p *Parts) SetQuery(q string) {
 	if len(q) > MaxQuery {
-		q = q[:MaxQuery]
+		q = strings.ToValidUTF8(q[:MaxQuery], "") // not cut inside a character
 	}
 	p.Query, p.Shown = q, PartsPage
 	p.Rev++
@@ -203,14 +198,7 @@ func (r *PartRow) Cells() []string {
 		units = "none"
 	}
 	return []string{r.Part, strings.Join(r.Group.Cores, " + "), clock, explain.Size(r.FlashBytes), explain.Size(r.RAMBytes), r.Package,
-		opt(r.TempMaxC, " °C"), opt(r.VoltageMinV, " V"), units}
-}
-
-func opt(v *float64, unit string) string {
-	if v == nil {
-		return "unknown"
-	}
-	return strconv.FormatFloat(*v, 'f', -1, 64) + unit
+		explain.Optional(r.TempMaxC, " °C"), explain.Optional(r.VoltageMinV, " V"), units}
 }
 
 // CompareRow is one fact of the things compared side by side (picked
