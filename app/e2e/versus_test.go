@@ -205,6 +205,13 @@ func keydowns(b *testing.B, dir, cond, input, target string) []float64 {
 	if err != nil || len(lat) == 0 {
 		b.Fatalf("no keydown latencies recorded in %s (%v)", dir, err)
 	}
+	// The app's own split of a keystroke: ranking (the model's SetParam)
+	// and the whole handler with go-app's render of what changed.
+	if rank, err := eval[[]float64](ctx, `(window.cryptosizerTiming || {}).rank || []`); err == nil && len(rank) > 0 {
+		rerank, _ := eval[[]float64](ctx, `window.cryptosizerTiming.rerank || []`)
+		b.Logf("per keystroke in the app: rank median %.1f ms (p95 %.1f), rank and render median %.1f ms (p95 %.1f), n=%d",
+			median(rank), percentile(rank, 0.95), median(rerank), percentile(rerank, 0.95), len(rank))
+	}
 	return lat
 }
 

@@ -101,7 +101,7 @@ func reqEnergy(r Requirement, clockHz int64, run, v float64) (e [2]float64, ok b
 }
 
 // energyCell holds a candidate's energy and the ranges its pointers
-// point to: one allocation per candidate (a ranking makes hundreds).
+// point to: one value per candidate, from the ranking's slab.
 type energyCell struct {
 	Energy
 	hs, boot, hour [2]float64
@@ -109,7 +109,8 @@ type energyCell struct {
 
 // energy is the candidate's energy for its requirements.
 func (e *Eval) energy(reqs []Requirement) *Energy {
-	cell := &energyCell{Energy: Energy{RunUAPerMHz: e.b.run, SupplyV: e.w.Supply(), Factor: EnergyFactor, Basis: bench.Estimated}}
+	cell := e.energies.new()
+	cell.Energy = Energy{RunUAPerMHz: e.b.run, SupplyV: e.w.Supply(), Factor: EnergyFactor, Basis: bench.Estimated}
 	en := &cell.Energy
 	for _, r := range reqs {
 		for _, t := range r.Terms {
@@ -201,16 +202,20 @@ type Memory struct {
 	Basis          bench.Basis `json:"basis,omitempty"`
 }
 
+// memoryCell holds a candidate's memory and the figures its pointers
+// point to (from the ranking's slab).
+type memoryCell struct {
+	Memory
+	ram, free int64
+}
+
 // memory is the candidate's memory from its facts, footprint and the
-// borrowed operations' stack.
-func memory(b *build, fp *Footprint, pqcStack *int64) *Memory {
+// borrowed operations' stack, in cell.
+func memory(b *build, fp *Footprint, pqcStack *int64, cell *memoryCell) *Memory {
 	if !b.hasFact {
 		return nil
 	}
-	cell := &struct {
-		Memory
-		ram, free int64
-	}{Memory: Memory{PartRAMBytes: b.fact.RAMBytes}}
+	cell.Memory = Memory{PartRAMBytes: b.fact.RAMBytes}
 	m := &cell.Memory
 	switch {
 	case fp == nil:
@@ -233,5 +238,5 @@ func memory(b *build, fp *Footprint, pqcStack *int64) *Memory {
 
 // memory is the candidate's memory for the requirements so far.
 func (e *Eval) memory(reqs []Requirement) *Memory {
-	return memory(e.b, footprint(e.b, reqs), pqcStack(reqs))
+	return memory(e.b, footprint(e.b, reqs), pqcStack(reqs), e.memories.new())
 }

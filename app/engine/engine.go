@@ -221,6 +221,7 @@ type Index struct {
 	builds  []*build
 	spreads map[string]Spread
 	pqc     pqcIndex
+	memos   memos // the terms of the last rankings (memo.go)
 }
 
 // NewIndex prepares a dataset for ranking.
@@ -354,11 +355,17 @@ func (ix *Index) Rank(w Workload) Result {
 	res := Result{Workload: w, Candidates: make([]Candidate, 0, len(ix.builds))}
 	cache := map[loadKey]loadEval{}
 	named := memberFilters(w) || w.MCU != "" // once per ranking, not per build
-	for _, b := range ix.builds {
+	// One Eval serves the whole ranking (evaluate resets it per build):
+	// made per candidate, it and the workload it points to were a third
+	// of a ranking's allocations.
+	e := &Eval{ix: ix, w: &w, memo: ix.takeMemo(&w)}
+	defer ix.putMemo(e.memo)
+	for i, b := range ix.builds {
 		if !keep(b, w) {
 			continue
 		}
-		c := ix.evaluate(b, w, cache)
+		e.bi = i
+		c := ix.evaluate(b, e, cache)
 		if b.donor != nil && named {
 			c.Qualifying = qualifying(b, w)
 		}
@@ -485,7 +492,7 @@ func (s scaler) from(m *bench.Measurement) *From {
 // estimateClock is the scaler of an estimate: the donor's figures taken
 // as cycles to the group's maximum clock (or the workload's, below it),
 // with the slow end of the core's spread or the user's margin.
-func estimateClock(b *build, w Workload) scaler {
+func estimateClock(b *build, w *Workload) scaler {
 	d := b.donor
 	s := scaler{factor: 1, clockHz: b.fact.MaxClockHz, estimate: true, note: NoteEstimated, spread: b.spread.Factor, spreadFrom: b.spread.Core}
 	if b.spread.Borrowed != "" {
@@ -513,7 +520,7 @@ func estimateClock(b *build, w Workload) scaler {
 	return s
 }
 
-func clockFor(b *build, w Workload) scaler {
+func clockFor(b *build, w *Workload) scaler {
 	if b.donor != nil {
 		return estimateClock(b, w)
 	}
@@ -560,6 +567,15 @@ type Eval struct {
 	// pqcNoCode: a post-quantum operation was missing and the core
 	// cannot run the cycle-count source's code.
 	pqcNoCode bool
+	// memo holds the terms of earlier rankings of the same shape; load
+	// and bi are the indices of the load and build being evaluated.
+	memo     *termMemo
+	load, bi int
+	// the ranking's slabs (slab.go)
+	nums     slab[float64]
+	reqs     slab[Requirement]
+	energies slab[energyCell]
+	memories slab[memoryCell]
 	// Reqs are the requirements judged so far.
 	Reqs []Requirement
 }
@@ -657,7 +673,9 @@ type loadKey struct {
 	clockHz int64
 }
 
-func (ix *Index) evaluate(b *build, w Workload, cache map[loadKey]loadEval) Candidate {
+// evaluate judges build b; e is the ranking's Eval, reset here.
+func (ix *Index) evaluate(b *build, e *Eval, cache map[loadKey]loadEval) Candidate {
+	w := e.w
 	sc := clockFor(b, w)
 	c := Candidate{Identity: b.id, ClockHz: sc.clockHz, MeasuredClockHz: b.id.ClockHz, Estimate: sc.estimate,
 		Requirements: []Requirement{}, Missing: []string{}, Notes: []Note{}, Warnings: b.warnings, Why: []Note{}, Key: b.key}
@@ -672,7 +690,7 @@ func (ix *Index) evaluate(b *build, w Workload, cache map[loadKey]loadEval) Cand
 		}
 	}
 	if sc.note != "" {
-		c.Notes = append(c.Notes, Note{Code: sc.note})
+		c.Notes = scalerNote(sc.note)
 	}
 	if b.donor != nil {
 		c.MeasuredClockHz = b.donor.id.ClockHz
@@ -682,17 +700,18 @@ func (ix *Index) evaluate(b *build, w Workload, cache map[loadKey]loadEval) Cand
 		c.FlashBytes, c.RAMBytes = b.fact.FlashBytes, b.fact.RAMBytes
 		c.ClockAboveMax = b.id.ClockHz > b.fact.MaxClockHz
 	}
-	e := &Eval{ix: ix, b: b, sc: sc, w: &w, Reqs: make([]Requirement, 0, len(w.Loads))}
+	e.b, e.sc, e.pqcNoCode, e.Reqs = b, sc, false, e.reqs.slice(len(w.Loads))
 	key := loadKey{b.donor, sc.clockHz}
 	var fp *Footprint
 	le, cached := cache[key]
 	if cached && b.donor != nil {
 		e.Reqs, e.pqcNoCode, fp = append(e.Reqs, le.reqs...), le.pqcNoCode, le.footprint
 	} else {
-		for _, l := range w.Loads {
+		for i, l := range w.Loads {
 			if KindOf(l.Kind()).Aggregate() {
 				continue // judged below, per candidate
 			}
+			e.load = i
 			if r := l.Evaluate(e); r != nil {
 				e.Reqs = append(e.Reqs, *r)
 			}
@@ -713,7 +732,7 @@ func (ix *Index) evaluate(b *build, w Workload, cache map[loadKey]loadEval) Cand
 	c.Requirements = e.Reqs
 	if t, missing := Longest(c.Requirements); len(missing) == 0 && t.Each > 0 && !sc.untrusted {
 		each := t.Blocking()
-		c.LongestOp, c.LongestOpS = t.Op, &each
+		c.LongestOp, c.LongestOpS = t.Op, e.num(each)
 	}
 	if c.PQCFrom = pqcLabels(c.Requirements); c.PQCFrom != nil {
 		c.Notes = append(c.Notes, Note{Code: NotePQCBorrowed})
@@ -728,13 +747,38 @@ func (ix *Index) evaluate(b *build, w Workload, cache map[loadKey]loadEval) Cand
 	}
 	c.Facts = b.facts
 	c.Footprint = fp
-	c.Memory = memory(b, c.Footprint, c.PQCStackBytes)
+	c.Memory = memory(b, c.Footprint, c.PQCStackBytes, e.memories.new())
 	c.Why = append(c.Why, slower(b, c.Requirements)...)
 	if c.ClockAboveMax {
 		c.Why = append(c.Why, Note{Code: WhyClockAboveMax})
 	}
-	judge(&c, sc)
+	judge(&c, sc, e)
 	return c
+}
+
+// missingUntrusted and missingMaxClock are what a requirement misses
+// when its figures cannot be scaled; shared read-only by every such
+// requirement (a ranking has hundreds), clipped so that adding copies.
+var (
+	missingUntrusted = slices.Clip([]string{UntrustedClock})
+	missingMaxClock  = slices.Clip([]string{TargetMaxClock})
+)
+
+// scalerNotes are the one-note lists of a scaler's notes, shared
+// read-only by the candidates that have them (clipped: adding copies).
+var scalerNotes = map[NoteCode][]Note{}
+
+func init() {
+	for _, n := range []NoteCode{NoteClockScaled, NoteEstimated, NoteNoMaxClock, NoteSecondaryCore, NoteNoFacts, NoteUntrustedClock, NoteClockCapped} {
+		scalerNotes[n] = slices.Clip([]Note{{Code: n}})
+	}
+}
+
+func scalerNote(n NoteCode) []Note {
+	if l, ok := scalerNotes[n]; ok {
+		return l
+	}
+	return []Note{{Code: n}}
 }
 
 // Blocking is how long one run of a term's operation blocks the CPU: its
@@ -777,7 +821,7 @@ func Longest(reqs []Requirement) (Term, []string) {
 // judge gives each requirement and the candidate a verdict: unknown
 // while a figure is missing, fail below 1× headroom, else pass. The
 // candidate's headroom is its tightest requirement's.
-func judge(c *Candidate, sc scaler) {
+func judge(c *Candidate, sc scaler, e *Eval) {
 	c.Verdict = Pass
 	c.Basis = sc.basis()
 	util, utilKnown := 0.0, true
@@ -795,9 +839,9 @@ func judge(c *Candidate, sc scaler) {
 		}
 		c.Basis = bench.Weaker(c.Basis, r.Basis)
 		if sc.untrusted {
-			r.Missing = []string{UntrustedClock}
+			r.Missing = missingUntrusted
 			if sc.note == NoteNoMaxClock || sc.note == NoteSecondaryCore {
-				r.Missing = []string{TargetMaxClock}
+				r.Missing = missingMaxClock
 			}
 			r.Achieved, r.Headroom, r.Utilization = nil, nil, nil
 		}
@@ -817,21 +861,25 @@ func judge(c *Candidate, sc scaler) {
 			}
 		}
 		if !KindOf(r.Kind).Aggregate() { // an aggregate only repeats what its parts miss
-			for _, m := range r.Missing {
-				c.Missing = appendUnique(c.Missing, m)
+			if len(c.Missing) == 0 && len(r.Missing) > 0 {
+				// Its own list, shared (clipped: adding to it copies).
+				c.Missing = slices.Clip(r.Missing)
+			} else {
+				for _, m := range r.Missing {
+					c.Missing = appendUnique(c.Missing, m)
+				}
 			}
 		}
 		if r.Verdict == Fail || r.Verdict == Unknown && c.Verdict == Pass {
 			c.Verdict = r.Verdict
 		}
 		if r.Headroom != nil && (c.Headroom == nil || *r.Headroom < *c.Headroom) {
-			h := *r.Headroom
-			c.Headroom = &h
+			c.Headroom = e.num(*r.Headroom)
 			c.Bottleneck, c.BottleneckOp = r.Kind, heaviest(r.Terms)
 		}
 	}
 	if utilKnown {
-		c.Utilization = &util
+		c.Utilization = e.num(util)
 	}
 	if c.Verdict == Unknown {
 		// No candidate-level figure stands in for a verdict that is not

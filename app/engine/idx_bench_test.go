@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"cryptosizer/app/engine"
+	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
 
@@ -18,5 +19,27 @@ func BenchmarkNewIndex(b *testing.B) {
 	}
 	for b.Loop() {
 		engine.NewIndex(ds)
+	}
+}
+
+// BenchmarkRankTyping is a keystroke in the rate field: the default
+// workload with its TLS rate alternating between 10 and 105 handshakes
+// per second, ranked on one index (the terms of the last ranking of the
+// same shape are taken again, memo.go). BenchmarkRankCatalogue is the
+// same ranking without them.
+func BenchmarkRankTyping(b *testing.B) {
+	ix := index(b)
+	var ws []engine.Workload
+	for _, rate := range []string{"10", "105"} {
+		w, errs := workload.Parse(workload.Params{"tls-rate": rate, "fw-size": "256 KiB", "fw-deadline": "500ms", "cpu-budget": "70%"})
+		if len(errs) > 0 {
+			b.Fatal(errs)
+		}
+		ws = append(ws, w)
+	}
+	n := 0
+	for b.Loop() {
+		ix.Rank(ws[n%2])
+		n++
 	}
 }

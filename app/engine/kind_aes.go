@@ -73,15 +73,20 @@ func (a *AES) op() string {
 // Evaluate takes the measured rate of the mode, key size and direction:
 // the stream's CPU share is the required rate ÷ that rate.
 func (a *AES) Evaluate(e *Eval) *Requirement {
-	r := NewRequirement(KindAES, RuleAESStream, a.Rate, "B/s", 1)
+	r := NewRequirement(KindAES, RuleAESStream, a.Rate, "B/s", 0)
 	r.Continuous = true
-	t := e.Term(a.op(), 1, RuleAESStream, 1)
-	r.Terms = append(r.Terms, t)
+	if ts, ok := e.memoTerms(); ok { // it does not depend on the rate
+		r.Terms = ts
+	} else {
+		r.Terms = []Term{e.Term(a.op(), 1, RuleAESStream, 1)}
+		e.keepTerms(r.Terms)
+	}
+	t := r.Terms[0]
 	Finish(&r)
 	if !t.Missing {
 		rate, u := t.Rate, a.Rate/t.Rate
 		h := e.Budget() / u
-		r.Achieved, r.Utilization, r.Headroom = &rate, &u, &h
+		r.Achieved, r.Utilization, r.Headroom = e.num(rate), e.num(u), e.num(h)
 	}
 	return &r
 }

@@ -54,19 +54,24 @@ func (c *CPU) Budget() float64 { return c.Share }
 // Evaluate adds up the CPU shares of the continuous loads judged before
 // it; with fewer than two there is nothing to share, and no requirement.
 func (c *CPU) Evaluate(e *Eval) *Requirement {
-	var cont []Requirement
-	for _, r := range e.Reqs {
-		if r.Continuous {
-			cont = append(cont, r)
+	n := 0
+	for i := range e.Reqs {
+		if e.Reqs[i].Continuous {
+			n++
 		}
 	}
-	if len(cont) < 2 {
+	if n < 2 {
 		return nil
 	}
 	r := NewRequirement(KindCPU, RuleCPUBudget, c.Share, "CPU share", 0)
+	r.Of = make([]KindName, 0, n)
 	var u float64
 	known := true
-	for _, q := range cont {
+	for i := range e.Reqs {
+		q := &e.Reqs[i]
+		if !q.Continuous {
+			continue
+		}
 		r.Of = append(r.Of, q.Kind)
 		if q.Utilization == nil {
 			known = false
@@ -82,7 +87,8 @@ func (c *CPU) Evaluate(e *Eval) *Requirement {
 	}
 	if known && u > 0 {
 		h := c.Share / u
-		r.Achieved, r.Utilization, r.Headroom = &u, &u, &h
+		u := e.num(u)
+		r.Achieved, r.Utilization, r.Headroom = u, u, e.num(h)
 	}
 	return &r
 }

@@ -121,7 +121,7 @@ func (b *EnergyBudget) Evaluate(e *Eval) *Requirement {
 	}
 	hi := got[1]
 	h := b.Joules / hi
-	r.Achieved, r.Headroom = &hi, &h
+	r.Achieved, r.Headroom = e.num(hi), e.num(h)
 	r.Basis = en.Basis
 	return &r
 }

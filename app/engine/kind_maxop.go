@@ -49,7 +49,7 @@ func (m *MaxOp) Evaluate(e *Eval) *Requirement {
 		t.Count, t.Total, t.Rule = 1, each, RuleMaxOp
 		r.Terms = append(r.Terms, t)
 		h := m.Limit / each
-		r.Achieved, r.Headroom = &each, &h
+		r.Achieved, r.Headroom = e.num(each), e.num(h)
 	}
 	return &r
 }

@@ -52,7 +52,7 @@ func (f *FreeRAM) Evaluate(e *Eval) *Requirement {
 	}
 	free := float64(*m.FreeRAMBytes)
 	h := free / float64(f.Bytes)
-	r.Achieved, r.Headroom, r.Basis = &free, &h, m.Basis
+	r.Achieved, r.Headroom, r.Basis = e.num(free), e.num(h), m.Basis
 	return &r
 }
 

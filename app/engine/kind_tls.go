@@ -314,13 +314,9 @@ func (t *TLS) hash() string {
 	return "sha256"
 }
 
-// Evaluate counts each operation per handshake from the TLS table and
-// the resumption share, plus the handshake's hashing; the requirement is
-// met when the budget carries Rate handshakes per second.
-func (t *TLS) Evaluate(e *Eval) *Requirement {
-	// Room for a side's lines of the TLS table and the hashing, mostly.
-	r := NewRequirement(KindTLS, RuleTLSCapacity, t.Rate, "handshakes/s", 6)
-	r.Continuous = true
+// terms counts each operation per handshake from the TLS table and the
+// resumption share, plus the handshake's hashing: none depends on Rate.
+func (t *TLS) terms(e *Eval, out []Term) []Term {
 	share := 1 - t.Resume
 	for _, c := range tlsTable {
 		ops := t.slot(c.Slot)
@@ -331,7 +327,7 @@ func (t *TLS) Evaluate(e *Eval) *Requirement {
 		if t.ResumeKind == "psk-dhe" {
 			n += c.PSKDHE * t.Resume
 		}
-		r.Terms = append(r.Terms, e.FirstMeasured(ops, n, c.Rule))
+		out = append(out, e.FirstMeasured(ops, n, c.Rule))
 	}
 	full, resumed := t.full, t.resumed
 	if full == nil { // a TLS load made without Read (tests)
@@ -339,17 +335,31 @@ func (t *TLS) Evaluate(e *Eval) *Requirement {
 	}
 	hash := e.Term(t.hash(), 1-t.Resume, RuleTLSHash, full.Bytes())
 	hash.Parts = full
-	r.Terms = append(r.Terms, hash)
+	out = append(out, hash)
 	if t.Resume > 0 {
 		rh := e.Term(t.hash(), t.Resume, RuleTLSHash, resumed.Bytes())
 		rh.Parts = resumed
-		r.Terms = append(r.Terms, rh)
+		out = append(out, rh)
+	}
+	return out
+}
+
+// Evaluate takes the handshake's terms (terms) and meets the requirement
+// when the budget carries Rate handshakes per second.
+func (t *TLS) Evaluate(e *Eval) *Requirement {
+	r := NewRequirement(KindTLS, RuleTLSCapacity, t.Rate, "handshakes/s", 0)
+	r.Continuous = true
+	if ts, ok := e.memoTerms(); ok {
+		r.Terms = ts
+	} else {
+		r.Terms = t.terms(e, make([]Term, 0, 6)) // a side's lines and the hashing, mostly
+		e.keepTerms(r.Terms)
 	}
 	perHS := Finish(&r)
 	if len(r.Missing) == 0 && perHS > 0 {
 		capacity, u := e.Budget()/perHS, t.Rate*perHS
 		h := capacity / t.Rate
-		r.Achieved, r.Utilization, r.Headroom = &capacity, &u, &h
+		r.Achieved, r.Utilization, r.Headroom = e.num(capacity), e.num(u), e.num(h)
 	}
 	return &r
 }

@@ -213,14 +213,18 @@ func (p *Page) onParam(ctx app.Context, a app.Action) {
 	start := browser.Now()
 	ctx.Defer(func(app.Context) { browser.Record("rerank", browser.Now()-start, true) })
 	p.m.SetParam(v.Name, v.Value)
-	browser.Record("rank", browser.Now()-start, false)
-	p.syncURL(ctx)
-	browser.Record("handler", browser.Now()-start, false)
-	// The charts follow once typing pauses, off the keystrokes' frames.
+	browser.Record("rank", browser.Now()-start, true)
+	// The address and the charts follow once typing pauses, off the
+	// keystrokes' frames (every link the page makes reads the model, not
+	// the address).
 	p.typed++
 	n := p.typed
 	ctx.After(chartPause, func(ctx app.Context) {
-		if n == p.typed && p.m.Typed() {
+		if n != p.typed {
+			return
+		}
+		p.syncURL(ctx)
+		if p.m.Typed() {
 			ctx.Update()
 		}
 	})

@@ -1,0 +1,145 @@
+package engine
+
+import (
+	"fmt"
+	"sync"
+)
+
+// Typing in the form changes one figure at a time, most often a rate or
+// a deadline, and the terms of a load (which operations, how many, how
+// long each takes at the clock used) do not depend on it: only the
+// arithmetic after them does. A ranking keeps the terms it made, per
+// load and build, under the workload's shape — the workload without its
+// loads' rates and deadlines —, and the next ranking of the same shape
+// takes them instead of looking every operation up again. Terms are
+// never changed once made (the per-ranking loadEval cache shares them
+// the same way), so sharing them across rankings is safe.
+
+// shaped is a load whose terms do not depend on one of its fields: shape
+// is the load without it.
+type shaped interface {
+	shape() any
+}
+
+func (t *TLS) shape() any {
+	s := *t
+	s.Rate, s.full, s.resumed = 0, nil, nil
+	return s
+}
+
+func (f *Firmware) shape() any {
+	s := *f
+	s.Deadline = 0
+	return s
+}
+
+func (a *AES) shape() any {
+	s := *a
+	s.Rate = 0
+	return s
+}
+
+// termMemo holds the terms of one workload shape: per load (its index
+// in Workload.Loads) and build (its index in Index.builds).
+type termMemo struct {
+	key    string
+	terms  [][][]Term
+	noCode [][]bool // making them found post-quantum code the core cannot run
+}
+
+// maxMemos is how many workload shapes an index keeps terms for: the
+// one being typed in and the one before (a toggle back and forth).
+const maxMemos = 2
+
+type memos struct {
+	mu   sync.Mutex
+	list []*termMemo
+}
+
+// shapeKey is the workload's shape: its loads without their rates and
+// deadlines, and every setting a term depends on (the clock, the
+// estimate margin, where post-quantum figures come from and the
+// objective that picks their implementation). "" when a load is not
+// shaped: such a workload keeps no terms.
+func shapeKey(w *Workload) string {
+	shapes := make([]any, len(w.Loads))
+	for i, l := range w.Loads {
+		if KindOf(l.Kind()).Aggregate() {
+			continue
+		}
+		s, ok := l.(shaped)
+		if !ok {
+			return ""
+		}
+		shapes[i] = s.shape()
+	}
+	margin := "data"
+	if w.EstimateMargin != nil {
+		margin = fmt.Sprint(*w.EstimateMargin)
+	}
+	return fmt.Sprintf("%v|%s|%v|%s|%s|%s", shapes, w.Clock, w.ClockMHz, margin, w.PQCFrom, w.Objective)
+}
+
+// take hands the ranking the memo of w's shape, its own until put back
+// (rankings run concurrently in the CLI's tests); nil when w keeps none.
+func (ix *Index) takeMemo(w *Workload) *termMemo {
+	key := shapeKey(w)
+	if key == "" {
+		return nil
+	}
+	ix.memos.mu.Lock()
+	defer ix.memos.mu.Unlock()
+	for i, m := range ix.memos.list {
+		if m.key == key {
+			ix.memos.list = append(ix.memos.list[:i], ix.memos.list[i+1:]...)
+			return m
+		}
+	}
+	m := &termMemo{key: key, terms: make([][][]Term, len(w.Loads)), noCode: make([][]bool, len(w.Loads))}
+	for i := range m.terms {
+		m.terms[i] = make([][]Term, len(ix.builds))
+		m.noCode[i] = make([]bool, len(ix.builds))
+	}
+	return m
+}
+
+// putMemo keeps m, the most recent first.
+func (ix *Index) putMemo(m *termMemo) {
+	if m == nil {
+		return
+	}
+	ix.memos.mu.Lock()
+	defer ix.memos.mu.Unlock()
+	ix.memos.list = append([]*termMemo{m}, ix.memos.list...)
+	if len(ix.memos.list) > maxMemos {
+		ix.memos.list = ix.memos.list[:maxMemos]
+	}
+}
+
+// memoTerms are the terms the current load had for the current build in
+// an earlier ranking of the same shape.
+func (e *Eval) memoTerms() ([]Term, bool) {
+	if e.memo == nil {
+		return nil, false
+	}
+	ts := e.memo.terms[e.load][e.bi]
+	if ts == nil {
+		return nil, false
+	}
+	if e.memo.noCode[e.load][e.bi] {
+		e.pqcNoCode = true
+	}
+	return ts, true
+}
+
+// keepTerms keeps the terms the current load made for the current build.
+func (e *Eval) keepTerms(ts []Term) {
+	if e.memo == nil {
+		return
+	}
+	if ts == nil {
+		ts = []Term{}
+	}
+	e.memo.terms[e.load][e.bi] = ts
+	e.memo.noCode[e.load][e.bi] = e.pqcNoCode
+}
