@@ -137,3 +137,49 @@ func TestFirstVisitDownloadsTheWasmOnce(t *testing.T) {
 		})
 	}
 }
+
+// While the app loads, the pre-rendered page is readable: go-app's loader
+// is a bar at the foot of the screen, not a curtain over the ranking; the
+// form is inert (nothing typed before the app runs would survive its
+// first render) and opens once the app has rendered.
+func TestPageReadableWhileLoading(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	release := make(chan struct{})
+	var once sync.Once
+	open := func() { once.Do(func() { close(release) }) }
+	defer open()
+	site := siteHandler()
+	s := serve(t, "127.0.0.1", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/app.wasm") {
+			select { // held until the page has been checked
+			case <-release:
+			case <-r.Context().Done():
+				return
+			}
+		}
+		site.ServeHTTP(w, r)
+	}))
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), poll(`!!document.getElementById('app-wasm-loader')`, 30*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	// The loader takes a strip of the screen; the ranking's summary and
+	// first row are what is under their own centres.
+	got := text(ctx, t, `(() => {
+  const l = document.getElementById('app-wasm-loader').getBoundingClientRect();
+  const under = sel => { const e = document.querySelector(sel); const r = e.getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return !!at && e.contains(at); };
+  const side = document.querySelector('aside.side');
+  return [l.height < innerHeight / 4, under('p.summary'), under('tr.row td.num'), side.inert, document.querySelector('[data-client="true"]') === null].join(',');
+})()`)
+	if got != "true,true,true,true,true" {
+		t.Fatalf("while loading (loader a strip, summary visible, first row visible, form inert, not the client): %s", got)
+	}
+	open()
+	if err := chromedp.Do(ctx, waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	if got := text(ctx, t, `String(document.querySelector('aside.side').inert) + ',' + String(!!document.getElementById('app-wasm-loader'))`); got != "false,false" {
+		t.Fatalf("after the first client render (form inert, loader present): %s", got)
+	}
+}

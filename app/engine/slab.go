@@ -22,6 +22,9 @@ func (s *slab[T]) new() *T {
 // slice is an empty slice with room for n Ts: appending past n copies it
 // instead of writing into its neighbour's.
 func (s *slab[T]) slice(n int) []T {
+	if n == 0 {
+		return []T{} // never nil: it is written out as a list
+	}
 	if cap(s.chunk)-len(s.chunk) < n {
 		s.chunk = make([]T, 0, max(slabChunk, n))
 	}

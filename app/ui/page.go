@@ -430,12 +430,23 @@ func (p *Page) Render() app.UI {
 				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient && p.navigated, Link: p.link},
 				app.If(!m.Embed.On, func() app.UI { return &PartsView{Groups: p.start.Index.Dataset().Groups} }),
 			),
-			app.Aside().Class("side").Aria("label", "Workload and imports").Body(
+			side().Body(
 				&Form{M: &m.Form, Rev: m.Form.Rev},
 				&ImportPanel{M: &m.Imports, Rev: m.Imports.Rev + m.Imports.Form.Rev},
 			),
 		),
 	)
+}
+
+// side holds the form and the imports. The pre-rendered page shows
+// them inert (greyed, not focusable): the app's first render replaces
+// the page, and what was typed before it would be lost.
+func side() app.HTMLAside {
+	a := app.Aside().Class("side").Aria("label", "Workload and imports")
+	if !app.IsClient {
+		a = a.Attr("inert", true)
+	}
+	return a
 }
 
 // MessageList shows the page's messages, each dismissable.

@@ -358,16 +358,18 @@ func (r *Row) Render() app.UI {
 		app.Td().Text(r.Rank),
 		// How sure the row is, on every row: an estimate never looks like
 		// a measurement.
-		app.Td().Body(app.Span().Class("badge "+r.Verdict).Text(r.Verdict), app.Br(),
+		// A cell's lines are blocks (CSS), not <br>: fewer elements to
+		// mount and patch.
+		app.Td().Body(app.Span().Class("badge "+r.Verdict).Text(r.Verdict),
 			app.Small().Class("basis "+r.Basis).Title("how the figures were obtained").Text(explain.Basis(bench.Basis(r.Basis)))),
 		app.Td().Class("num").Text(r.Headroom),
 		app.Td().Body(
 			app.Strong().Text(r.MCU),
 			app.If(r.Imported != "", func() app.UI { return app.Span().Class("badge imported").Title(r.Imported).Text("imported") }),
-			app.Br(), app.Small().Text(r.Board), app.Br(), app.Small().Class("facts").Text(r.Part),
-			app.Small().Class("narrow").Text(" · "+r.Library),
+			app.Small().Text(r.Board), app.Small().Class("facts").Text(r.Part),
+			app.Small().Class("narrow").Text(r.Library),
 		),
-		app.Td().Class("wide").Body(app.Text(r.Library), app.Br(), app.Small().Class("config").Text(r.Config)),
+		app.Td().Class("wide").Body(app.Text(r.Library), app.Small().Class("config").Text(r.Config)),
 		app.Td().Class("wide").Text(r.Hardware),
 		clock,
 		app.Td().Class("num wide").Text(r.CPU),

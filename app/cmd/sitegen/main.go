@@ -61,7 +61,7 @@ func run(out, prefix string) error {
 		Lang:              "en",
 		BackgroundColor:   "#ffffff",
 		ThemeColor:        "#0b5394",
-		LoadingLabel:      "Loading cryptosizer… {progress}%",
+		LoadingLabel:      "Loading the calculator… {progress}%",
 		Icon: app.Icon{
 			Default:  "/web/icon-192.png",
 			Large:    "/web/icon-512.png",
