@@ -158,12 +158,15 @@ type Chart struct {
 type Charts []Chart
 
 // New is the page before the URL is read: the default workload ranked on
-// the bundled data.
+// the bundled data. Its charts wait for Typed: the page draws them once
+// its table is on screen.
 func New(base *engine.Index, dataErr error) *Page {
 	p := &Page{DataErr: dataErr}
 	p.Imports.base = base
 	p.Form.write(Defaults)
+	p.typing = true
 	p.rank()
+	p.typing = false
 	return p
 }
 
