@@ -200,6 +200,19 @@ func TestFiltersCompareAndSwitches(t *testing.T) {
 	if err != nil {
 		t.Fatalf("compare: %v", err)
 	}
+	// A third, then ✕ on the first column twice: each takes out the
+	// candidate its column shows now (the columns shift as they go).
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`tr.row:nth-child(3) input.compare`)),
+		poll(`document.querySelectorAll('table.compare thead th').length === 4`, 10*time.Second),
+		chromedp.Click(chromedp.CSS(`table.compare thead th:nth-child(2) button.uncompare`)),
+		poll(`document.querySelectorAll('table.compare thead th').length === 3`, 10*time.Second),
+		chromedp.Click(chromedp.CSS(`table.compare thead th:nth-child(2) button.uncompare`)),
+		poll(`document.querySelector('table.compare') === null && document.querySelector('#compare.hint') !== null`, 10*time.Second),
+	)
+	if err != nil {
+		t.Fatalf("taking candidates out of the comparison: %v (%d compared)", err, len(strings.Split(text(ctx, t, `new URLSearchParams(location.search).getAll('compare').join('\n')`), "\n")))
+	}
 	// A load's switch turns it on as a whole (the AES stream is filled in
 	// but off on a first visit).
 	err = chromedp.Do(ctx,

@@ -54,6 +54,13 @@ func TestPartsViewSearchSortCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The boxes ticked are the rows' parts as the search shows them (the
+	// rows showed other parts before it: a box acts on what it shows).
+	picked := eval1[[]string](ctx, t, `[...document.querySelectorAll('#parts-compare thead th')].slice(1).map(h => h.firstChild.textContent.trim())`)
+	firstPart, lastPart := strings.Split(rows[0], "|")[0], strings.Split(rows[len(rows)-1], "|")[0]
+	if strings.Join(picked, ",") != firstPart+","+lastPart {
+		t.Errorf("ticked the first and last rows, %s and %s; compared %v", firstPart, lastPart, picked)
+	}
 	differs := eval1[[]string](ctx, t, `[...document.querySelectorAll('#parts-compare tr.differs th')].map(h => h.firstChild.textContent)`)
 	if !strings.Contains(strings.Join(differs, ","), "Flash") {
 		t.Errorf("rows marked as differing: %v", differs)

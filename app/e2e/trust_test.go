@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -327,4 +328,45 @@ func jsArray(ss []string) string {
 		q[i] = strconvQuote(s)
 	}
 	return "[" + strings.Join(q, ",") + "]"
+}
+
+// A chart downloaded after the ranking changed is the chart on screen,
+// not the one the page first drew (go-app keeps an element's first
+// handler while its code is the same, whatever the closure captured).
+func TestChartExportFollowsTheRanking(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	first, second := t.TempDir(), t.TempDir()
+	allowDownloads(t, ctx, first)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1), poll(chartData+".length > 2", 30*time.Second),
+		chromedp.Click(chromedp.ID("chart-headroom-svg"))); err != nil {
+		t.Fatal(err)
+	}
+	before := waitFile(t, filepath.Join(first, "chart-headroom.svg"))
+	shown := text(ctx, t, chartData)
+	allowDownloads(t, ctx, second)
+	if err := chromedp.Do(ctx,
+		poll(`(e => { e.focus(); e.select(); return true })(document.getElementById('f-tls-rate'))`, 5*time.Second),
+		chromedp.SendKeys(chromedp.ID("f-tls-rate"), "400"),
+		poll(chartData+" !== "+strconvQuote(shown), 10*time.Second),
+		chromedp.Click(chromedp.ID("chart-headroom-svg"))); err != nil {
+		t.Fatal(err)
+	}
+	after := waitFile(t, filepath.Join(second, "chart-headroom.svg"))
+	// The drawings differ in their element ids anyway: their texts (axis
+	// labels, names) say which ranking they draw.
+	if a, b := svgTexts(before), svgTexts(after); a == b {
+		t.Fatalf("the chart downloaded after typing is the first ranking's: %.200s", b)
+	}
+}
+
+var svgText = regexp.MustCompile(`>([^<>]+)</text>`)
+
+func svgTexts(svg []byte) string {
+	var out []string
+	for _, m := range svgText.FindAllSubmatch(svg, -1) {
+		out = append(out, string(m[1]))
+	}
+	return strings.Join(out, "|")
 }

@@ -10,10 +10,13 @@ import (
 
 // chartBox is a chart with its title, what it leaves out, and its
 // download buttons.
+// The buttons name the chart, not its option: go-app keeps an element's
+// first handler while its code stays the same, so a captured option
+// would be the first ranking's (the page looks the current one up).
 func chartBox(id, label, note, option string) app.UI {
 	export := func(kind string) app.EventHandler {
 		return func(ctx app.Context, e app.Event) {
-			ctx.NewActionWithValue(actionChartExport, chartExport{ID: id, Kind: kind, Option: option})
+			ctx.NewActionWithValue(actionChartExport, chartExport{ID: id, Kind: kind})
 		}
 	}
 	return app.Figure().Class("chart-box").Body(

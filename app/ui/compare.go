@@ -1,13 +1,14 @@
 package ui
 
 import (
-	"cryptosizer/app/bench"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
+	"cryptosizer/app/ui/browser"
 	"cryptosizer/app/ui/model"
 )
 
@@ -18,6 +19,14 @@ type Compare struct {
 	app.Compo
 	M   *model.Results
 	Rev int
+}
+
+// uncompare takes the candidate its button names out of the comparison
+// (read from the button: see browser.EventData).
+func uncompare(ctx app.Context, e app.Event) {
+	if k := browser.EventData(ctx, "key"); k != "" {
+		ctx.NewActionWithValue(actionCompare, k)
+	}
 }
 
 // Render draws the comparison, or nothing while fewer than two are picked.
@@ -40,7 +49,7 @@ func (c *Compare) Render() app.UI {
 					return app.Th().Scope("col").Body(
 						app.Text(cs[i].MCU+" · "+cs[i].Library+" "+cs[i].LibraryVersion), app.Br(), app.Small().Text(cs[i].Config),
 						app.Button().Type("button").Class("uncompare").Aria("label", "Take "+cs[i].MCU+" "+cs[i].Config+" out of the comparison").Text("✕").
-							OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionCompare, cs[i].Key) }),
+							DataSet("key", cs[i].Key).OnClick(uncompare),
 					)
 				}),
 			)),

@@ -69,7 +69,7 @@ const (
 
 type param struct{ Name, Value string }
 
-type chartExport struct{ ID, Kind, Option string }
+type chartExport struct{ ID, Kind string }
 
 // previewPause is how long typing must pause before the import preview
 // parses the text.
@@ -338,16 +338,21 @@ func (p *Page) onChartExport(ctx app.Context, a app.Action) {
 	if !ok {
 		return
 	}
+	option, ok := p.m.ChartOption(v.ID)
+	if !ok {
+		p.m.Msgs.Add("The chart " + v.ID + " is not on the page any more.")
+		return
+	}
 	var err error
 	switch v.Kind {
 	case "png":
 		var u string
-		if u, err = browser.PNG(v.Option, 900, 450); err == nil {
+		if u, err = browser.PNG(option, 900, 450); err == nil {
 			err = browser.DownloadURL(v.ID+".png", u)
 		}
 	case "svg":
 		var s string
-		if s, err = browser.SVG(v.Option, 900, 450); err == nil {
+		if s, err = browser.SVG(option, 900, 450); err == nil {
 			err = browser.Download(v.ID+".svg", "image/svg+xml", s)
 		}
 	}

@@ -69,11 +69,15 @@ func (v *PartsView) Render() app.UI {
 				cells := r.Cells()
 				return app.Tr().Class("part").DataSet("part", r.Part).Body(
 					app.Range(cells).Slice(func(j int) app.UI { return app.Td().Text(cells[j]) }),
+					// The part is read from the box, not captured: a row
+					// shows other parts as the search and order change
+					// (see browser.EventData).
 					app.Td().Body(app.Input().Type("checkbox").Class("pick").ID("pick-"+r.Part).Aria("label", "Compare "+r.Part).
-						Checked(slices.Contains(v.m.Picked, r.Part)).
+						Checked(slices.Contains(v.m.Picked, r.Part)).DataSet("part", r.Part).
 						OnChange(func(ctx app.Context, e app.Event) {
-							if !v.m.Pick(r.Part) {
-								_ = browser.SetControl("pick-"+r.Part, "false")
+							part := browser.EventData(ctx, "part")
+							if part != "" && !v.m.Pick(part) {
+								_ = browser.SetControl("pick-"+part, "false")
 								ctx.NewActionWithValue(actionError, "At most "+strconv.Itoa(model.MaxPicked)+" parts side by side: untick one first.")
 							}
 						})),
@@ -105,7 +109,11 @@ func (v *PartsView) compare() app.UI {
 				p := parts[i]
 				return app.Th().Scope("col").Body(app.Text(p+" "),
 					app.Button().Type("button").Class("uncompare").Aria("label", "Take "+p+" out of the comparison").Text("✕").
-						OnClick(func(ctx app.Context, e app.Event) { v.m.Pick(p) }))
+						DataSet("part", p).OnClick(func(ctx app.Context, e app.Event) {
+						if part := browser.EventData(ctx, "part"); part != "" {
+							v.m.Pick(part)
+						}
+					}))
 			}),
 		)),
 		sideBySide(rows),

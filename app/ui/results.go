@@ -140,15 +140,41 @@ func (r *Results) Render() app.UI {
 				app.Input().Type("text").ID("share-link").ReadOnly(true).Value(r.Link).Aria("label", "Link to this result"),
 			)
 		}),
-		&Compare{M: res, Rev: r.Rev},
-		&Details{M: res, Rev: r.Rev, DS: r.M.Index().Dataset()},
-		hideIf(app.Div().Class("charts"), len(empty) > 0).Body(
-			app.Range(res.Charts).Slice(func(i int) app.UI { c := res.Charts[i]; return chartBox(c.ID, c.Label, c.Note, c.Option) }),
-		),
+		// Each of these re-renders only when what it shows may have
+		// changed: nothing compared or picked shows a hint that a
+		// keystroke does not change, and the charts change once typing
+		// pauses (their list is then a new one).
+		&Compare{M: res, Rev: revIf(len(res.Compare) > 0, r.Rev)},
+		&Details{M: res, Rev: revIf(res.Selected != "", r.Rev), DS: r.M.Index().Dataset()},
+		&ChartList{Charts: res.Charts, Hidden: len(empty) > 0},
 		app.Footer().Body(
 			app.P().Text("Model: per-handshake operation counts from RFC 5246 §7.4, RFC 8422 §5.4, RFC 8446 §4.4, draft-ietf-tls-ecdhe-mlkem and FIPS 203/204; firmware verify = size ÷ hash rate + one signature verification. "+
 				dataLine(r.M.Index().Dataset())),
 		),
+	)
+}
+
+// revIf is rev while a part of the page depends on the ranking, else 0.
+func revIf(depends bool, rev int) int {
+	if depends {
+		return rev
+	}
+	return 0
+}
+
+// ChartList holds the charts of the ranking. go-app compares its fields
+// before rendering it: the same list (same backing array, kept while
+// typing) is not drawn again.
+type ChartList struct {
+	app.Compo
+	Charts model.Charts
+	Hidden bool
+}
+
+// Render draws a box per chart.
+func (l *ChartList) Render() app.UI {
+	return hideIf(app.Div().Class("charts"), l.Hidden).Body(
+		app.Range(l.Charts).Slice(func(i int) app.UI { c := l.Charts[i]; return chartBox(c.ID, c.Label, c.Note, c.Option) }),
 	)
 }
 

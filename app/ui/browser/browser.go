@@ -132,6 +132,21 @@ func EventValue(ctx app.Context) string {
 	return v
 }
 
+// EventData is the data-NAME attribute of the element whose handler
+// runs ("" when it has none). A handler that acts on "its" row reads the
+// row from the element: go-app keeps an element's first handler while
+// the handler's code stays the same, so what a closure captured is what
+// the element showed first, not what it shows now.
+func EventData(ctx app.Context, name string) string {
+	var v string
+	_ = Try("reading an element's data", func() {
+		if d := ctx.JSSrc().Get("dataset").Get(name); d.Truthy() {
+			v = d.String()
+		}
+	})
+	return v
+}
+
 // EventKey is the key of a keyboard event ("" for other events).
 func EventKey(e app.Event) string {
 	var k string

@@ -198,6 +198,18 @@ func (p *Page) rank() {
 	p.recharts()
 }
 
+// ChartOption is the option of the chart with that id, of the ranking on
+// screen (drawn now if typing had left the charts behind).
+func (p *Page) ChartOption(id string) (string, bool) {
+	p.Typed()
+	for _, c := range p.Results.Charts {
+		if c.ID == id {
+			return c.Option, true
+		}
+	}
+	return "", false
+}
+
 // Typed draws the charts of the ranking the typing left, if they are
 // behind it: the page calls it once typing pauses, so that a keystroke
 // pays for the table only.

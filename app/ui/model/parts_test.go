@@ -140,3 +140,24 @@ func mustURL(t *testing.T, s string) *url.URL {
 	}
 	return u
 }
+
+// The chart a page exports is the ranking's on screen, also while typing
+// has left the drawn charts behind.
+func TestChartOptionIsTheRankingsOnScreen(t *testing.T) {
+	p := New(base(t), nil)
+	before, ok := p.ChartOption("chart-headroom")
+	if !ok || before == "" {
+		t.Fatal("no headroom chart")
+	}
+	p.SetParam("tls-rate", "400")
+	if !p.Results.ChartsStale {
+		t.Fatal("a keystroke redrew the charts")
+	}
+	after, ok := p.ChartOption("chart-headroom")
+	if !ok || after == before || p.Results.ChartsStale {
+		t.Fatalf("the exported option is not the ranking's on screen (same %v, stale %v)", after == before, p.Results.ChartsStale)
+	}
+	if _, ok := p.ChartOption("chart-none"); ok {
+		t.Error("a chart that is not on the page was found")
+	}
+}
