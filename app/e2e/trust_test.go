@@ -370,3 +370,25 @@ func svgTexts(svg []byte) string {
 	}
 	return strings.Join(out, "|")
 }
+
+// Removing imported sets one after another removes the set each button
+// names as the list shifts, not the one its place held first.
+func TestImportRemoveFollowsTheList(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	sets := `document.querySelectorAll('#import-sets li').length`
+	err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1),
+		pasteU585(t), chromedp.Click(chromedp.ID("import-add")), poll(sets+` === 1`, 10*time.Second),
+		// The same output at another clock is another set.
+		pasteU585(t), chromedp.SetValue(chromedp.ID("import-clock"), "80"),
+		poll(`(document.getElementById('import-clock').dispatchEvent(new Event('input', {bubbles: true})), true)`, 5*time.Second),
+		chromedp.Click(chromedp.ID("import-add")), poll(sets+` === 2`, 10*time.Second),
+		chromedp.Click(chromedp.CSS(`#import-sets li:nth-child(1) button[aria-label^="Remove"]`)), poll(sets+` === 1`, 10*time.Second),
+		chromedp.Click(chromedp.CSS(`#import-sets li:nth-child(1) button[aria-label^="Remove"]`)),
+		poll(`document.getElementById('import-sets') === null`, 10*time.Second))
+	if err != nil {
+		t.Fatalf("%v (sets left: %s; buttons %s)", err, text(ctx, t, `String((document.getElementById('import-sets') || {}).textContent)`),
+			text(ctx, t, `[...document.querySelectorAll('#import-sets button')].map(b => b.getAttribute('aria-label') + '=' + b.dataset.set).join(';') + ' messages: ' + document.getElementById('messages').textContent`))
+	}
+}

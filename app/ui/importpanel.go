@@ -10,6 +10,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
+	"cryptosizer/app/ui/browser"
 	"cryptosizer/app/ui/model"
 )
 
@@ -52,23 +53,36 @@ func (ip *ImportPanel) Render() app.UI {
 			return app.Ul().ID("import-sets").Body(app.Range(im.Sets).Slice(func(i int) app.UI {
 				s := im.Sets[i]
 				label := s.ID + ": " + strings.TrimSpace(s.MCU+" "+s.Config)
-				act := func(name string) app.EventHandler {
-					return func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(name, s.ID) }
-				}
 				return app.Li().Body(
 					app.Text(label+" "),
 					app.If(s.From == model.Link, func() app.UI { return app.Span().Class("badge link").Text("from a link") }),
 					app.If(s.From == model.Session, func() app.UI { return app.Span().Class("badge link").Text("this visit only") }),
 					app.If(im.Errs[s.ID] != "", func() app.UI { return app.Span().Class("error").Text(" (not ranked: " + im.Errs[s.ID] + ") ") }),
 					app.If(s.From != model.Stored, func() app.UI {
-						return app.Button().Type("button").Class("keep").Text("Keep").Aria("label", "Keep "+s.ID+" in this browser").OnClick(act(actionImportKeep))
+						return app.Button().Type("button").Class("keep").Text("Keep").Aria("label", "Keep "+s.ID+" in this browser").DataSet("set", s.ID).OnClick(keepSet)
 					}),
-					app.Button().Type("button").Text("Edit").Aria("label", "Edit "+s.ID).OnClick(act(actionImportEdit)),
-					app.Button().Type("button").Text("Remove").Aria("label", "Remove "+s.ID).OnClick(act(actionImportRemove)),
+					app.Button().Type("button").Text("Edit").Aria("label", "Edit "+s.ID).DataSet("set", s.ID).OnClick(editSet),
+					app.Button().Type("button").Text("Remove").Aria("label", "Remove "+s.ID).DataSet("set", s.ID).OnClick(removeSet),
 				)
 			}))
 		}),
 	)
+}
+
+// keepSet, editSet and removeSet act on the set their button names. The
+// set is read from the button, and each action has its own function: as
+// sets are removed the list shifts, a set's buttons take the place of
+// another's (a "Keep" element becomes an "Edit"), and go-app keeps an
+// element's first handler while the handler's code stays the same (see
+// browser.EventData).
+func keepSet(ctx app.Context, e app.Event)   { setAction(ctx, actionImportKeep) }
+func editSet(ctx app.Context, e app.Event)   { setAction(ctx, actionImportEdit) }
+func removeSet(ctx app.Context, e app.Event) { setAction(ctx, actionImportRemove) }
+
+func setAction(ctx app.Context, name string) {
+	if id := browser.EventData(ctx, "set"); id != "" {
+		ctx.NewActionWithValue(name, id)
+	}
 }
 
 func countSuffix(n int) string {
