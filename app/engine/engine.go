@@ -675,8 +675,7 @@ type loadKey struct {
 
 // evaluate judges build b; e is the ranking's Eval, reset here.
 func (ix *Index) evaluate(b *build, e *Eval, cache map[loadKey]loadEval) Candidate {
-	w := e.w
-	sc := clockFor(b, w)
+	sc := clockFor(b, e.w)
 	c := Candidate{Identity: b.id, ClockHz: sc.clockHz, MeasuredClockHz: b.id.ClockHz, Estimate: sc.estimate,
 		Requirements: []Requirement{}, Missing: []string{}, Notes: []Note{}, Warnings: b.warnings, Why: []Note{}, Key: b.key}
 	// The build is shown using only the units its part has; the label's
@@ -700,14 +699,14 @@ func (ix *Index) evaluate(b *build, e *Eval, cache map[loadKey]loadEval) Candida
 		c.FlashBytes, c.RAMBytes = b.fact.FlashBytes, b.fact.RAMBytes
 		c.ClockAboveMax = b.id.ClockHz > b.fact.MaxClockHz
 	}
-	e.b, e.sc, e.pqcNoCode, e.Reqs = b, sc, false, e.reqs.slice(len(w.Loads))
+	e.b, e.sc, e.pqcNoCode, e.Reqs = b, sc, false, e.reqs.slice(len(e.w.Loads))
 	key := loadKey{b.donor, sc.clockHz}
 	var fp *Footprint
 	le, cached := cache[key]
 	if cached && b.donor != nil {
 		e.Reqs, e.pqcNoCode, fp = append(e.Reqs, le.reqs...), le.pqcNoCode, le.footprint
 	} else {
-		for i, l := range w.Loads {
+		for i, l := range e.w.Loads {
 			if KindOf(l.Kind()).Aggregate() {
 				continue // judged below, per candidate
 			}
@@ -721,7 +720,7 @@ func (ix *Index) evaluate(b *build, e *Eval, cache map[loadKey]loadEval) Candida
 			cache[key] = loadEval{reqs: slices.Clone(e.Reqs), pqcNoCode: e.pqcNoCode, footprint: fp}
 		}
 	}
-	for _, l := range w.Loads {
+	for _, l := range e.w.Loads {
 		if !KindOf(l.Kind()).Aggregate() {
 			continue
 		}

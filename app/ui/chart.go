@@ -49,8 +49,10 @@ type Chart struct {
 
 // chartPause is how long the option must stay the same before the chart
 // redraws: while typing, the table changes on every key and the charts
-// once the typing pauses, off the keystrokes' frames.
-const chartPause = 150 * time.Millisecond
+// once the typing pauses, off the keystrokes' frames. Longer than the
+// time between two keys of steady typing (~200 ms): at 150 ms the charts
+// (tens of ms of ECharts) redrew between keys and delayed the next one.
+const chartPause = 300 * time.Millisecond
 
 // Render draws the chart's container.
 func (c *Chart) Render() app.UI {
