@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The layout, measured (not screenshot) at a laptop, a large screen and a
@@ -233,5 +234,32 @@ func TestFiltersCompareAndSwitches(t *testing.T) {
 		if !strings.Contains(","+head+",", ","+col+",") {
 			t.Errorf("CSV header lacks %s: %s", col, head)
 		}
+	}
+}
+
+// The table is drawn anew when it changes: a Compare box ticked from the
+// keyboard keeps the focus, and Enter on a focused row picks that row.
+func TestTableKeyboard(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	box := `document.querySelector('tr.row:nth-child(2) input.compare')`
+	err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1),
+		poll(`(`+box+`.focus(), document.activeElement === `+box+`)`, 5*time.Second),
+		chromedp.KeyEvent(" "),
+		poll(`location.search.includes('compare=')`, 10*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := text(ctx, t, `document.querySelector('tr.row:nth-child(2)').dataset.key`)
+	if got := text(ctx, t, `String(document.activeElement.matches('input.compare') && document.activeElement.checked && document.activeElement.closest('tr').dataset.key)`); got != key {
+		t.Fatalf("after ticking from the keyboard the focus is on %q, want the box of %q", got, key)
+	}
+	err = chromedp.Do(ctx,
+		poll(`(document.querySelector('tr.row:nth-child(3)').focus(), true)`, 5*time.Second),
+		chromedp.KeyEvent(kb.Enter),
+		poll(`document.querySelector('tr.row:nth-child(3)').classList.contains('selected') && document.querySelector('#details h2') !== null`, 10*time.Second))
+	if err != nil {
+		t.Fatalf("Enter on a row: %v", err)
 	}
 }

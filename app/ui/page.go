@@ -11,6 +11,7 @@ package ui
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -271,6 +272,8 @@ func (p *Page) onCompare(ctx app.Context, a app.Action) {
 	if key, ok := a.Value.(string); ok {
 		p.m.ToggleCompare(key)
 		p.syncURL(ctx)
+		on := slices.Contains(p.m.Results.Compare, key)
+		ctx.Defer(func(app.Context) { browser.SetRowCompare(key, on) })
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
-	"cryptosizer/app/ui/browser"
+
 	"cryptosizer/app/ui/model"
 )
 
@@ -25,11 +25,7 @@ type Results struct {
 	Client bool   // the browser app has taken over the pre-rendered page
 	Link   string // the last link made by "Copy link"
 
-	// rows is the most rows the table has held in this visit: it keeps
-	// that many (rows or empty slots) so that typing patches rows in
-	// place instead of mounting them, and the first render mounts no
-	// empty ones.
-	rows int
+	focus string // what had the focus in the table before a render (table.go)
 }
 
 // grouped lays the visible candidates out in verdict order (pass,
@@ -122,7 +118,8 @@ func (r *Results) Render() app.UI {
 		}),
 		// An empty ranking hides its table and charts (kept mounted, so
 		// that typing does not rebuild them) behind the explanation.
-		hideIf(app.Div().Class("table-wrap"), len(empty) > 0).Body(table(res, tableCls, rows, starts, r.slots(len(rows)))),
+		hideIf(app.Div().Class("table-wrap"), len(empty) > 0).OnClick(tableClick).OnKeyDown(tableKeyDown).Body(
+			app.Raw(tableHTML(res, tableCls, rows, starts))),
 		app.If(hidden > 0, func() app.UI {
 			return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d candidates (%d more)", len(rows)+hidden, hidden)).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) })
@@ -184,69 +181,6 @@ func exportButton(id, kind, label string) app.UI {
 
 func th(s string) app.UI { return app.Th().Scope("col").Text(s) }
 
-// thc is a header with a class, for columns a narrow screen hides.
-func thc(cls, s string) app.UI { return app.Th().Scope("col").Class(cls).Text(s) }
-
-// sortTh is a sortable column header: a button that toggles ascending and
-// descending order, with aria-sort saying which is in force.
-func sortTh(sortBy, key, label, cls string) app.UI {
-	state := "none"
-	switch sortBy {
-	case key:
-		state = "ascending"
-	case "-" + key:
-		state = "descending"
-	}
-	return app.Th().Scope("col").Class(cls).Aria("sort", state).Body(
-		app.Button().Type("button").Class("sort").ID("sort-" + key).Text(label).
-			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSort, key) }),
-	)
-}
-
-// table is the ranking table. Its row count does not change while
-// typing: rows update in place instead of being mounted and unmounted as
-// candidates move between verdicts (the costly part of a re-rank); the
-// rows folded away are not laid out, and empty slots make up the count.
-// Its columns fit a laptop; a phone hides the ones marked "wide".
-func table(res *model.Results, cls string, rows []engine.Candidate, starts []bool, slots int) app.UI {
-	// The caption names the table; the counts are the status line's
-	// alone, so that a screen reader says them once.
-	return app.Table().Class(cls).Aria("describedby", "status").Body(
-		app.Caption().Class("visually-hidden").Text("Candidates, ranked"),
-		app.ColGroup().Body(
-			app.Col().Class("c-rank"), app.Col().Class("c-verdict"), app.Col().Class("c-headroom"), app.Col().Class("c-part"),
-			app.Col().Class("c-lib wide"), app.Col().Class("c-hw wide"), app.Col().Class("c-clock wide"), app.Col().Class("c-cpu wide"),
-			app.Col().Class("c-bottleneck wide"), app.Col().Class("c-compare"),
-		),
-		app.THead().Body(app.Tr().Body(
-			sortTh(res.SortBy, "rank", "#", ""), th("Verdict"), sortTh(res.SortBy, "headroom", "Headroom", ""), sortTh(res.SortBy, "mcu", "Part and board", ""),
-			thc("wide", "Library and configuration"), thc("wide", "Crypto hardware"), sortTh(res.SortBy, "clock", "Clock", "wide"),
-			sortTh(res.SortBy, "cpu", "CPU", "wide"), thc("wide", "Bottleneck"), th("Compare"),
-		)),
-		app.TBody().Body(app.Range(make([]struct{}, max(len(rows), slots))).Slice(func(i int) app.UI {
-			if i >= len(rows) {
-				return &Row{Slot: true}
-			}
-			return row(rows[i], res.Selected, starts[i], contains(res.Compare, rows[i].Key))
-		})),
-	)
-}
-
-// slots is how many rows the table holds: the most it has laid out in
-// this visit. While typing, the candidates move between verdicts and the
-// laid-out rows number anything up to the folded table's; the rest are
-// empty hidden slots, so that rows are patched in place instead of
-// mounted and dismounted (measured: ~18 rows mounted per keystroke, 27 ms
-// of go-app's mount, before the slots). Only a client render counts: the
-// pre-rendered page holds no slots.
-func (r *Results) slots(n int) int {
-	if r.Client {
-		r.rows = max(r.rows, n)
-		return r.rows
-	}
-	return n
-}
-
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -305,103 +239,11 @@ func partLine(c engine.Candidate) string {
 	return s
 }
 
-func row(c engine.Candidate, selected string, groupStart, compared bool) app.UI {
-	lib := strings.TrimSpace(c.Library + " " + c.LibraryVersion)
-	if c.LibraryVersion == "" {
-		lib = c.Library + " (version unpublished)"
-	}
-	if len(c.PQCFrom) > 0 {
-		lib += " · " + strings.Join(c.PQCFrom, ", ")
-	}
-	board := orDash(c.Board)
-	if g := c.Group; g != nil {
-		board = "not measured; no ST board"
-		if len(g.Boards) > 0 {
-			board = "not measured; try " + g.Boards[0]
-		}
-	}
-	return &Row{Key: c.Key, Rank: strconv.Itoa(c.Rank), Verdict: string(c.Verdict), Board: board, MCU: c.MCU, Imported: c.Imported,
-		Part: partLine(c), Library: lib, Config: c.Config, Hardware: hardware(c), Clock: explain.Clock(c), Basis: string(c.Basis),
-		ClockWarn: c.ClockAboveMax, Headroom: explain.Headroom(c.Headroom), CPU: explain.Share(c.Utilization), Bottleneck: explain.Bottleneck(c),
-		Selected: c.Key == selected, GroupStart: groupStart, Compared: compared}
-}
-
 func orDash(s string) string {
 	if s == "" {
 		return "board not stated"
 	}
 	return s
-}
-
-// Row is one candidate in the results table; its fields are plain
-// strings, so go-app re-renders only the rows whose text changed.
-type Row struct {
-	app.Compo
-	Key, Rank, Verdict, Board, MCU, Imported, Part, Library, Config, Hardware, Clock, Basis, Headroom, CPU, Bottleneck string
-	ClockWarn                                                                                                          bool
-	Selected                                                                                                           bool
-	GroupStart                                                                                                         bool // first row of its verdict
-	Compared                                                                                                           bool
-	// Slot is an empty, hidden row that keeps the table's row count
-	// steady while typing: a row that changes is patched in place, one
-	// added is mounted, which costs far more (see table).
-	Slot bool
-}
-
-// Render draws the row; click, Enter or Space selects it.
-func (r *Row) Render() app.UI {
-	cls := "row " + r.Verdict
-	if r.Slot {
-		cls = "slot"
-	}
-	if r.Selected {
-		cls += " selected"
-	}
-	if r.GroupStart {
-		cls += " group-start"
-	}
-	pick := func(ctx app.Context, e app.Event) {
-		if k := browser.EventKey(e); k != "" {
-			if k != "Enter" && k != " " {
-				return
-			}
-			browser.PreventDefault(e)
-		}
-		ctx.NewActionWithValue(actionSelect, r.Key)
-	}
-	clock := app.Td().Class("wide").Text(r.Clock)
-	if r.ClockWarn {
-		clock = app.Td().Class("wide warn").Text(r.Clock)
-	}
-	tr := app.Tr()
-	if r.Slot {
-		tr = tr.Hidden(true) // hidden="false" would hide the row too
-	}
-	box := app.Input().Type("checkbox").Class("compare").Aria("label", "Compare "+r.MCU+" "+r.Library+" "+r.Config).
-		OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionCompare, r.Key) })
-	box = checked(box, r.Compared)
-	return tr.Class(cls).TabIndex(0).Aria("selected", r.Selected).Attr("data-key", r.Key).OnClick(pick).OnKeyDown(pick).Body(
-		app.Td().Text(r.Rank),
-		// How sure the row is, on every row: an estimate never looks like
-		// a measurement.
-		// A cell's lines are blocks (CSS), not <br>: fewer elements to
-		// mount and patch.
-		app.Td().Body(app.Span().Class("badge "+r.Verdict).Text(r.Verdict),
-			app.Small().Class("basis "+r.Basis).Title("how the figures were obtained").Text(explain.Basis(bench.Basis(r.Basis)))),
-		app.Td().Class("num").Text(r.Headroom),
-		app.Td().Body(
-			app.Strong().Text(r.MCU),
-			app.If(r.Imported != "", func() app.UI { return app.Span().Class("badge imported").Title(r.Imported).Text("imported") }),
-			app.Small().Text(r.Board), app.Small().Class("facts").Text(r.Part),
-			app.Small().Class("narrow").Text(r.Library),
-		),
-		app.Td().Class("wide").Body(app.Text(r.Library), app.Small().Class("config").Text(r.Config)),
-		app.Td().Class("wide").Text(r.Hardware),
-		clock,
-		app.Td().Class("num wide").Text(r.CPU),
-		app.Td().Class("wide").Text(r.Bottleneck),
-		app.Td().Class("center").OnClick(func(ctx app.Context, e app.Event) { browser.StopPropagation(e) }).Body(box),
-	)
 }
 
 // Details is the picked candidate's part, arithmetic and notes, with the

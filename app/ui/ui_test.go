@@ -10,7 +10,9 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
+	"cryptosizer/app/engine"
 	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"cryptosizer/app/source"
 	"cryptosizer/app/ui/model"
@@ -133,3 +135,20 @@ type previewCompo struct {
 }
 
 func (c *previewCompo) Render() app.UI { return renderPreview(c.im) }
+
+// The ranking table is written as HTML text: every value from outside
+// (an imported set's MCU, board and configuration) is escaped, in text
+// and in attributes.
+func TestTableHTMLEscapes(t *testing.T) {
+	evil := `<img src=x onerror="alert(1)">&'`
+	c := engine.Candidate{Identity: bench.Identity{MCU: evil, Board: evil, Library: "wolfSSL", Config: evil, Imported: evil}, Key: evil, Verdict: engine.Pass, Rank: 1}
+	out := tableHTML(&model.Results{Selected: evil, Compare: []string{evil}}, "rank", []engine.Candidate{c}, []bool{true})
+	if strings.Contains(out, "<img") || strings.Contains(out, `"alert`) || strings.Count(out, "&lt;img") < 5 {
+		t.Fatalf("unescaped or missing value:\n%s", out)
+	}
+	for _, want := range []string{`class="row pass selected group-start"`, `aria-selected="true"`, ` checked>`, `data-key="&lt;img src=x onerror=&#34;alert(1)&#34;&gt;&amp;&#39;"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %s:\n%s", want, out)
+		}
+	}
+}

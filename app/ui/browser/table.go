@@ -1,0 +1,129 @@
+package browser
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The ranking table is drawn as HTML text (app/ui/table.go): its
+// clicks, keys and focus are read from the DOM here.
+
+// TableHit is what a click in the ranking table hit: "sort" and the
+// column, "compare" and the row's key (its Compare box), "select" and
+// the row's key, or "" (a Compare box's cell around the box, nothing).
+func TableHit(e app.Event) (kind, value string) {
+	_ = Try("reading a click in the table", func() {
+		t := e.Get("target")
+		if !t.Truthy() || !t.Get("closest").Truthy() {
+			return
+		}
+		if s := t.Call("closest", "button.sort"); s.Truthy() {
+			kind, value = "sort", s.Get("dataset").Get("sort").String()
+			return
+		}
+		row := t.Call("closest", "tr.row")
+		if !row.Truthy() {
+			return
+		}
+		key := row.Get("dataset").Get("key").String()
+		switch {
+		case t.Call("closest", "input.compare").Truthy():
+			kind, value = "compare", key
+		case t.Call("closest", "td.center").Truthy():
+		default:
+			kind, value = "select", key
+		}
+	})
+	return kind, value
+}
+
+// RowTarget is the key of the row a keyboard event is on, when the row
+// itself has the focus ("" for its Compare box or anything else).
+func RowTarget(e app.Event) string {
+	var key string
+	_ = Try("reading a key in the table", func() {
+		t := e.Get("target")
+		if t.Truthy() && t.Get("matches").Truthy() && t.Call("matches", "tr.row").Bool() {
+			key = t.Get("dataset").Get("key").String()
+		}
+	})
+	return key
+}
+
+// TableFocus says what has the focus in the ranking table: "sort:ID",
+// "compare:KEY" or "row:KEY"; "" when the focus is elsewhere.
+func TableFocus() string {
+	var f string
+	_ = Try("reading the focus", func() {
+		a := win().Get("document").Get("activeElement")
+		if !a.Truthy() || !a.Get("closest").Truthy() || !a.Call("closest", "table.rank").Truthy() {
+			return
+		}
+		row := a.Call("closest", "tr.row")
+		switch {
+		case a.Call("matches", "button.sort").Bool():
+			f = "sort:" + a.Get("id").String()
+		case row.Truthy() && a.Call("matches", "input.compare").Bool():
+			f = "compare:" + row.Get("dataset").Get("key").String()
+		case row.Truthy():
+			f = "row:" + row.Get("dataset").Get("key").String()
+		}
+	})
+	return f
+}
+
+// RestoreTableFocus gives the focus back to the element TableFocus
+// described, in the table drawn since, when the redraw took it away.
+func RestoreTableFocus(f string) {
+	_ = Try("moving the focus", func() {
+		doc := win().Get("document")
+		if a := doc.Get("activeElement"); a.Truthy() && a.Get("isConnected").Bool() && !a.Equal(doc.Get("body")) {
+			return // the focus is somewhere: leave it
+		}
+		el := app.Null()
+		kind, v, _ := strings.Cut(f, ":")
+		switch kind {
+		case "sort":
+			el = doc.Call("getElementById", v)
+		case "compare", "row":
+			for _, r := range each(doc.Call("querySelectorAll", "table.rank tr.row")) {
+				if r.Get("dataset").Get("key").String() == v {
+					el = r
+					if kind == "compare" {
+						el = r.Call("querySelector", "input.compare")
+					}
+					break
+				}
+			}
+		}
+		if el.Truthy() {
+			el.Call("focus", map[string]any{"preventScroll": true})
+		}
+	})
+}
+
+// each lists a NodeList's items.
+func each(list app.Value) []app.Value {
+	n := list.Length()
+	out := make([]app.Value, n)
+	for i := range n {
+		out[i] = list.Index(i)
+	}
+	return out
+}
+
+// SetRowCompare sets the Compare box of the row with that key: a tick
+// the page refused (too many compared) leaves the table's text as it
+// was, so the redraw would not undo the browser's own tick.
+func SetRowCompare(key string, on bool) {
+	_ = Try("updating the table", func() {
+		for _, r := range each(win().Get("document").Call("querySelectorAll", "table.rank tr.row")) {
+			if r.Get("dataset").Get("key").String() == key {
+				if b := r.Call("querySelector", "input.compare"); b.Truthy() {
+					b.Set("checked", on)
+				}
+			}
+		}
+	})
+}

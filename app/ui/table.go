@@ -1,0 +1,172 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/engine"
+	"cryptosizer/app/explain"
+	"cryptosizer/app/ui/browser"
+	"cryptosizer/app/ui/model"
+)
+
+// The ranking table is written as HTML text and drawn with one DOM
+// operation (go-app's Raw): a keystroke changes most of its rows (a new
+// rate moves candidates between verdicts), and go-app patched them node
+// by node, a few calls into JavaScript per cell (~0.4 ms a row, most of
+// a keystroke's render; the first mount of ~400 elements likewise).
+// Every value is escaped. Clicks and keys are handled once, on the
+// table's box (tableClick, tableKeyDown), from the element hit; focus in
+// the table survives a redraw (Results.OnUpdate).
+
+// tableHTML is the ranking table. Its columns fit a laptop; a phone hides
+// the ones marked "wide". The caption names the table; the counts are
+// the status line's alone, so that a screen reader says them once.
+func tableHTML(res *model.Results, cls string, rows []engine.Candidate, starts []bool) string {
+	var b strings.Builder
+	b.Grow(1024 + 1200*len(rows))
+	b.WriteString(`<table class="` + esc(cls) + `" aria-describedby="status"><caption class="visually-hidden">Candidates, ranked</caption><colgroup>`)
+	for _, c := range []string{"c-rank", "c-verdict", "c-headroom", "c-part", "c-lib wide", "c-hw wide", "c-clock wide", "c-cpu wide", "c-bottleneck wide", "c-compare"} {
+		b.WriteString(`<col class="` + c + `">`)
+	}
+	b.WriteString(`</colgroup><thead><tr>`)
+	sortThHTML(&b, res.SortBy, "rank", "#", "")
+	thHTML(&b, "", "Verdict")
+	sortThHTML(&b, res.SortBy, "headroom", "Headroom", "")
+	sortThHTML(&b, res.SortBy, "mcu", "Part and board", "")
+	thHTML(&b, "wide", "Library and configuration")
+	thHTML(&b, "wide", "Crypto hardware")
+	sortThHTML(&b, res.SortBy, "clock", "Clock", "wide")
+	sortThHTML(&b, res.SortBy, "cpu", "CPU", "wide")
+	thHTML(&b, "wide", "Bottleneck")
+	thHTML(&b, "", "Compare")
+	b.WriteString(`</tr></thead><tbody>`)
+	for i, c := range rows {
+		rowHTML(&b, c, c.Key == res.Selected, starts[i], contains(res.Compare, c.Key))
+	}
+	b.WriteString(`</tbody></table>`)
+	return b.String()
+}
+
+// esc escapes text for HTML text and quoted attributes, as
+// html.EscapeString does (the html package would bring its table of
+// ~2,000 entities into the wasm for its unescaping).
+func esc(s string) string { return escaper.Replace(s) }
+
+var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")
+
+func thHTML(b *strings.Builder, cls, text string) {
+	b.WriteString(`<th scope="col"`)
+	if cls != "" {
+		b.WriteString(` class="` + cls + `"`)
+	}
+	b.WriteString(`>` + esc(text) + `</th>`)
+}
+
+// sortThHTML is a sortable column header: a button that toggles ascending and
+// descending order, with aria-sort saying which is in force.
+func sortThHTML(b *strings.Builder, sortBy, key, label, cls string) {
+	state := "none"
+	switch sortBy {
+	case key:
+		state = "ascending"
+	case "-" + key:
+		state = "descending"
+	}
+	b.WriteString(`<th scope="col"`)
+	if cls != "" {
+		b.WriteString(` class="` + cls + `"`)
+	}
+	b.WriteString(` aria-sort="` + state + `"><button type="button" class="sort" id="sort-` + key + `" data-sort="` + key + `">` + esc(label) + `</button></th>`)
+}
+
+// rowHTML is one candidate: click, Enter or Space selects it. How sure
+// the row is, is on every row: an estimate never looks like a
+// measurement. A cell's lines are blocks (CSS), not <br>.
+func rowHTML(b *strings.Builder, c engine.Candidate, selected, groupStart, compared bool) {
+	lib := strings.TrimSpace(c.Library + " " + c.LibraryVersion)
+	if c.LibraryVersion == "" {
+		lib = c.Library + " (version unpublished)"
+	}
+	if len(c.PQCFrom) > 0 {
+		lib += " · " + strings.Join(c.PQCFrom, ", ")
+	}
+	board := orDash(c.Board)
+	if g := c.Group; g != nil {
+		board = "not measured; no ST board"
+		if len(g.Boards) > 0 {
+			board = "not measured; try " + g.Boards[0]
+		}
+	}
+	verdict := esc(string(c.Verdict))
+	cls := "row " + verdict
+	if selected {
+		cls += " selected"
+	}
+	if groupStart {
+		cls += " group-start"
+	}
+	clockCls := "wide"
+	if c.ClockAboveMax {
+		clockCls = "wide warn"
+	}
+	b.WriteString(`<tr class="` + cls + `" tabindex="0" aria-selected="` + strconv.FormatBool(selected) + `" data-key="` + esc(c.Key) + `">`)
+	b.WriteString(`<td>` + strconv.Itoa(c.Rank) + `</td>`)
+	b.WriteString(`<td><span class="badge ` + verdict + `">` + verdict + `</span><small class="basis ` + esc(string(c.Basis)) +
+		`" title="how the figures were obtained">` + esc(explain.Basis(bench.Basis(c.Basis))) + `</small></td>`)
+	b.WriteString(`<td class="num">` + esc(explain.Headroom(c.Headroom)) + `</td>`)
+	b.WriteString(`<td><strong>` + esc(c.MCU) + `</strong>`)
+	if c.Imported != "" {
+		b.WriteString(`<span class="badge imported" title="` + esc(c.Imported) + `">imported</span>`)
+	}
+	b.WriteString(`<small>` + esc(board) + `</small><small class="facts">` + esc(partLine(c)) + `</small><small class="narrow">` + esc(lib) + `</small></td>`)
+	b.WriteString(`<td class="wide">` + esc(lib) + `<small class="config">` + esc(c.Config) + `</small></td>`)
+	b.WriteString(`<td class="wide">` + esc(hardware(c)) + `</td>`)
+	b.WriteString(`<td class="` + clockCls + `">` + esc(explain.Clock(c)) + `</td>`)
+	b.WriteString(`<td class="num wide">` + esc(explain.Share(c.Utilization)) + `</td>`)
+	b.WriteString(`<td class="wide">` + esc(explain.Bottleneck(c)) + `</td>`)
+	b.WriteString(`<td class="center"><input type="checkbox" class="compare" aria-label="` + esc("Compare "+c.MCU+" "+lib+" "+c.Config) + `"`)
+	if compared {
+		b.WriteString(` checked`)
+	}
+	b.WriteString(`></td></tr>`)
+}
+
+// tableClick acts on what a click in the table hit: a sort button, a
+// row's Compare box (which does not also select the row, nor does its
+// cell), or a row.
+func tableClick(ctx app.Context, e app.Event) {
+	switch kind, v := browser.TableHit(e); kind {
+	case "sort":
+		ctx.NewActionWithValue(actionSort, v)
+	case "compare":
+		ctx.NewActionWithValue(actionCompare, v)
+	case "select":
+		ctx.NewActionWithValue(actionSelect, v)
+	}
+}
+
+// tableKeyDown selects the focused row on Enter or Space (a row is a
+// focusable element, not a button; keys on its Compare box are the
+// box's).
+func tableKeyDown(ctx app.Context, e app.Event) {
+	if k := browser.EventKey(e); k != "Enter" && k != " " {
+		return
+	}
+	if key := browser.RowTarget(e); key != "" {
+		browser.PreventDefault(e)
+		ctx.NewActionWithValue(actionSelect, key)
+	}
+}
+
+// OnUpdate notes what has the focus in the table: the table is drawn
+// anew when it changes, and the element found again afterwards gets it
+// back (a Compare box just ticked, a sort button just pressed).
+func (r *Results) OnUpdate(ctx app.Context) {
+	if r.focus = browser.TableFocus(); r.focus != "" {
+		ctx.Defer(func(app.Context) { browser.RestoreTableFocus(r.focus) })
+	}
+}
