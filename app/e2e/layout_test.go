@@ -203,12 +203,14 @@ func TestFiltersCompareAndSwitches(t *testing.T) {
 	}
 	// A third, then ✕ on the first column twice: each takes out the
 	// candidate its column shows now (the columns shift as they go).
+	// Clicked from the page: a node chromedp found can be redrawn first.
+	uncompareFirst := `(b => !!b && (b.click(), true))(document.querySelector('table.compare thead th:nth-child(2) button.uncompare'))`
 	err = chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`tr.row:nth-child(3) input.compare`)),
 		poll(`document.querySelectorAll('table.compare thead th').length === 4`, 10*time.Second),
-		chromedp.Click(chromedp.CSS(`table.compare thead th:nth-child(2) button.uncompare`)),
+		poll(uncompareFirst, 5*time.Second),
 		poll(`document.querySelectorAll('table.compare thead th').length === 3`, 10*time.Second),
-		chromedp.Click(chromedp.CSS(`table.compare thead th:nth-child(2) button.uncompare`)),
+		poll(uncompareFirst, 5*time.Second),
 		poll(`document.querySelector('table.compare') === null && document.querySelector('#compare.hint') !== null`, 10*time.Second),
 	)
 	if err != nil {

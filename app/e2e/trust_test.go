@@ -378,14 +378,17 @@ func TestImportRemoveFollowsTheList(t *testing.T) {
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
 	sets := `document.querySelectorAll('#import-sets li').length`
+	removeFirst := `(b => !!b && (b.click(), true))(document.querySelector('#import-sets li:nth-child(1) button[aria-label^="Remove"]'))`
 	err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1),
 		pasteU585(t), chromedp.Click(chromedp.ID("import-add")), poll(sets+` === 1`, 10*time.Second),
 		// The same output at another clock is another set.
 		pasteU585(t), chromedp.SetValue(chromedp.ID("import-clock"), "80"),
 		poll(`(document.getElementById('import-clock').dispatchEvent(new Event('input', {bubbles: true})), true)`, 5*time.Second),
 		chromedp.Click(chromedp.ID("import-add")), poll(sets+` === 2`, 10*time.Second),
-		chromedp.Click(chromedp.CSS(`#import-sets li:nth-child(1) button[aria-label^="Remove"]`)), poll(sets+` === 1`, 10*time.Second),
-		chromedp.Click(chromedp.CSS(`#import-sets li:nth-child(1) button[aria-label^="Remove"]`)),
+		// Clicked from the page (a node chromedp found can be redrawn
+		// before its click lands).
+		poll(removeFirst, 5*time.Second), poll(sets+` === 1`, 10*time.Second),
+		poll(removeFirst, 5*time.Second),
 		poll(`document.getElementById('import-sets') === null`, 10*time.Second))
 	if err != nil {
 		t.Fatalf("%v (sets left: %s; buttons %s)", err, text(ctx, t, `String((document.getElementById('import-sets') || {}).textContent)`),
