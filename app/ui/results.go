@@ -11,7 +11,6 @@ import (
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
-
 	"cryptosizer/app/ui/model"
 )
 

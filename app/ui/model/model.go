@@ -45,9 +45,10 @@ var Defaults = workload.Params{
 
 // Fold is how many candidates of each verdict the table lays out before
 // "show all": the first passes, the unknowns with the fewest missing
-// figures, the closest failures. Each laid-out row is patched on every
-// keystroke (~0.4 ms in the browser): 20 rows instead of 36 took a
-// keystroke from 30 to 25 ms (./build.sh bench).
+// figures, the closest failures. Every laid-out row is drawn again on
+// each keystroke and mounted at the start: 20 rows instead of 36 took a
+// keystroke from 30 to 25 ms while go-app patched rows node by node
+// (./build.sh bench; the table is now one HTML text, app/ui/table.go).
 var Fold = map[engine.Verdict]int{engine.Pass: 10, engine.Unknown: 5, engine.Fail: 5}
 
 // Page is the whole state of the calculator page.
