@@ -189,7 +189,9 @@ func workloadEnergy(c *Candidate) (float64, bool) {
 // source publishes it (CMOX's footprints, pqm4's stack), and what is
 // left for the application.
 type Memory struct {
-	// PartRAMBytes is the part's RAM (for a group, its largest member's).
+	// PartRAMBytes is the part's RAM; for a candidate standing for several
+	// part numbers, the smallest of those the workload's part filters
+	// keep (partRAM): the RAM left then holds for each of them.
 	PartRAMBytes int64 `json:"part_ram_bytes"`
 	// StackBytes is the largest stack (and working buffer) among the
 	// operations the workload needs, where published.
@@ -211,11 +213,11 @@ type memoryCell struct {
 
 // memory is the candidate's memory from its facts, footprint and the
 // borrowed operations' stack, in cell.
-func memory(b *build, fp *Footprint, pqcStack *int64, cell *memoryCell) *Memory {
+func memory(b *build, fp *Footprint, pqcStack *int64, partRAM int64, cell *memoryCell) *Memory {
 	if !b.hasFact {
 		return nil
 	}
-	cell.Memory = Memory{PartRAMBytes: b.fact.RAMBytes}
+	cell.Memory = Memory{PartRAMBytes: partRAM}
 	m := &cell.Memory
 	switch {
 	case fp == nil:
@@ -238,5 +240,41 @@ func memory(b *build, fp *Footprint, pqcStack *int64, cell *memoryCell) *Memory 
 
 // memory is the candidate's memory for the requirements so far.
 func (e *Eval) memory(reqs []Requirement) *Memory {
-	return memory(e.b, footprint(e.b, reqs), pqcStack(reqs), e.memories.new())
+	return memory(e.b, footprint(e.b, reqs), pqcStack(reqs), e.partRAM(), e.memories.new())
+}
+
+// smallestRAM is the smallest RAM of the part numbers a build stands
+// for (its facts' when it has none).
+func smallestRAM(b *build) int64 {
+	low := int64(0)
+	for _, m := range b.members {
+		if m.RAMBytes > 0 && (low == 0 || m.RAMBytes < low) {
+			low = m.RAMBytes
+		}
+	}
+	if low == 0 {
+		return b.fact.RAMBytes
+	}
+	return low
+}
+
+// partRAM is the RAM the RAM left is counted from: the smallest of the
+// part numbers the candidate stands for, or of those the part filters
+// and mcu= keep when they are in force. (A group's largest member would
+// make a figure none of its smaller part numbers can reach.)
+func (e *Eval) partRAM() int64 {
+	if !e.named {
+		return e.b.minRAM
+	}
+	q := strings.ToUpper(e.w.MCU)
+	low := int64(0)
+	for _, m := range e.b.members {
+		if m.RAMBytes > 0 && qualifies(m, *e.w, -1) && strings.Contains(m.Part, q) && (low == 0 || m.RAMBytes < low) {
+			low = m.RAMBytes
+		}
+	}
+	if low == 0 {
+		return e.b.minRAM
+	}
+	return low
 }

@@ -201,8 +201,18 @@ func TestEnergyBudgetParse(t *testing.T) {
 func TestFreeRAM(t *testing.T) {
 	ix := index(t)
 	res := rankParams(t, ix, workload.Params{"fw-size": "64KiB", "fw-sig": "ecdsa-p256", "fw-deadline": "1s", "min-free-ram": "40KiB"})
-	var pass, fail, unknown int
+	var pass, fail, unknown, ranges int
 	for _, c := range res.Candidates {
+		// A group's RAM left is counted from its smallest part number's
+		// RAM: it then holds for each part number the row stands for.
+		if g := c.Group; g != nil && c.Memory != nil {
+			if c.Memory.PartRAMBytes != g.RAM[0] {
+				t.Errorf("%s: RAM left counted from %d B, the group's smallest part number has %d B", c.Key, c.Memory.PartRAMBytes, g.RAM[0])
+			}
+			if g.RAM[0] != g.RAM[1] {
+				ranges++
+			}
+		}
 		var r engine.Requirement
 		for _, x := range c.Requirements {
 			if x.Kind == engine.KindFreeRAM {
@@ -233,7 +243,22 @@ func TestFreeRAM(t *testing.T) {
 			}
 		}
 	}
-	if pass == 0 || fail == 0 || unknown == 0 {
-		t.Errorf("min-free-ram: %d pass, %d fail, %d unknown", pass, fail, unknown)
+	if pass == 0 || fail == 0 || unknown == 0 || ranges == 0 {
+		t.Errorf("min-free-ram: %d pass, %d fail, %d unknown; %d groups whose RAM differs", pass, fail, unknown, ranges)
+	}
+	// With a part filter in force, the smallest of the part numbers it
+	// keeps.
+	res = rankParams(t, ix, workload.Params{"fw-size": "64KiB", "fw-sig": "ecdsa-p256", "fw-deadline": "1s", "min-free-ram": "40KiB", "min-ram": "256KiB"})
+	filtered := 0
+	for _, c := range res.Candidates {
+		if c.Group != nil && c.Memory != nil {
+			filtered++
+			if c.Memory.PartRAMBytes < 256<<10 || c.Memory.PartRAMBytes > c.Group.RAM[1] {
+				t.Errorf("%s (min-ram=256KiB): RAM left counted from %d B", c.Key, c.Memory.PartRAMBytes)
+			}
+		}
+	}
+	if filtered == 0 {
+		t.Error("min-ram=256KiB left no group")
 	}
 }

@@ -208,6 +208,7 @@ type build struct {
 	donorInfo *Donor
 	ownPQC    bool     // it has post-quantum figures of its own
 	run       *float64 // run current (runCurrent), shared read-only
+	minRAM    int64    // the smallest RAM of its part numbers (smallestRAM)
 	noRAM     string   // why its RAM is unknown when it publishes no footprint
 	donor     *build
 	spread    Spread        // an estimate's: its core's
@@ -275,7 +276,7 @@ func NewIndex(ds *bench.Dataset) *Index {
 			b.ownPQC, b.key = ownPQC(b), b.id.Key()
 		}
 		b.members = partMembers(b)
-		b.run = runCurrent(b)
+		b.run, b.minRAM = runCurrent(b), smallestRAM(b)
 		b.noRAM = b.lib.Name + " publishes no RAM figures for its operations"
 		b.facts = partFacts(b)
 		if d := b.donor; d != nil {
@@ -358,7 +359,7 @@ func (ix *Index) Rank(w Workload) Result {
 	// One Eval serves the whole ranking (evaluate resets it per build):
 	// made per candidate, it and the workload it points to were a third
 	// of a ranking's allocations.
-	e := &Eval{ix: ix, w: &w, memo: ix.takeMemo(&w)}
+	e := &Eval{ix: ix, w: &w, memo: ix.takeMemo(&w), named: named}
 	defer ix.putMemo(e.memo)
 	for i, b := range ix.builds {
 		if !keep(b, w) {
@@ -571,6 +572,7 @@ type Eval struct {
 	// and bi are the indices of the load and build being evaluated.
 	memo     *termMemo
 	load, bi int
+	named    bool // part filters or mcu= name part numbers (partRAM)
 	// the ranking's slabs (slab.go)
 	nums     slab[float64]
 	reqs     slab[Requirement]
@@ -746,7 +748,7 @@ func (ix *Index) evaluate(b *build, e *Eval, cache map[loadKey]loadEval) Candida
 	}
 	c.Facts = b.facts
 	c.Footprint = fp
-	c.Memory = memory(b, c.Footprint, c.PQCStackBytes, e.memories.new())
+	c.Memory = memory(b, c.Footprint, c.PQCStackBytes, e.partRAM(), e.memories.new())
 	c.Why = append(c.Why, slower(b, c.Requirements)...)
 	if c.ClockAboveMax {
 		c.Why = append(c.Why, Note{Code: WhyClockAboveMax})

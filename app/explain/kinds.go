@@ -176,5 +176,9 @@ func MemoryLine(c engine.Candidate) string {
 	if m.StackBytes != nil {
 		s += ", " + Size(*m.StackBytes)
 	}
-	return s + ")."
+	s += ")."
+	if g := c.Group; g != nil && g.RAM[0] != g.RAM[1] {
+		s += " The part RAM is the smallest among the part numbers this row stands for (the group spans " + Size(g.RAM[0]) + "–" + Size(g.RAM[1]) + "; with part filters, among those they keep), so the figure holds for each of them."
+	}
+	return s
 }
