@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -72,7 +73,8 @@ func TestTypingLosesNothing(t *testing.T) {
 	for name, v := range last {
 		want = append(want, name+"="+v)
 	}
-	cond := fmt.Sprintf(`(q => %s.every(p => q.includes(p + '&') || q.endsWith(p)))(decodeURIComponent(location.search.replace(/\+/g, ' ')))`, jsArray(want))
+	list, _ := json.Marshal(want) // a JavaScript array literal
+	cond := fmt.Sprintf(`(q => %s.every(p => q.includes(p + '&') || q.endsWith(p)))(decodeURIComponent(location.search.replace(/\+/g, ' ')))`, list)
 	if err := chromedp.Do(ctx, poll(cond, 5*time.Second)); err != nil {
 		t.Log(err)
 	}
@@ -319,15 +321,6 @@ func TestPQCChoicesRerankAndSurviveTheURL(t *testing.T) {
 	if err != nil {
 		t.Fatalf("old suite link: %v: %q", err, text(ctx, t, summary))
 	}
-}
-
-// jsArray writes strings as a JavaScript array literal.
-func jsArray(ss []string) string {
-	q := make([]string, len(ss))
-	for i, s := range ss {
-		q[i] = strconvQuote(s)
-	}
-	return "[" + strings.Join(q, ",") + "]"
 }
 
 // A chart downloaded after the ranking changed is the chart on screen,

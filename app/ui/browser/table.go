@@ -26,7 +26,7 @@ func TableHit(e app.Event) (kind, value string) {
 		if !row.Truthy() {
 			return
 		}
-		key := row.Get("dataset").Get("key").String()
+		key := rowKey(row)
 		switch {
 		case t.Call("closest", "input.compare").Truthy():
 			kind, value = "compare", key
@@ -45,7 +45,7 @@ func RowTarget(e app.Event) string {
 	_ = Try("reading a key in the table", func() {
 		t := e.Get("target")
 		if t.Truthy() && t.Get("matches").Truthy() && t.Call("matches", "tr.row").Bool() {
-			key = t.Get("dataset").Get("key").String()
+			key = rowKey(t)
 		}
 	})
 	return key
@@ -65,9 +65,9 @@ func TableFocus() string {
 		case a.Call("matches", "button.sort").Bool():
 			f = "sort:" + a.Get("id").String()
 		case row.Truthy() && a.Call("matches", "input.compare").Bool():
-			f = "compare:" + row.Get("dataset").Get("key").String()
+			f = "compare:" + rowKey(row)
 		case row.Truthy():
-			f = "row:" + row.Get("dataset").Get("key").String()
+			f = "row:" + rowKey(row)
 		}
 	})
 	return f
@@ -86,15 +86,11 @@ func RestoreTableFocus(f string) {
 		switch kind {
 		case "sort":
 			el = doc.Call("getElementById", v)
-		case "compare", "row":
-			for _, r := range each(doc.Call("querySelectorAll", "table.rank tr.row")) {
-				if r.Get("dataset").Get("key").String() == v {
-					el = r
-					if kind == "compare" {
-						el = r.Call("querySelector", "input.compare")
-					}
-					break
-				}
+		case "row":
+			el = rowByKey(v)
+		case "compare":
+			if r := rowByKey(v); r.Truthy() {
+				el = r.Call("querySelector", "input.compare")
 			}
 		}
 		if el.Truthy() {
@@ -103,26 +99,28 @@ func RestoreTableFocus(f string) {
 	})
 }
 
-// each lists a NodeList's items.
-func each(list app.Value) []app.Value {
-	n := list.Length()
-	out := make([]app.Value, n)
-	for i := range n {
-		out[i] = list.Index(i)
+// rowByKey is the ranking table's row of that key (null when none).
+// Keys hold any text, so they are compared, not put in a selector.
+func rowByKey(key string) app.Value {
+	rows := win().Get("document").Call("querySelectorAll", "table.rank tr.row")
+	for i := range rows.Length() {
+		if r := rows.Index(i); rowKey(r) == key {
+			return r
+		}
 	}
-	return out
+	return app.Null()
 }
+
+func rowKey(row app.Value) string { return row.Get("dataset").Get("key").String() }
 
 // SetRowCompare sets the Compare box of the row with that key: a tick
 // the page refused (too many compared) leaves the table's text as it
 // was, so the redraw would not undo the browser's own tick.
 func SetRowCompare(key string, on bool) {
 	_ = Try("updating the table", func() {
-		for _, r := range each(win().Get("document").Call("querySelectorAll", "table.rank tr.row")) {
-			if r.Get("dataset").Get("key").String() == key {
-				if b := r.Call("querySelector", "input.compare"); b.Truthy() {
-					b.Set("checked", on)
-				}
+		if r := rowByKey(key); r.Truthy() {
+			if b := r.Call("querySelector", "input.compare"); b.Truthy() {
+				b.Set("checked", on)
 			}
 		}
 	})
