@@ -83,7 +83,6 @@ type Page struct {
 	start     Start
 	m         *model.Page
 	updateNow bool
-	navigated bool
 	// link is the last link made by "Copy link".
 	link string
 	// typed counts keystrokes answered: only the last one's pause redraws
@@ -135,7 +134,6 @@ func (p *Page) OnMount(ctx app.Context) {
 // restore reads the state from the address and storage, once: later
 // changes go into the address, not out of it.
 func (p *Page) restore() {
-	p.navigated = true
 	browser.Record("onnav", browser.Now(), false)
 	u := p.start.URL
 	if u == nil {
@@ -449,7 +447,7 @@ func (p *Page) Render() app.UI {
 			// wide screen the form stands beside them (CSS).
 			app.Main().Class("main").Body(
 				&MessageList{M: &m.Msgs, Rev: m.Msgs.Rev},
-				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient && p.navigated, Link: p.link},
+				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient, Link: p.link},
 				app.If(!m.Embed.On, func() app.UI { return &PartsView{Groups: p.start.Index.Dataset().Groups} }),
 			),
 			side().Body(

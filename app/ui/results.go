@@ -23,8 +23,6 @@ type Results struct {
 	Rev    int
 	Client bool   // the browser app has taken over the pre-rendered page
 	Link   string // the last link made by "Copy link"
-
-	focus string // what had the focus in the table before a render (table.go)
 }
 
 // grouped lays the visible candidates out in verdict order (pass,

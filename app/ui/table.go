@@ -166,7 +166,7 @@ func tableKeyDown(ctx app.Context, e app.Event) {
 // anew when it changes, and the element found again afterwards gets it
 // back (a Compare box just ticked, a sort button just pressed).
 func (r *Results) OnUpdate(ctx app.Context) {
-	if r.focus = browser.TableFocus(); r.focus != "" {
-		ctx.Defer(func(app.Context) { browser.RestoreTableFocus(r.focus) })
+	if f := browser.TableFocus(); f != "" {
+		ctx.Defer(func(app.Context) { browser.RestoreTableFocus(f) })
 	}
 }
