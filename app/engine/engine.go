@@ -717,10 +717,10 @@ func (ix *Index) evaluate(b *build, e *Eval, cache map[loadKey]loadEval) Candida
 				e.Reqs = append(e.Reqs, *r)
 			}
 		}
-		fp = footprint(b, e.Reqs)
-		if b.donor != nil && cache != nil {
-			cache[key] = loadEval{reqs: slices.Clone(e.Reqs), pqcNoCode: e.pqcNoCode, footprint: fp}
-		}
+	}
+	v := e.view(e.Reqs, fp, cached && b.donor != nil)
+	if !cached && b.donor != nil && cache != nil {
+		cache[key] = loadEval{reqs: slices.Clone(e.Reqs), pqcNoCode: e.pqcNoCode, footprint: v.footprint}
 	}
 	for _, l := range e.w.Loads {
 		if !KindOf(l.Kind()).Aggregate() {
@@ -731,25 +731,22 @@ func (ix *Index) evaluate(b *build, e *Eval, cache map[loadKey]loadEval) Candida
 		}
 	}
 	c.Requirements = e.Reqs
-	if t, missing := Longest(c.Requirements); len(missing) == 0 && t.Each > 0 && !sc.untrusted {
-		each := t.Blocking()
-		c.LongestOp, c.LongestOpS = t.Op, e.num(each)
-	}
-	if c.PQCFrom = pqcLabels(c.Requirements); c.PQCFrom != nil {
+	c.LongestOp, c.LongestOpS = v.longestOp, v.longestS
+	if c.PQCFrom = v.pqcFrom; c.PQCFrom != nil {
 		c.Notes = append(c.Notes, Note{Code: NotePQCBorrowed})
-		c.PQCStackBytes = pqcStack(c.Requirements)
+		c.PQCStackBytes = v.pqcStack
 	}
 	if e.pqcNoCode {
 		c.Notes = append(c.Notes, Note{Code: NotePQCNoCode})
 	}
-	c.PQCCompared = e.pqcCompared(c.Requirements)
+	c.PQCCompared = v.pqcCompared
 	if b.hasFact {
 		c.Energy = e.energy(c.Requirements)
 	}
 	c.Facts = b.facts
-	c.Footprint = fp
+	c.Footprint = v.footprint
 	c.Memory = memory(b, c.Footprint, c.PQCStackBytes, e.partRAM(), e.memories.new())
-	c.Why = append(c.Why, slower(b, c.Requirements)...)
+	c.Why = append(c.Why, v.why...)
 	if c.ClockAboveMax {
 		c.Why = append(c.Why, Note{Code: WhyClockAboveMax})
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 )
 
@@ -44,7 +45,8 @@ func (a *AES) shape() any {
 type termMemo struct {
 	key    string
 	terms  [][][]Term
-	noCode [][]bool // making them found post-quantum code the core cannot run
+	noCode [][]bool     // making them found post-quantum code the core cannot run
+	views  []*termsView // per build, once its loads' terms are all known
 }
 
 // maxMemos is how many workload shapes an index keeps terms for: the
@@ -100,6 +102,7 @@ func (ix *Index) takeMemo(w *Workload) *termMemo {
 		m.terms[i] = make([][]Term, len(ix.builds))
 		m.noCode[i] = make([]bool, len(ix.builds))
 	}
+	m.views = make([]*termsView, len(ix.builds))
 	return m
 }
 
@@ -142,4 +145,49 @@ func (e *Eval) keepTerms(ts []Term) {
 	}
 	e.memo.terms[e.load][e.bi] = ts
 	e.memo.noCode[e.load][e.bi] = e.pqcNoCode
+}
+
+// termsView is what a candidate shows that follows from its loads' terms
+// alone (aggregates add no operation of their own): the longest
+// operation, the footprint, the post-quantum sources and the notes on
+// slower acceleration. A ranking of a shape the memo knows takes it
+// instead of walking the terms again (a third of a keystroke's
+// evaluation). Shared read-only; the slices are clipped, so that adding
+// to one copies it.
+type termsView struct {
+	longestOp   string
+	longestS    *float64
+	footprint   *Footprint
+	pqcFrom     []string
+	pqcStack    *int64
+	pqcCompared []Term
+	why         []Note
+}
+
+// view is the terms view of the current build, whose loads' requirements
+// are reqs; fp is their footprint when a ranking already has it.
+func (e *Eval) view(reqs []Requirement, fp *Footprint, fpKnown bool) *termsView {
+	if e.memo != nil {
+		if v := e.memo.views[e.bi]; v != nil {
+			return v
+		}
+	}
+	v := &termsView{footprint: fp}
+	if !fpKnown {
+		v.footprint = footprint(e.b, reqs)
+	}
+	if t, missing := Longest(reqs); len(missing) == 0 && t.Each > 0 && !e.sc.untrusted {
+		each := t.Blocking()
+		v.longestOp, v.longestS = t.Op, &each
+	}
+	v.pqcFrom = slices.Clip(pqcLabels(reqs))
+	if v.pqcFrom != nil {
+		v.pqcStack = pqcStack(reqs)
+	}
+	v.pqcCompared = slices.Clip(e.pqcCompared(reqs))
+	v.why = slices.Clip(slower(e.b, reqs))
+	if e.memo != nil {
+		e.memo.views[e.bi] = v
+	}
+	return v
 }
