@@ -125,6 +125,23 @@ func goOffline(ctx context.Context, t testing.TB, s *server) {
 	}
 }
 
+// chartsDrawn scrolls to the charts (they are made only once their
+// place nears the view), waits until cond holds, and scrolls back up.
+func chartsDrawn(cond string) step {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		for _, s := range []step{
+			poll(`(e => !!e && (e.scrollIntoView({block: 'center'}), true))(document.getElementById('charts'))`, 10*time.Second),
+			poll(cond, 30*time.Second),
+			poll(`(window.scrollTo(0, 0), true)`, time.Second),
+		} {
+			if _, err := s(ctx, t); err != nil {
+				return chromedp.Void{}, err
+			}
+		}
+		return chromedp.Void{}, nil
+	}
+}
+
 const chartData = `(() => { const i = window.echarts && echarts.getInstanceByDom(document.getElementById('chart-headroom')); return i ? JSON.stringify(i.getOption().series[0].data) : '' })()`
 
 func text(ctx context.Context, t testing.TB, expr string) string {
@@ -158,7 +175,7 @@ func TestPageRanksAndReacts(t *testing.T) {
 	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1), poll(chartData+".length > 2", 30*time.Second)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1), chartsDrawn(chartData+".length > 2")); err != nil {
 		t.Fatal(err)
 	}
 	rows := text(ctx, t, `String(document.querySelectorAll('tr.row:not([hidden])').length)`)

@@ -183,3 +183,28 @@ func TestPageReadableWhileLoading(t *testing.T) {
 		t.Fatalf("after the first client render (form inert, loader present): %s", got)
 	}
 }
+
+// The charts (and ECharts, ~1 MB of script to parse) are made only once
+// their place nears the view: on a phone they are two screens down, and
+// the start does not pay for them. Scrolling there draws them.
+func TestChartsWaitForTheirPlace(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	err := chromedp.Do(ctx, chromedp.EmulateViewport(412, 823, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
+		chromedp.Navigate(s.base+"/"), waitReady(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if far := eval1[bool](ctx, t, `document.getElementById('charts').getBoundingClientRect().top > 2 * innerHeight`); !far {
+		t.Fatal("the charts are within two screens of the top on a phone: this test needs a page where they are not")
+	}
+	time.Sleep(time.Second) // what the start defers has run
+	const made = `!!window.echarts || document.querySelectorAll('.chart-tools button:enabled').length > 0 || !!document.querySelector('script[src$="echarts.min.js"]')`
+	if eval1[bool](ctx, t, made) {
+		t.Error("the charts were made (or ECharts loaded) before their place neared the view")
+	}
+	if err := chromedp.Do(ctx, chartsDrawn(chartData+".length > 2")); err != nil {
+		t.Fatalf("scrolling to the charts did not draw them: %v", err)
+	}
+}

@@ -62,7 +62,7 @@ func TestLayout(t *testing.T) {
 				opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(3))
 			}
 			err := chromedp.Do(ctx, chromedp.EmulateViewport(sz.w, sz.h, opts...), chromedp.Navigate(s.base+"/"), waitReady(1),
-				poll(chartData+".length > 2", 30*time.Second))
+				chartsDrawn(chartData+".length > 2"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -138,7 +138,7 @@ func TestAccessibility(t *testing.T) {
 		t.Fatal("axe-core missing: npm ci installs it from package-lock.json: ", err)
 	}
 	err = chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1),
-		poll(chartData+".length > 2", 30*time.Second),
+		chartsDrawn(chartData+".length > 2"),
 		chromedp.Click(chromedp.CSS(`#results[data-client="true"] tr.row`)),
 		poll(`document.querySelector('#details h2') !== null`, 10*time.Second),
 		chromedp.Click(chromedp.CSS(`tr.row:nth-child(1) input.compare`)),

@@ -144,7 +144,7 @@ func TestEnergyChartAndDetails(t *testing.T) {
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
 	err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=1&supply=1.8&loads=tls&objective=energy"), waitReady(1),
-		poll(`(() => { const i = window.echarts && echarts.getInstanceByDom(document.getElementById('chart-energy')); return !!i && i.getOption().series.length === 2 })()`, 30*time.Second))
+		chartsDrawn(`(() => { const i = window.echarts && echarts.getInstanceByDom(document.getElementById('chart-energy')); return !!i && i.getOption().series.length === 2 })()`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -226,7 +226,7 @@ func TestCSPNoViolations(t *testing.T) {
 	}
 	err := chromedp.Do(ctx,
 		chromedp.Navigate(s.base+"/?tls-rate=20&fw-size=256KiB&fw-deadline=200ms"), waitReady(1),
-		poll(chartData+".length > 2", 30*time.Second),
+		chartsDrawn(chartData+".length > 2"),
 		poll(`document.querySelector('meta[http-equiv="Content-Security-Policy"]').content.includes("script-src 'self' 'wasm-unsafe-eval'")`, 5*time.Second),
 		chromedp.Click(chromedp.CSS(`tr.row`)),
 		poll(`document.querySelector('#details h2') !== null`, 10*time.Second),
@@ -310,7 +310,7 @@ func TestPQCChoicesRerankAndSurviveTheURL(t *testing.T) {
 		t.Fatalf("%v: summary %q", err, text(ctx, t, summary))
 	}
 	// The handshake chart splits by the ML-KEM operations too.
-	if err := chromedp.Do(ctx, poll(`(() => { const i = window.echarts && echarts.getInstanceByDom(document.getElementById('chart-handshake')); return i && i.getOption().series.some(s => s.name === 'ml-kem-768-encap') })()`, 20*time.Second)); err != nil {
+	if err := chromedp.Do(ctx, chartsDrawn(`(() => { const i = window.echarts && echarts.getInstanceByDom(document.getElementById('chart-handshake')); return i && i.getOption().series.some(s => s.name === 'ml-kem-768-encap') })()`)); err != nil {
 		t.Errorf("handshake chart lacks the ML-KEM term: %v", err)
 	}
 	// An old link names a classic suite: the form shows its pair.
@@ -332,7 +332,7 @@ func TestChartExportFollowsTheRanking(t *testing.T) {
 	s := serve(t, "127.0.0.1", siteHandler())
 	first, second := t.TempDir(), t.TempDir()
 	allowDownloads(t, ctx, first)
-	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1), poll(chartData+".length > 2", 30*time.Second),
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1), chartsDrawn(chartData+".length > 2"),
 		chromedp.Click(chromedp.ID("chart-headroom-svg"))); err != nil {
 		t.Fatal(err)
 	}

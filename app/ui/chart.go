@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -9,27 +10,37 @@ import (
 )
 
 // chartBox is a chart with its title, what it leaves out, and its
-// download buttons.
-// The buttons name the chart, not its option: go-app keeps an element's
-// first handler while its code stays the same, so a captured option
-// would be the first ranking's (the page looks the current one up).
+// download buttons (enabled once it has an option).
 func chartBox(id, label, note, option string) app.UI {
-	export := func(kind string) app.EventHandler {
-		return func(ctx app.Context, e app.Event) {
-			ctx.NewActionWithValue(actionChartExport, chartExport{ID: id, Kind: kind})
-		}
-	}
 	return app.Figure().Class("chart-box").Body(
 		app.FigCaption().Body(
 			app.Span().Class("chart-title").Text(label),
 			app.If(note != "", func() app.UI { return app.Span().Class("chart-note").Text(" — " + note) }),
 		),
 		&Chart{ID: id, Label: label, Option: option},
+		// The buttons are there before the chart is made (disabled), so
+		// that nothing below moves when it is.
 		app.Div().Class("chart-tools").Body(
-			app.Button().Type("button").ID(id+"-png").Text("PNG").Aria("label", "Download "+label+" as PNG").OnClick(export("png")),
-			app.Button().Type("button").ID(id+"-svg").Text("SVG").Aria("label", "Download "+label+" as SVG").OnClick(export("svg")),
+			app.Range(exportKinds).Slice(func(i int) app.UI {
+				kind := strings.ToUpper(exportKinds[i])
+				return app.Button().Type("button").ID(id+"-"+exportKinds[i]).Text(kind).Aria("label", "Download "+label+" as "+kind).
+					Disabled(option == "").DataSet("chart", id).DataSet("kind", exportKinds[i]).OnClick(chartExportClick)
+			}),
 		),
 	)
+}
+
+var exportKinds = []string{"png", "svg"}
+
+// chartExportClick asks for the chart its button names. The button says
+// which (browser.EventData): go-app keeps an element's first handler
+// while its code stays the same, so a captured name would be the first
+// chart's at that place in the list; and the page looks the chart's
+// option up, so that it is the ranking's on screen.
+func chartExportClick(ctx app.Context, e app.Event) {
+	if id, kind := browser.EventData(ctx, "chart"), browser.EventData(ctx, "kind"); id != "" && kind != "" {
+		ctx.NewActionWithValue(actionChartExport, chartExport{ID: id, Kind: kind})
+	}
 }
 
 // Chart renders an ECharts option (JSON built by package charts) with the
@@ -59,10 +70,16 @@ func (c *Chart) Render() app.UI {
 	return app.Div().ID(c.ID).Class("chart").Attr("role", "img").Aria("label", c.Label)
 }
 
-// OnMount starts ECharts once the element is in the DOM.
+// OnMount starts ECharts once the element is in the DOM and the chart has
+// an option (its box is on the page before: ChartList).
 func (c *Chart) OnMount(ctx app.Context) {
-	// The table comes first: ECharts loads after the first ranking is
-	// on screen, and the chart draws when it has.
+	if c.Option != "" {
+		c.load(ctx)
+	}
+}
+
+// load loads ECharts (once for the page) and draws when it has.
+func (c *Chart) load(ctx app.Context) {
 	browser.LoadCharts(app.Getenv("GOAPP_STATIC_RESOURCES_URL")+"/echarts.min.js", func(err error) {
 		ctx.Dispatch(func(ctx app.Context) {
 			if err != nil {
@@ -88,8 +105,15 @@ func (c *Chart) start(ctx app.Context) {
 	c.apply(ctx)
 }
 
-// OnUpdate applies a new option once the updates pause.
+// OnUpdate applies a new option once the updates pause; the first
+// option loads ECharts.
 func (c *Chart) OnUpdate(ctx app.Context) {
+	if c.inst == nil {
+		if c.Option != "" {
+			c.load(ctx)
+		}
+		return
+	}
 	c.pending++
 	n := c.pending
 	ctx.After(chartPause, func(ctx app.Context) {

@@ -57,6 +57,7 @@ const (
 	actionUnfold       = "cryptosizer/unfold"        // -
 	actionExport       = "cryptosizer/export"        // "csv", "json", "link", "print"
 	actionChartExport  = "cryptosizer/chart-export"  // chartExport
+	actionChartsNear   = "cryptosizer/charts-near"   // -
 	actionImportInput  = "cryptosizer/import-input"  // param
 	actionImportAdd    = "cryptosizer/import-add"    // -
 	actionImportEdit   = "cryptosizer/import-edit"   // set ID
@@ -111,6 +112,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	for name, h := range map[string]app.ActionHandler{
 		actionParam: p.onParam, actionSelect: p.onSelect, actionFilter: p.onFilter, actionSort: p.onSort,
 		actionUnfold: p.onUnfold, actionExport: p.onExport, actionChartExport: p.onChartExport,
+		actionChartsNear:  p.onChartsNear,
 		actionImportInput: p.onImportInput, actionImportAdd: p.onImportAdd, actionImportEdit: p.onImportEdit,
 		actionImportRemove: p.onImportRemove, actionImportKeep: p.onImportKeep, actionError: p.onError, actionDismiss: p.onDismiss,
 		actionCompare: p.onCompare, actionLoad: p.onLoad,
@@ -331,6 +333,13 @@ func (p *Page) onExport(ctx app.Context, a app.Action) {
 	}
 	if err != nil {
 		p.m.Msgs.Add(err.Error())
+	}
+}
+
+// onChartsNear makes the charts once their place nears the view.
+func (p *Page) onChartsNear(ctx app.Context, a app.Action) {
+	if p.m.WantCharts() {
+		ctx.Update()
 	}
 }
 

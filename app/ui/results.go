@@ -11,6 +11,7 @@ import (
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
+	"cryptosizer/app/ui/browser"
 	"cryptosizer/app/ui/model"
 )
 
@@ -140,7 +141,7 @@ func (r *Results) Render() app.UI {
 		// pauses (their list is then a new one).
 		&Compare{M: res, Rev: revIf(len(res.Compare) > 0, r.Rev)},
 		&Details{M: res, Rev: revIf(res.Selected != "", r.Rev), DS: r.M.Index().Dataset()},
-		&ChartList{Charts: res.Charts, Hidden: len(empty) > 0},
+		&ChartList{Charts: res.Charts, Wanted: res.ChartsWanted, Hidden: len(empty) > 0},
 		app.Footer().Body(
 			app.P().Text("Model: per-handshake operation counts from RFC 5246 §7.4, RFC 8422 §5.4, RFC 8446 §4.4, draft-ietf-tls-ecdhe-mlkem and FIPS 203/204; firmware verify = size ÷ hash rate + one signature verification. "+
 				dataLine(r.M.Index().Dataset())),
@@ -158,18 +159,35 @@ func revIf(depends bool, rev int) int {
 
 // ChartList holds the charts of the ranking. go-app compares its fields
 // before rendering it: the same list (same backing array, kept while
-// typing) is not drawn again.
+// typing) is not drawn again. Until its place comes near the view
+// (chartsMargin) it is an empty box: the charts, and ECharts, are made
+// then, not on the start's path.
 type ChartList struct {
 	app.Compo
 	Charts model.Charts
+	Wanted bool
 	Hidden bool
 }
 
+// chartsMargin is how far from the view the charts start being made: a
+// screen of scrolling either way, so that they are drawn when reached.
+const chartsMargin = "100% 0px 100% 0px"
+
 // Render draws a box per chart.
 func (l *ChartList) Render() app.UI {
-	return hideIf(app.Div().Class("charts"), l.Hidden).Body(
+	return hideIf(app.Div().Class("charts").ID("charts"), l.Hidden).DataSet("wanted", l.Wanted).Body(
 		app.Range(l.Charts).Slice(func(i int) app.UI { c := l.Charts[i]; return chartBox(c.ID, c.Label, c.Note, c.Option) }),
 	)
+}
+
+// OnMount asks for the charts once their place nears the view.
+func (l *ChartList) OnMount(ctx app.Context) {
+	if l.Wanted || !app.IsClient {
+		return
+	}
+	browser.WhenNear(ctx, chartsMargin, func() {
+		ctx.Dispatch(func(ctx app.Context) { ctx.NewAction(actionChartsNear) })
+	})
 }
 
 func exportButton(id, kind, label string) app.UI {

@@ -200,6 +200,18 @@ func Kind(spec Spec, kind engine.KindName, cs []engine.Candidate) (string, strin
 	return bar.JSON(), Folded(len(names), total)
 }
 
+// EnergyTitle is the energy chart's title, whether it is per hour of the
+// continuous loads (else per boot verify), and whether a candidate has an
+// energy to chart at all.
+func EnergyTitle(cs []engine.Candidate) (title string, perHour, ok bool) {
+	perHour = slices.ContainsFunc(cs, func(c engine.Candidate) bool { return c.Energy != nil && c.Energy.PerHour != nil })
+	ok = perHour || slices.ContainsFunc(cs, func(c engine.Candidate) bool { return c.Energy != nil && c.Energy.PerBoot != nil })
+	if perHour {
+		return "Energy per hour of the continuous loads: datasheet current to calibrated (pqps)", true, ok
+	}
+	return "Energy per boot verify: datasheet current to calibrated (pqps)", false, ok
+}
+
 // Energy draws each candidate's energy range — per hour of the
 // continuous loads, or per boot verify when there are none — as a bar
 // from its low end (datasheet current, central times) to its high end
@@ -207,7 +219,10 @@ func Kind(spec Spec, kind engine.KindName, cs []engine.Candidate) (string, strin
 // the low end, and the visible one spans the range. Candidates whose
 // energy is unknown have no bar. ok is false when none has one.
 func Energy(cs []engine.Candidate) (option string, note, title string, ok bool) {
-	perHour := slices.ContainsFunc(cs, func(c engine.Candidate) bool { return c.Energy != nil && c.Energy.PerHour != nil })
+	title, perHour, ok := EnergyTitle(cs)
+	if !ok {
+		return "", "", title, false
+	}
 	pick := func(c engine.Candidate) *[2]float64 {
 		switch {
 		case c.Energy == nil:
@@ -217,9 +232,9 @@ func Energy(cs []engine.Candidate) (option string, note, title string, ok bool) 
 		}
 		return c.Energy.PerBoot
 	}
-	unit, title := "mJ per boot verify", "Energy per boot verify: datasheet current to calibrated (pqps)"
+	unit := "mJ per boot verify"
 	if perHour {
-		unit, title = "J per hour", "Energy per hour of the continuous loads: datasheet current to calibrated (pqps)"
+		unit = "J per hour"
 	}
 	scale := 1e3
 	if perHour {
@@ -242,9 +257,6 @@ func Energy(cs []engine.Candidate) (option string, note, title string, ok bool) 
 		low = append(low, opts.BarData{Value: lo, ItemStyle: &opts.ItemStyle{Color: "transparent"}})
 		span = append(span, opts.BarData{Value: round(hi-lo, 4), ItemStyle: &opts.ItemStyle{Color: "#8250df", BorderColor: "#3e1f79", BorderWidth: 2},
 			Label: &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: strconv.FormatFloat(lo, 'g', 3, 64) + "–" + strconv.FormatFloat(hi, 'g', 3, 64)}})
-	}
-	if total == 0 {
-		return "", "", title, false
 	}
 	bar.YAxis[0].Data = names
 	bar.Tooltip.Show = opts.Bool(false) // the bar's label says the range

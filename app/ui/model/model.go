@@ -140,6 +140,11 @@ type Results struct {
 	SortBy  string
 	// ShowAllFails unfolds every candidate beyond Fold.
 	ShowAllFails bool
+	// ChartsWanted: the charts' place has come near the view (WantCharts);
+	// until then Charts only name them, with no option (nor is ECharts
+	// loaded): most visits read the table first, and the charts cost the
+	// start a few hundred ms.
+	ChartsWanted bool
 	// ChartsStale: Charts are of an earlier ranking (while typing).
 	ChartsStale bool
 	Charts      Charts
@@ -168,6 +173,7 @@ func New(base *engine.Index, dataErr error) *Page {
 	p.typing = true
 	p.rank()
 	p.typing = false
+	p.recharts() // their boxes, not yet made: the page's layout holds when they are
 	return p
 }
 
@@ -204,7 +210,7 @@ func (p *Page) rank() {
 func (p *Page) ChartOption(id string) (string, bool) {
 	p.Typed()
 	for _, c := range p.Results.Charts {
-		if c.ID == id {
+		if c.ID == id && c.Option != "" {
 			return c.Option, true
 		}
 	}
@@ -437,19 +443,44 @@ func (p *Page) UnfoldFails() {
 	p.Results.Rev++
 }
 
+// WantCharts makes the charts from now on (the page calls it once their
+// place comes near the view); it reports whether they were made now.
+func (p *Page) WantCharts() bool {
+	if p.Results.ChartsWanted {
+		return false
+	}
+	p.Results.ChartsWanted = true
+	p.recharts()
+	p.Results.Rev++
+	return true
+}
+
 func (p *Page) recharts() {
+	// Before they are wanted the list names the charts (their boxes keep
+	// the page's layout, so nothing below them moves when they are made)
+	// and makes no option.
+	made := p.Results.ChartsWanted
 	p.Results.ChartsStale = false
 	cs := p.Results.Visible()
-	opt, note := charts.Headroom(cs)
-	c := Charts{{ID: "chart-headroom", Label: "Headroom of the tightest requirement per candidate (1× just meets it; green passes, red fails)", Option: opt, Note: note}}
+	chart := func(id, label string, draw func() (option, note string)) Chart {
+		c := Chart{ID: id, Label: label}
+		if made {
+			c.Option, c.Note = draw()
+		}
+		return c
+	}
+	c := Charts{chart("chart-headroom", "Headroom of the tightest requirement per candidate (1× just meets it; green passes, red fails)",
+		func() (string, string) { return charts.Headroom(cs) })}
 	for _, l := range p.Results.Res.Workload.Loads {
 		if spec, ok := charts.SpecFor(l.Kind()); ok {
-			opt, note := charts.Kind(spec, l.Kind(), cs)
-			c = append(c, Chart{ID: spec.ID, Label: spec.Title, Option: opt, Note: note})
+			c = append(c, chart(spec.ID, spec.Title, func() (string, string) { return charts.Kind(spec, l.Kind(), cs) }))
 		}
 	}
-	if opt, note, title, ok := charts.Energy(cs); ok {
-		c = append(c, Chart{ID: "chart-energy", Label: title, Option: opt, Note: note})
+	if title, _, ok := charts.EnergyTitle(cs); ok {
+		c = append(c, chart("chart-energy", title, func() (string, string) {
+			opt, note, _, _ := charts.Energy(cs)
+			return opt, note
+		}))
 	}
 	p.Results.Charts = c
 }

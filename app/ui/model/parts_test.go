@@ -102,6 +102,9 @@ func TestPartsView(t *testing.T) {
 // are marked stale, and Typed draws them for the ranking on screen.
 func TestChartsWaitForTheTypingPause(t *testing.T) {
 	p := load(t, "/?tls-rate=10&loads=tls")
+	if !p.WantCharts() || p.WantCharts() {
+		t.Fatal("WantCharts made the charts twice, or not at first")
+	}
 	before := p.Results.Charts
 	p.SetParam("tls-rate", "100")
 	if !p.Results.ChartsStale || len(p.Results.Charts) != len(before) || p.Results.Charts[0].Option != before[0].Option {
@@ -145,6 +148,15 @@ func mustURL(t *testing.T, s string) *url.URL {
 // has left the drawn charts behind.
 func TestChartOptionIsTheRankingsOnScreen(t *testing.T) {
 	p := New(base(t), nil)
+	if _, ok := p.ChartOption("chart-headroom"); ok {
+		t.Fatal("a chart was made before its place neared the view")
+	}
+	if len(p.Results.Charts) == 0 || p.Results.Charts[0].ID != "chart-headroom" || p.Results.Charts[0].Label == "" {
+		t.Fatalf("the charts' boxes are not named before they are made: %+v", p.Results.Charts)
+	}
+	if !p.WantCharts() || p.WantCharts() {
+		t.Fatal("WantCharts made the charts twice, or not at first")
+	}
 	before, ok := p.ChartOption("chart-headroom")
 	if !ok || before == "" {
 		t.Fatal("no headroom chart")
