@@ -204,7 +204,13 @@ func TestChartsWaitForTheirPlace(t *testing.T) {
 	if eval1[bool](ctx, t, made) {
 		t.Error("the charts were made (or ECharts loaded) before their place neared the view")
 	}
+	// What follows the charts stays where it was when they are made.
+	const below = `document.getElementById('parts-open').getBoundingClientRect().top + scrollY`
+	before := eval1[float64](ctx, t, below)
 	if err := chromedp.Do(ctx, chartsDrawn(chartData+".length > 2")); err != nil {
 		t.Fatalf("scrolling to the charts did not draw them: %v", err)
+	}
+	if after := eval1[float64](ctx, t, below); after != before {
+		t.Errorf("making the charts moved what follows them from %.0f to %.0f px", before, after)
 	}
 }

@@ -38,7 +38,9 @@ func TestTypingLosesNothing(t *testing.T) {
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
-	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
+	// The filters (f-mcu) are behind their disclosure: opened, they mount.
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1),
+		chromedp.Click(chromedp.CSS("#filters summary")), poll(`!!document.getElementById('f-mcu')`, 5*time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	fields := []struct{ id string }{{"f-aes-rate"}, {"f-fw-size"}, {"f-tls-rate"}, {"f-fw-deadline"}, {"f-cpu-budget"}, {"f-mcu"}, {"f-clock"}, {"f-tls-chain"}}

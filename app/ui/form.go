@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -16,6 +17,9 @@ type Form struct {
 	app.Compo
 	M   *model.Form
 	Rev int
+
+	// filtersShown: the filters' fields are mounted (filters).
+	filtersShown bool
 }
 
 // Render draws the form: the groups the requirement kinds and the
@@ -27,8 +31,11 @@ func (f *Form) Render() app.UI {
 	return app.Form().ID("workload").Class("workload").Aria("label", "Workload").OnSubmit(func(ctx app.Context, e app.Event) { browser.PreventDefault(e) }).Body(
 		app.Range(groups).Slice(func(i int) app.UI {
 			g := groups[i]
-			if g.ID == "switch" {
+			switch g.ID {
+			case "switch":
 				return nil // shown as the switches in the loads' legends
+			case "filter":
+				return f.filters(g)
 			}
 			on, isLoad := f.M.LoadOn(g.ID), contains(switchable, g.ID)
 			cls := ""
@@ -49,6 +56,51 @@ func (f *Form) Render() app.UI {
 			)
 		}),
 	)
+}
+
+// filters is the filters' group behind a disclosure that says how many
+// are set. Its fields (half the form's elements) are mounted when it is
+// first opened, or at once when a filter is set (a link's, a restored
+// state's): the start does not build what most visits leave closed.
+func (f *Form) filters(g engine.Group) app.UI {
+	set := 0
+	for _, fd := range g.Fields {
+		if v := f.M.Params[fd.Name]; !fd.Shorthand && v != "" && v != fd.Default {
+			set++
+		}
+	}
+	if set > 0 {
+		f.filtersShown = true
+	}
+	summary := "Part, library and estimate filters — none set"
+	if set > 0 {
+		summary = fmt.Sprintf("Part, library and estimate filters — %d set", set)
+	}
+	details := app.Details().ID("filters").On("toggle", f.onFiltersToggle)
+	if f.filtersShown || app.IsClient { // the page's HTML has no open="false": it would open
+		details = details.Open(f.filtersShown)
+	}
+	return app.FieldSet().Class("filters").Body(
+		app.Legend().Text(g.Title),
+		details.Body(
+			app.Summary().Text(summary),
+			app.If(f.filtersShown, func() app.UI {
+				return app.Range(g.Fields).Slice(func(j int) app.UI {
+					if g.Fields[j].Shorthand {
+						return nil
+					}
+					return f.field(g.Fields[j])
+				})
+			}),
+		),
+	)
+}
+
+func (f *Form) onFiltersToggle(ctx app.Context, e app.Event) {
+	if !f.filtersShown && browser.IsOpen(ctx) {
+		f.filtersShown = true
+		ctx.Update()
+	}
 }
 
 // loadSwitch turns a whole load on or off; its fields keep their values.

@@ -147,6 +147,14 @@ func EventData(ctx app.Context, name string) string {
 	return v
 }
 
+// IsOpen reports whether the component's element (a details element)
+// is open.
+func IsOpen(ctx app.Context) bool {
+	var open bool
+	_ = Try("reading a disclosure's state", func() { open = ctx.JSSrc().Get("open").Bool() })
+	return open
+}
+
 // EventKey is the key of a keyboard event ("" for other events).
 func EventKey(e app.Event) string {
 	var k string

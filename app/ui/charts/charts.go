@@ -112,6 +112,54 @@ func Folded(shown, total int) string {
 	return "the first " + strconv.Itoa(shown) + " of " + strconv.Itoa(total) + " candidates with figures"
 }
 
+// HeadroomNote, KindNote and EnergyNote are a chart's note (what it
+// leaves out) without making it: the page shows the charts' boxes, with
+// their captions final, before it makes them.
+func HeadroomNote(cs []engine.Candidate) string {
+	return foldedOf(cs, func(c engine.Candidate) bool { return c.Headroom != nil })
+}
+
+// KindNote is a kind's chart's note (HeadroomNote).
+func KindNote(kind engine.KindName, cs []engine.Candidate) string {
+	return foldedOf(cs, func(c engine.Candidate) bool { return kindReq(c, kind) >= 0 })
+}
+
+// EnergyNote is the energy chart's note (HeadroomNote).
+func EnergyNote(cs []engine.Candidate) string {
+	_, perHour, _ := EnergyTitle(cs)
+	return foldedOf(cs, func(c engine.Candidate) bool { return energyOf(c, perHour) != nil })
+}
+
+// foldedOf is Folded for the candidates that have a bar: the charts draw
+// the first MaxBars of them.
+func foldedOf(cs []engine.Candidate, bar func(engine.Candidate) bool) string {
+	n := 0
+	for _, c := range cs {
+		if bar(c) {
+			n++
+		}
+	}
+	return Folded(min(n, MaxBars), n)
+}
+
+// kindReq is the index of the candidate's requirement of a kind with
+// every figure (-1: none, no bar).
+func kindReq(c engine.Candidate, kind engine.KindName) int {
+	return slices.IndexFunc(c.Requirements, func(r engine.Requirement) bool { return r.Kind == kind && len(r.Missing) == 0 })
+}
+
+// energyOf is the energy range the chart draws for a candidate (nil: no
+// bar).
+func energyOf(c engine.Candidate, perHour bool) *[2]float64 {
+	switch {
+	case c.Energy == nil:
+		return nil
+	case perHour:
+		return c.Energy.PerHour
+	}
+	return c.Energy.PerBoot
+}
+
 // Headroom is headroom per candidate against the line at 1× (the
 // budget, or the deadline: where the tightest requirement is just met),
 // on a logarithmic axis (headroom spans 0.01× to 1000×). Passes are
@@ -155,7 +203,7 @@ func Kind(spec Spec, kind engine.KindName, cs []engine.Candidate) (string, strin
 	stacks := map[string][]opts.BarData{}
 	var line float64
 	for _, c := range cs {
-		i := slices.IndexFunc(c.Requirements, func(r engine.Requirement) bool { return r.Kind == kind && len(r.Missing) == 0 })
+		i := kindReq(c, kind)
 		if i < 0 {
 			continue
 		}
@@ -223,15 +271,7 @@ func Energy(cs []engine.Candidate) (option string, note, title string, ok bool) 
 	if !ok {
 		return "", "", title, false
 	}
-	pick := func(c engine.Candidate) *[2]float64 {
-		switch {
-		case c.Energy == nil:
-			return nil
-		case perHour:
-			return c.Energy.PerHour
-		}
-		return c.Energy.PerBoot
-	}
+	pick := func(c engine.Candidate) *[2]float64 { return energyOf(c, perHour) }
 	unit := "mJ per boot verify"
 	if perHour {
 		unit = "J per hour"

@@ -462,25 +462,28 @@ func (p *Page) recharts() {
 	made := p.Results.ChartsWanted
 	p.Results.ChartsStale = false
 	cs := p.Results.Visible()
-	chart := func(id, label string, draw func() (option, note string)) Chart {
+	chart := func(id, label string, draw func() (option, note string), note func() string) Chart {
 		c := Chart{ID: id, Label: label}
 		if made {
 			c.Option, c.Note = draw()
+		} else {
+			c.Note = note()
 		}
 		return c
 	}
 	c := Charts{chart("chart-headroom", "Headroom of the tightest requirement per candidate (1× just meets it; green passes, red fails)",
-		func() (string, string) { return charts.Headroom(cs) })}
+		func() (string, string) { return charts.Headroom(cs) }, func() string { return charts.HeadroomNote(cs) })}
 	for _, l := range p.Results.Res.Workload.Loads {
 		if spec, ok := charts.SpecFor(l.Kind()); ok {
-			c = append(c, chart(spec.ID, spec.Title, func() (string, string) { return charts.Kind(spec, l.Kind(), cs) }))
+			c = append(c, chart(spec.ID, spec.Title, func() (string, string) { return charts.Kind(spec, l.Kind(), cs) },
+				func() string { return charts.KindNote(l.Kind(), cs) }))
 		}
 	}
 	if title, _, ok := charts.EnergyTitle(cs); ok {
 		c = append(c, chart("chart-energy", title, func() (string, string) {
 			opt, note, _, _ := charts.Energy(cs)
 			return opt, note
-		}))
+		}, func() string { return charts.EnergyNote(cs) }))
 	}
 	p.Results.Charts = c
 }

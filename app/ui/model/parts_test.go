@@ -173,3 +173,32 @@ func TestChartOptionIsTheRankingsOnScreen(t *testing.T) {
 		t.Error("a chart that is not on the page was found")
 	}
 }
+
+// Before the charts are made, the page has their boxes with their final
+// captions (title and note): making them moves nothing on the page.
+func TestChartBoxesBeforeTheCharts(t *testing.T) {
+	notes := 0
+	for _, u := range []string{"/", "/?tls-rate=1&supply=1.8&loads=tls&objective=energy", "/?loads=tls,firmware,aes&series=U5,H7"} {
+		p := load(t, u)
+		before := slices.Clone(p.Results.Charts)
+		if !p.WantCharts() {
+			t.Fatalf("%s: the charts were made before they were wanted", u)
+		}
+		after := p.Results.Charts
+		if len(before) != len(after) || len(after) < 2 {
+			t.Fatalf("%s: %d boxes before, %d charts after", u, len(before), len(after))
+		}
+		for i, b := range before {
+			a := after[i]
+			if b.Option != "" || a.Option == "" || b.ID != a.ID || b.Label != a.Label || b.Note != a.Note {
+				t.Errorf("%s: box %q (%q, note %q, option %d B) became chart %q (%q, note %q)", u, b.ID, b.Label, b.Note, len(b.Option), a.ID, a.Label, a.Note)
+			}
+			if a.Note != "" {
+				notes++
+			}
+		}
+	}
+	if notes == 0 {
+		t.Error("no chart folded anything away: the notes were not compared")
+	}
+}
