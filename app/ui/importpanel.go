@@ -21,6 +21,11 @@ type ImportPanel struct {
 	app.Compo
 	M   *model.Imports
 	Rev int
+
+	// shown: the panel's fields are mounted. They are once it is first
+	// opened, or while there is anything to show (sets, an edit, a
+	// message): the start does not build what most visits leave closed.
+	shown bool
 }
 
 // Render draws the panel.
@@ -39,8 +44,25 @@ func (ip *ImportPanel) Render() app.UI {
 		}
 		return c
 	}
-	return app.Details().ID("import").Class("import").Body(
+	shown := ip.shown || len(im.Sets) > 0 || f.Editing != "" || f.Msg != "" || f.Preview != nil
+	return app.Details().ID("import").Class("import").On("toggle", ip.onToggle).Body(
 		app.Summary().Text("Import your own measurements"+countSuffix(len(im.Sets))),
+		app.If(shown, func() app.UI { return ip.body(control, add) }),
+	)
+}
+
+func (ip *ImportPanel) onToggle(ctx app.Context, e app.Event) {
+	if !ip.shown && browser.IsOpen(ctx) {
+		ip.shown = true
+		ctx.Update()
+	}
+}
+
+// body is the panel's content under its summary.
+func (ip *ImportPanel) body(control func(model.ImportField) app.UI, add string) app.UI {
+	im := ip.M
+	f := &im.Form
+	return app.Div().Class("import-body").Body(
 		app.P().Class("hint").Text(fmt.Sprintf("Paste %s. Up to %d KiB. It stays in this browser.", dataset.Sources.Pastes(), dataset.MaxImportBytes/1024)),
 		control(model.ImportFields[0]),
 		app.Div().Class("import-fields").Body(

@@ -30,12 +30,31 @@ type Start struct {
 	URL     *url.URL
 	Index   *engine.Index
 	DataErr error // the bundled dataset could not be read
+
+	prepared *Page // Prepare's
+}
+
+// Prepare makes the first page's state (restored, ranked) before go-app
+// mounts it: the browser's start is then three tasks (the dataset, the
+// first ranking, the mount), not one, and the page stays responsive
+// between them.
+func (s *Start) Prepare() {
+	s.prepared = &Page{start: *s}
+	s.prepared.init()
 }
 
 // Routes registers the app's pages. The wasm main and the static-site
 // generator both call it, so they agree on what exists.
 func Routes(s Start) {
-	app.Route("/", func() app.Composer { return &Page{start: s} })
+	first := s.prepared
+	s.prepared = nil
+	app.Route("/", func() app.Composer {
+		if p := first; p != nil {
+			first = nil
+			return p
+		}
+		return &Page{start: s}
+	})
 }
 
 // Bundled indexes the bundled dataset; a dataset that cannot be read
@@ -96,6 +115,12 @@ type Page struct {
 // so that the page mounts once, in its final state (restoring it after
 // the mount re-rendered the whole page, ~0.1 s of the start).
 func (p *Page) OnInit() {
+	if p.m == nil { // made by Start.Prepare
+		p.init()
+	}
+}
+
+func (p *Page) init() {
 	browser.Record("oninit", browser.Now(), false) // the start-up timeline (./build.sh bench)
 	if p.start.Index == nil {
 		p.start = Bundled() // go-app's test engine builds pages without Routes
@@ -122,6 +147,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	if !app.IsClient {
 		return
 	}
+	browser.RemoveLoader() // the app has taken the page over (app.js leaves it to us)
 	// Once the page is on screen: the address says what it shows, and
 	// the charts (made after the table, off the start's critical path)
 	// are drawn.

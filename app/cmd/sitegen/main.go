@@ -125,10 +125,13 @@ var appJSPatches = [][2]string{
 	{`    console.error("loading wasm failed: ", err);`, `    console.error("loading wasm failed: ", err);
     goappInitServiceWorker();`},
 	// Go's start (its runtime, the dataset, the first ranking and go-app's
-	// mount) is one long task: the pre-rendered page paints first, so that
-	// its ranking is on screen at once (a hidden tab, which draws no
-	// frames, waits 100 ms at most).
-	{`    go.run(wasm.instance);`, `    await new Promise((resolve) => {
+	// mount) is long: the pre-rendered page paints first, so that its
+	// ranking is on screen at once (a hidden tab, which draws no frames,
+	// waits 100 ms at most). Go's start yields between its parts, so its
+	// first task ending is not the app being there: the page removes the
+	// loader once it is mounted (ui.Page.OnMount).
+	{`    go.run(wasm.instance);
+    loader.remove();`, `    await new Promise((resolve) => {
       requestAnimationFrame(() => setTimeout(resolve, 0));
       setTimeout(resolve, 100);
     });

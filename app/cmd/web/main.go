@@ -27,6 +27,11 @@ func main() {
 	if app.IsClient {
 		// Read before go-app starts: its page URL lacks the query then.
 		start.URL, _ = browser.Location()
+		// The first ranking and go-app's mount each in a task of its own
+		// (the browser paints and answers input between them).
+		browser.Yield()
+		start.Prepare()
+		browser.Yield()
 	}
 	ui.Routes(start)
 	app.RunWhenOnBrowser()

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -145,6 +146,21 @@ func EventData(ctx app.Context, name string) string {
 		}
 	})
 	return v
+}
+
+// Yield lets the browser run what waits (painting, input) before Go goes
+// on: Go's js/wasm port returns to the event loop while every goroutine
+// sleeps.
+func Yield() { time.Sleep(time.Millisecond) }
+
+// RemoveLoader removes go-app's loading bar (app.js leaves that to the
+// app once its page is mounted, not once Go's first task ends).
+func RemoveLoader() {
+	_ = Try("removing the loader", func() {
+		if l := win().Get("document").Call("getElementById", "app-wasm-loader"); l.Truthy() {
+			l.Call("remove")
+		}
+	})
 }
 
 // IsOpen reports whether the component's element (a details element)
