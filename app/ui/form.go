@@ -119,7 +119,7 @@ func loadSwitch(kind, title string, on bool) app.UI {
 
 func (f *Form) field(fd workload.Field) app.UI {
 	c := &Control{ID: "f-" + fd.Name, Name: fd.Name, Label: fd.Label, Kind: "text", Value: f.M.Value(fd), Rev: f.M.FieldRev(fd.Name),
-		Placeholder: fd.Default, Msg: fd.Accepted, Action: actionParam}
+		Placeholder: fd.Default, Msg: fd.Accepted, Action: actionParam, Delegated: true}
 	switch {
 	case fd.Bool:
 		c.Kind = "checkbox"
@@ -154,6 +154,11 @@ type Control struct {
 	Options                                                string // choices joined by "\n"; "" is "any"
 	Invalid                                                bool
 	Rev                                                    int
+	// Delegated: the page listens for a text field's input (the
+	// workload's fields, browser.ListenInput), not go-app, whose event
+	// handling re-renders every component above the field (the whole
+	// form, on every keystroke).
+	Delegated bool
 
 	shown string
 	rev   int
@@ -260,7 +265,10 @@ func (c *Control) Render() app.UI {
 			typ = "search"
 		}
 		in := app.Input().Type(typ).ID(c.ID).Name(c.Name).Value(c.shown).Placeholder(c.Placeholder).
-			Aria("invalid", c.Invalid).Attr("autocomplete", "off").OnInput(send)
+			Aria("invalid", c.Invalid).Attr("autocomplete", "off")
+		if !c.Delegated {
+			in = in.OnInput(send)
+		}
 		if c.Msg != "" {
 			in = in.Aria("describedby", c.ID+"-msg")
 		}

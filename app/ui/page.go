@@ -148,6 +148,11 @@ func (p *Page) OnMount(ctx app.Context) {
 		return
 	}
 	browser.RemoveLoader() // the app has taken the page over (app.js leaves it to us)
+	// The workload's text fields are listened for here (Control.Delegated):
+	// a keystroke then re-renders what it changes, not the whole form.
+	browser.ListenInput("workload", func(name, value string) {
+		ctx.NewActionWithValue(actionParam, param{name, value})
+	})
 	// Once the page is on screen: the address says what it shows, and
 	// the charts (made after the table, off the start's critical path)
 	// are drawn.

@@ -163,6 +163,31 @@ func RemoveLoader() {
 	})
 }
 
+// ListenInput calls fn with the name and value of each text field inside
+// the element with that id, on every input. It listens on the document
+// (the element may be drawn anew), for as long as the page lives.
+func ListenInput(id string, fn func(name, value string)) {
+	cb := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		var name, value string
+		_ = Try("reading a field", func() {
+			t := args[0].Get("target")
+			if !t.Truthy() || t.Get("tagName").String() != "INPUT" || !t.Call("closest", "#"+id).Truthy() {
+				return
+			}
+			if typ := t.Get("type").String(); typ == "text" || typ == "search" {
+				name, value = t.Get("name").String(), t.Get("value").String()
+			}
+		})
+		if name != "" {
+			fn(name, value)
+		}
+		return nil
+	})
+	if err := Try("listening to the form", func() { win().Get("document").Call("addEventListener", "input", cb) }); err != nil {
+		cb.Release()
+	}
+}
+
 // IsOpen reports whether the component's element (a details element)
 // is open.
 func IsOpen(ctx app.Context) bool {
