@@ -63,12 +63,7 @@ func (f *Form) Render() app.UI {
 // first opened, or at once when a filter is set (a link's, a restored
 // state's): the start does not build what most visits leave closed.
 func (f *Form) filters(g engine.Group) app.UI {
-	set := 0
-	for _, fd := range g.Fields {
-		if v := f.M.Params[fd.Name]; !fd.Shorthand && v != "" && v != fd.Default {
-			set++
-		}
-	}
+	set := f.M.FiltersSet()
 	if set > 0 {
 		f.filtersShown = true
 	}

@@ -3,10 +3,9 @@ package browser
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // WhenNear calls near once, when the component's element (ctx) comes
-// within margin of the view
-// (IntersectionObserver's rootMargin: "0px 0px 100% 0px" is a screen
-// below it), or at once where the browser cannot tell (no
-// IntersectionObserver, or no element). near runs in the
+// within margin of the view (IntersectionObserver's rootMargin: "100% 0px
+// 100% 0px" is a screen above or below it), or at once where the browser
+// cannot tell (no IntersectionObserver, or no element). near runs in the
 // observer's callback: the caller dispatches to its component from there.
 func WhenNear(ctx app.Context, margin string, near func()) {
 	var cb app.Func

@@ -24,6 +24,7 @@ import (
 	"net/url"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"cryptosizer/app/dataset"
@@ -74,12 +75,13 @@ type Form struct {
 	written map[string]int
 	Rev     int
 	// shown is what the form shows besides the values typed (the field
-	// errors, which loads are on): the form re-renders when it changes,
-	// not on every keystroke.
+	// errors, which loads are on, how many filters are set): the form
+	// re-renders when it changes, not on every keystroke.
 	shown string
 }
 
-// showing is the form's errors and load states in one string.
+// showing is the form's errors, load states and filters set in one
+// string.
 func (f *Form) showing() string {
 	var b strings.Builder
 	for _, e := range f.Errs {
@@ -92,7 +94,25 @@ func (f *Form) showing() string {
 			b.WriteByte(',')
 		}
 	}
+	b.WriteString(strconv.Itoa(f.FiltersSet()))
 	return b.String()
+}
+
+// FiltersSet counts the filters set to something other than their
+// default (the form says how many, on its closed filters).
+func (f *Form) FiltersSet() int {
+	n := 0
+	for _, g := range workload.Groups() {
+		if g.ID != "filter" {
+			continue
+		}
+		for _, fd := range g.Fields {
+			if v := f.Params[fd.Name]; !fd.Shorthand && v != "" && v != fd.Default {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // FieldRev changes each time a field's value is written from outside its

@@ -202,3 +202,29 @@ func TestChartBoxesBeforeTheCharts(t *testing.T) {
 		t.Error("no chart folded anything away: the notes were not compared")
 	}
 }
+
+// The closed filters say how many are set: setting the first one, or
+// clearing the last, re-renders the form; typing on in one does not.
+func TestFiltersSetCount(t *testing.T) {
+	p := load(t, "/")
+	if n := p.Form.FiltersSet(); n != 0 {
+		t.Fatalf("the defaults set %d filters", n)
+	}
+	rev := p.Form.Rev
+	p.SetParam("mcu", "H")
+	if p.Form.FiltersSet() != 1 || p.Form.Rev == rev {
+		t.Fatalf("a filter set: count %d, form re-rendered %v", p.Form.FiltersSet(), p.Form.Rev != rev)
+	}
+	rev = p.Form.Rev
+	p.SetParam("mcu", "H7")
+	if p.Form.Rev != rev {
+		t.Error("typing on in a set filter re-rendered the form")
+	}
+	p.SetParam("mcu", "")
+	if p.Form.FiltersSet() != 0 || p.Form.Rev == rev {
+		t.Errorf("the filter cleared: count %d, form re-rendered %v", p.Form.FiltersSet(), p.Form.Rev != rev)
+	}
+	if n := load(t, "/?series=U5&min-ram=256KiB").Form.FiltersSet(); n != 2 {
+		t.Errorf("a link with two filters: %d set", n)
+	}
+}
