@@ -6,6 +6,11 @@
 //
 //	GOOS=js GOARCH=wasm go build -trimpath -o /tmp/app.wasm ./app/cmd/web
 //	go run ./app/cmd/wasmsize -top 30 /tmp/app.wasm
+//
+// With -funcs it lists the largest functions of the packages whose wasm
+// name starts with a prefix instead (what to shrink first):
+//
+//	go run ./app/cmd/wasmsize -funcs cryptosizer_app_ui -top 30 /tmp/app.wasm
 package main
 
 import (
@@ -22,6 +27,7 @@ import (
 func main() {
 	top := flag.Int("top", 40, "how many packages to list")
 	group := flag.String("group", "", "comma-separated package prefixes to sum as one row each (e.g. cryptosizer/,github.com/maxence-charriere/go-app/)")
+	funcs := flag.String("funcs", "", "list the largest functions of the packages whose name starts with this (e.g. cryptosizer_app_ui) instead")
 	flag.Parse()
 	if flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N] [-group prefixes] file.wasm")
@@ -30,7 +36,9 @@ func main() {
 	b, err := os.ReadFile(flag.Arg(0))
 	if err == nil {
 		var m *module
-		if m, err = parse(b); err == nil {
+		if m, err = parse(b); err == nil && *funcs != "" {
+			largest(os.Stdout, m, *funcs, *top)
+		} else if err == nil {
 			report(os.Stdout, m, len(b), *top, *group)
 		}
 	}
@@ -230,4 +238,29 @@ func report(w io.Writer, m *module, total, top int, group string) {
 	fmt.Fprintf(bw, "%-60s %10d %5.1f%%\n", "data section (strings, tables, embedded files)", m.sections[11], 100*float64(m.sections[11])/float64(total))
 	fmt.Fprintf(bw, "%-60s %10d %5.1f%%\n", "names and other sections", total-code-m.sections[11], 100*float64(total-code-m.sections[11])/float64(total))
 	fmt.Fprintf(bw, "%-60s %10d\n", "file", total)
+}
+
+// largest lists the top largest function bodies of the packages whose
+// name starts with prefix, and their sum.
+func largest(w io.Writer, m *module, prefix string, top int) {
+	type fn struct {
+		name string
+		n    int
+	}
+	var fns []fn
+	sum := 0
+	for i, l := range m.bodies {
+		if name := m.names[m.imports+i]; strings.HasPrefix(pkg(name), prefix) {
+			fns = append(fns, fn{name, l})
+			sum += l
+		}
+	}
+	sort.Slice(fns, func(i, j int) bool { return fns[i].n > fns[j].n || fns[i].n == fns[j].n && fns[i].name < fns[j].name })
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+	fmt.Fprintf(bw, "%-90s %10s\n", "function", "code B")
+	for _, f := range fns[:min(top, len(fns))] {
+		fmt.Fprintf(bw, "%-90s %10d\n", f.name, f.n)
+	}
+	fmt.Fprintf(bw, "%-90s %10d\n", fmt.Sprintf("(%d functions of %s*)", len(fns), prefix), sum)
 }

@@ -49,6 +49,11 @@ func TestAttributesBodies(t *testing.T) {
 		!strings.Contains(lines[2], " 2 ") || !strings.Contains(lines[3], " 6 ") {
 		t.Errorf("report:\n%s", out.String())
 	}
+	out.Reset()
+	largest(&out, m, "a_", 10)
+	if lines := strings.Split(out.String(), "\n"); len(lines) < 3 || !strings.HasPrefix(lines[1], "a_b.f ") || !strings.Contains(lines[2], "(1 functions of a_*)") {
+		t.Errorf("largest:\n%s", out.String())
+	}
 	if _, err := parse([]byte("\x00asm\x01\x00\x00\x00\x0a\x7f")); err == nil {
 		t.Error("a truncated section parsed")
 	}
