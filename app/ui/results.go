@@ -116,8 +116,7 @@ func (r *Results) Render() app.UI {
 		}),
 		// An empty ranking hides its table and charts (kept mounted, so
 		// that typing does not rebuild them) behind the explanation.
-		hideIf(app.Div().Class("table-wrap"), len(empty) > 0).OnClick(tableClick).OnKeyDown(tableKeyDown).Body(
-			app.Raw(tableHTML(res, tableCls, rows, starts))),
+		&TableView{HTML: tableHTML(res, tableCls, rows, starts), Hidden: len(empty) > 0},
 		app.If(hidden > 0, func() app.UI {
 			return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d candidates (%d more)", len(rows)+hidden, hidden)).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) })

@@ -14,13 +14,13 @@ import (
 )
 
 // The ranking table is written as HTML text and drawn with one DOM
-// operation (go-app's Raw): a keystroke changes most of its rows (a new
+// operation (TableView: one innerHTML): a keystroke changes most of its rows (a new
 // rate moves candidates between verdicts), and go-app patched them node
 // by node, a few calls into JavaScript per cell (~0.4 ms a row, most of
 // a keystroke's render; the first mount of ~400 elements likewise).
 // Every value is escaped. Clicks and keys are handled once, on the
 // table's box (tableClick, tableKeyDown), from the element hit; focus in
-// the table survives a redraw (Results.OnUpdate).
+// the table survives a redraw (TableView.draw).
 
 // tableHTML is the ranking table. Its columns fit a laptop; a phone hides
 // the ones marked "wide". The caption names the table; the counts are
@@ -162,11 +162,48 @@ func tableKeyDown(ctx app.Context, e app.Event) {
 	}
 }
 
-// OnUpdate notes what has the focus in the table: the table is drawn
-// anew when it changes, and the element found again afterwards gets it
-// back (a Compare box just ticked, a sort button just pressed).
-func (r *Results) OnUpdate(ctx app.Context) {
-	if f := browser.TableFocus(); f != "" {
-		ctx.Defer(func(app.Context) { browser.RestoreTableFocus(f) })
+// TableView is the ranking table's box. In the browser its content is
+// the table's HTML text, set with one innerHTML when it changes (go-app's
+// Raw parses it in a detached element and swaps the table in: more calls
+// and one more parse); the page's HTML carries it as go-app's Raw. Focus
+// inside the table (a Compare box just ticked, a sort button just
+// pressed) is found again after a redraw.
+type TableView struct {
+	app.Compo
+	HTML   string
+	Hidden bool
+
+	drawn string
+}
+
+// Render draws the box (and, in the page's HTML, the table).
+func (t *TableView) Render() app.UI {
+	d := hideIf(app.Div().Class("table-wrap"), t.Hidden).OnClick(tableClick).OnKeyDown(tableKeyDown)
+	if !app.IsClient {
+		return d.Body(app.Raw(t.HTML))
+	}
+	return d
+}
+
+// OnMount draws the table.
+func (t *TableView) OnMount(ctx app.Context) { t.draw(ctx) }
+
+// OnUpdate draws the new table once go-app has updated the page.
+func (t *TableView) OnUpdate(ctx app.Context) {
+	ctx.Defer(func(app.Context) { t.draw(ctx) })
+}
+
+func (t *TableView) draw(ctx app.Context) {
+	if t.HTML == t.drawn || !t.Mounted() {
+		return
+	}
+	f := browser.TableFocus()
+	if err := browser.SetInnerHTML(ctx, t.HTML); err != nil {
+		ctx.NewActionWithValue(actionError, err.Error())
+		return
+	}
+	t.drawn = t.HTML
+	if f != "" {
+		browser.RestoreTableFocus(f)
 	}
 }

@@ -125,3 +125,9 @@ func SetRowCompare(key string, on bool) {
 		}
 	})
 }
+
+// SetInnerHTML replaces the content of the component's element (ctx)
+// with html, which the caller has escaped.
+func SetInnerHTML(ctx app.Context, html string) error {
+	return Try("drawing the table", func() { ctx.JSSrc().Set("innerHTML", html) })
+}
