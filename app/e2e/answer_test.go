@@ -103,6 +103,10 @@ func TestNoScriptSaysTheRankingIsAnExample(t *testing.T) {
 	if !strings.Contains(got, "example for the default workload") || !strings.Contains(got, "10 handshakes/s") {
 		t.Errorf("no visible noscript line naming the example's workload: %q", got)
 	}
+	// The charts are the app's: their empty boxes are not shown.
+	if shown := eval1[bool](ctx, t, `document.querySelector('.charts').getClientRects().length > 0`); shown {
+		t.Error("the charts' empty boxes show without scripting")
+	}
 }
 
 // Filters that leave nothing say which, and the counts are said once.
