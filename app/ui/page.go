@@ -153,15 +153,8 @@ func (p *Page) OnMount(ctx app.Context) {
 	browser.ListenInput("workload", func(name, value string) {
 		ctx.NewActionWithValue(actionParam, param{name, value})
 	})
-	// Once the page is on screen: the address says what it shows, and
-	// the charts (made after the table, off the start's critical path)
-	// are drawn.
-	ctx.Defer(func(ctx app.Context) {
-		p.syncURL(ctx)
-		if p.m.Typed() {
-			ctx.Update()
-		}
-	})
+	// Once the page is on screen, the address says what it shows.
+	ctx.Defer(p.syncURL)
 }
 
 // restore reads the state from the address and storage, once: later

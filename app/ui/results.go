@@ -159,8 +159,8 @@ func revIf(depends bool, rev int) int {
 // ChartList holds the charts of the ranking. go-app compares its fields
 // before rendering it: the same list (same backing array, kept while
 // typing) is not drawn again. Until its place comes near the view
-// (chartsMargin) it is an empty box: the charts, and ECharts, are made
-// then, not on the start's path.
+// (chartsMargin) it holds the charts' boxes without options: the charts,
+// and ECharts, are made then, not on the start's path.
 type ChartList struct {
 	app.Compo
 	Charts model.Charts
@@ -174,7 +174,7 @@ const chartsMargin = "100% 0px 100% 0px"
 
 // Render draws a box per chart.
 func (l *ChartList) Render() app.UI {
-	return hideIf(app.Div().Class("charts").ID("charts"), l.Hidden).DataSet("wanted", l.Wanted).Body(
+	return hideIf(app.Div().Class("charts").ID("charts"), l.Hidden).Body(
 		app.Range(l.Charts).Slice(func(i int) app.UI { c := l.Charts[i]; return chartBox(c.ID, c.Label, c.Note, c.Option) }),
 	)
 }

@@ -184,16 +184,12 @@ type Chart struct {
 type Charts []Chart
 
 // New is the page before the URL is read: the default workload ranked on
-// the bundled data. Its charts wait for Typed: the page draws them once
-// its table is on screen.
+// the bundled data, its charts named but not made (WantCharts).
 func New(base *engine.Index, dataErr error) *Page {
 	p := &Page{DataErr: dataErr}
 	p.Imports.base = base
 	p.Form.write(Defaults)
-	p.typing = true
 	p.rank()
-	p.typing = false
-	p.recharts() // their boxes, not yet made: the page's layout holds when they are
 	return p
 }
 
