@@ -214,3 +214,31 @@ func TestChartsWaitForTheirPlace(t *testing.T) {
 		t.Errorf("making the charts moved what follows them from %.0f to %.0f px", before, after)
 	}
 }
+
+// The start renders the page once: go-app calls each OnMount through
+// Dispatch, which marks the component and all above it for an update, and
+// the whole page was rendered a second (and a third) time after its mount
+// for nothing (keepRendered). Drawing the charts renders it once more (they
+// are made then), and ECharts' arrival does not.
+func TestStartRendersThePageOnce(t *testing.T) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	err := chromedp.Do(ctx, chromedp.EmulateViewport(412, 823, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
+		chromedp.Navigate(s.base+"/"), waitReady(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second) // what the start defers has run
+	const renders = `window.cryptosizerTiming.render.length`
+	if n := eval1[int](ctx, t, renders); n != 1 {
+		t.Errorf("the page rendered %d times by the end of the start, want 1", n)
+	}
+	if err := chromedp.Do(ctx, chartsDrawn(chartData+".length > 2")); err != nil {
+		t.Fatalf("scrolling to the charts did not draw them: %v", err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	if n := eval1[int](ctx, t, renders); n != 2 {
+		t.Errorf("the page rendered %d times once the charts were drawn, want 2 (the start, the charts)", n)
+	}
+}

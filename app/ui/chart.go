@@ -73,6 +73,7 @@ func (c *Chart) Render() app.UI {
 // OnMount starts ECharts once the element is in the DOM and the chart has
 // an option (its box is on the page before: ChartList).
 func (c *Chart) OnMount(ctx app.Context) {
+	keepRendered(ctx)
 	if c.Option != "" {
 		c.load(ctx)
 	}
@@ -82,6 +83,7 @@ func (c *Chart) OnMount(ctx app.Context) {
 func (c *Chart) load(ctx app.Context) {
 	browser.LoadCharts(app.Getenv("GOAPP_STATIC_RESOURCES_URL")+"/echarts.min.js", func(err error) {
 		ctx.Dispatch(func(ctx app.Context) {
+			keepRendered(ctx) // drawing changes no render (the box is there)
 			if err != nil {
 				ctx.NewActionWithValue(actionError, err.Error())
 				return

@@ -181,6 +181,7 @@ func (l *ChartList) Render() app.UI {
 
 // OnMount asks for the charts once their place nears the view.
 func (l *ChartList) OnMount(ctx app.Context) {
+	keepRendered(ctx)
 	if l.Wanted || !app.IsClient {
 		return
 	}

@@ -186,7 +186,10 @@ func (t *TableView) Render() app.UI {
 }
 
 // OnMount draws the table.
-func (t *TableView) OnMount(ctx app.Context) { t.draw(ctx) }
+func (t *TableView) OnMount(ctx app.Context) {
+	keepRendered(ctx)
+	t.draw(ctx)
+}
 
 // OnUpdate draws the new table once go-app has updated the page.
 func (t *TableView) OnUpdate(ctx app.Context) {

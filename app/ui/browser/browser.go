@@ -305,7 +305,7 @@ func Now() float64 {
 }
 
 // Record stores a timing under window.cryptosizerTiming[name]; with push
-// it appends to the list of that name.
+// it appends to the list of that name, which keeps the last maxTimings.
 func Record(name string, ms float64, push bool) {
 	if !app.IsClient {
 		return
@@ -324,6 +324,14 @@ func Record(name string, ms float64, push bool) {
 		if !t.Get(name).Truthy() {
 			t.Set(name, []any{})
 		}
-		t.Get(name).Call("push", ms)
+		list := t.Get(name)
+		list.Call("push", ms)
+		if list.Length() > maxTimings {
+			list.Call("shift")
+		}
 	})
 }
+
+// maxTimings bounds a list of timings (one a keystroke: a long visit
+// must not grow it without end).
+const maxTimings = 1000
