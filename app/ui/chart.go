@@ -119,6 +119,7 @@ func (c *Chart) OnUpdate(ctx app.Context) {
 	c.pending++
 	n := c.pending
 	ctx.After(chartPause, func(ctx app.Context) {
+		keepRendered(ctx)
 		if n == c.pending && c.Mounted() {
 			c.apply(ctx)
 		}

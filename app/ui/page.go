@@ -165,13 +165,14 @@ func (p *Page) OnMount(ctx app.Context) {
 	})
 }
 
-// keepRendered ends an OnMount that changes nothing its component's
-// render reads, without the render go-app would do next: go-app calls
-// OnMount through Dispatch, which marks the component and every component
-// above it for an update, so the page's first mount was followed by a
-// second render of the whole page for nothing (Results, its table text
-// and go-app's diff: ~10–20 ms of the start). PreventUpdate takes back
-// exactly those marks; an update asked for by anything else still runs.
+// keepRendered ends an OnMount, or a function given to Dispatch or
+// After, that changes nothing a render reads, without the render go-app
+// would do next: go-app runs them through Dispatch, which marks the
+// component and every component above it for an update — the whole page
+// rendered again for nothing (Results, its table text and go-app's diff:
+// ~10–20 ms at the start, where every mount did it; a few ms after each
+// pause in typing). PreventUpdate takes back exactly those marks; an
+// update asked for by anything else (ctx.Update, an action) still runs.
 func keepRendered(ctx app.Context) { ctx.PreventUpdate() }
 
 // restore reads the state from the address and storage, once: later
@@ -280,11 +281,13 @@ func (p *Page) onParam(ctx app.Context, a app.Action) {
 	p.typed++
 	n := p.typed
 	ctx.After(chartPause, func(ctx app.Context) {
+		keepRendered(ctx) // a render only when the charts or messages change
 		if n != p.typed {
 			return
 		}
+		rev := p.m.Msgs.Rev
 		p.syncURL(ctx)
-		if p.m.Typed() {
+		if p.m.Typed() || p.m.Msgs.Rev != rev {
 			ctx.Update()
 		}
 	})

@@ -186,7 +186,10 @@ func (l *ChartList) OnMount(ctx app.Context) {
 		return
 	}
 	browser.WhenNear(ctx, chartsMargin, func() {
-		ctx.Dispatch(func(ctx app.Context) { ctx.NewAction(actionChartsNear) })
+		ctx.Dispatch(func(ctx app.Context) {
+			keepRendered(ctx) // the action's handler renders when it makes the charts
+			ctx.NewAction(actionChartsNear)
+		})
 	})
 }
 
