@@ -32,9 +32,9 @@ func BenchmarkLighthouse(b *testing.B) {
 	type run struct{ score, fcp, lcp, tbt, tti float64 }
 	got := map[string][]run{}
 	// Round -1 warms up (its figures are logged, not counted): the first
-	// Lighthouse run of a session came out far slower whichever site it
-	// measured (score 74–77 against 89–95 after it), and it was always
-	// the app's. The rounds then alternate which site goes first.
+	// Lighthouse run of a session came out far slower in every session
+	// looked at (score 74–77 against 89–95 after it; it was the app's,
+	// which went first). The rounds then alternate which site goes first.
 	for i := -1; i < lighthouseRuns; i++ {
 		order := sites
 		if i%2 != 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -54,6 +55,46 @@ func TestReproducible(t *testing.T) {
 	for _, remote := range []string{`src="http`, `href="http`, `src="//`, `href="//`} {
 		if strings.Contains(string(page), remote) {
 			t.Errorf("index.html loads from another origin (%s)", remote)
+		}
+	}
+}
+
+// The page links one stylesheet, web/page.css: go-app's app.css, then
+// ours, in the order the page linked them before.
+func TestOneStylesheet(t *testing.T) {
+	for _, prefix := range []string{"", "/tools/cs"} {
+		dir := t.TempDir()
+		web := filepath.Join(dir, "web")
+		if err := os.MkdirAll(web, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{"app.wasm", "echarts.min.js", "link.js"} {
+			if err := os.WriteFile(filepath.Join(web, f), []byte("same "+f), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(web, "cryptosizer.css"), []byte(".ours{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := run(dir, prefix); err != nil {
+			t.Fatal(err)
+		}
+		page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		links := regexp.MustCompile(`<link [^>]*rel="stylesheet"[^>]*>`).FindAllString(string(page), -1)
+		want := `<link href="` + prefix + `/web/page.css" rel="stylesheet" type="text/css">`
+		if len(links) != 1 || links[0] != want {
+			t.Errorf("prefix %q: stylesheets linked %q, want only %s", prefix, links, want)
+		}
+		css, err := os.ReadFile(filepath.Join(web, "page.css"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		goapp, i := strings.Index(string(css), ".goapp-app-info"), strings.Index(string(css), ".ours{}")
+		if goapp < 0 || i < goapp {
+			t.Errorf("prefix %q: page.css does not hold app.css then cryptosizer.css:\n%s", prefix, css)
 		}
 	}
 }
