@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"cryptosizer/app/internal/lazyre"
 	"slices"
 	"strings"
 
@@ -66,10 +65,14 @@ type Footprint struct {
 }
 
 // aesSizeRe drops the key size: CMOX publishes one AES footprint for all.
-var aesSizeRe = lazyre.New(`^aes-\d+-`)
-
+// footprintOp is the operation whose footprint op's is: an AES key size
+// dropped ("aes-128-gcm-enc" → "aes-gcm-enc"), and a "-final" suffix.
 func footprintOp(op string) string {
-	op = aesSizeRe().ReplaceAllString(op, "aes-")
+	if rest, ok := strings.CutPrefix(op, "aes-"); ok {
+		if n := digits(rest); n > 0 && n < len(rest) && rest[n] == '-' {
+			op = "aes-" + rest[n+1:]
+		}
+	}
 	return strings.TrimSuffix(op, "-final")
 }
 

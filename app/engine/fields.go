@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"cryptosizer/app/internal/lazyre"
 	"fmt"
 	"math"
 	"slices"
@@ -412,10 +411,58 @@ func list(choices []string) func(string) (any, bool) {
 
 // decimalRe is a plain decimal number: no sign, exponent, hex or
 // underscores, so that what is accepted is what a person reads.
-var decimalRe = lazyre.New(`^(\d+(?:\.\d*)?|\.\d+)$`)
+// The numbers a field accepts are read by hand, not by regular
+// expressions: compiling them was ~5 ms of the browser's start, and a
+// keystroke matched them again (fields_test.go checks them against the
+// expressions they replace).
+
+// digits is the length of s's leading run of ASCII digits.
+func digits(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// allDigits reports whether s is one or more ASCII digits.
+func allDigits(s string) bool { return s != "" && digits(s) == len(s) }
+
+// isDecimal reports whether s is "12", "12.", "12.5" or ".5".
+func isDecimal(s string) bool {
+	whole, frac, dot := strings.Cut(s, ".")
+	switch {
+	case !dot:
+		return allDigits(whole)
+	case whole == "":
+		return allDigits(frac)
+	default:
+		return allDigits(whole) && (frac == "" || allDigits(frac))
+	}
+}
+
+// sizeParts splits "1.5 MiB" into its number ("12", "12.5" or ".5") and
+// its unit (ASCII letters, maybe none), with spaces between them allowed.
+func sizeParts(s string) (num, unit string, ok bool) {
+	i := len(s)
+	for i > 0 && ('a' <= s[i-1] && s[i-1] <= 'z' || 'A' <= s[i-1] && s[i-1] <= 'Z') {
+		i--
+	}
+	num, unit = strings.TrimRight(s[:i], " \t\n\f\r"), s[i:]
+	whole, frac, dot := strings.Cut(num, ".")
+	switch {
+	case !dot:
+		ok = allDigits(whole)
+	case whole == "":
+		ok = allDigits(frac)
+	default:
+		ok = allDigits(whole) && allDigits(frac)
+	}
+	return num, unit, ok
+}
 
 func decimal(s string) (float64, bool) {
-	if !decimalRe().MatchString(s) {
+	if !isDecimal(s) {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(s, 64)
@@ -464,23 +511,20 @@ func accel(s string) (any, bool) {
 	return out, true
 }
 
-var sizeRe = lazyre.New(`^(\d+(?:\.\d+)?|\.\d+)\s*([A-Za-z]*)$`)
-
 // bytesOf reads a number of bytes with an optional unit, as a person
 // means it (bench.UserBytes: kB = 1000, KiB = 1024).
 func bytesOf(s string) (float64, bool) {
-	m := sizeRe().FindStringSubmatch(strings.TrimSpace(s))
-	if m == nil {
+	num, unit, ok := sizeParts(strings.TrimSpace(s))
+	if !ok {
 		return 0, false
 	}
 	mul := 1.0
-	if m[2] != "" {
-		var ok bool
-		if mul, ok = bench.UserBytes(m[2]); !ok {
+	if unit != "" {
+		if mul, ok = bench.UserBytes(unit); !ok {
 			return 0, false
 		}
 	}
-	f, err := strconv.ParseFloat(m[1], 64)
+	f, err := strconv.ParseFloat(num, 64)
 	return f * mul, err == nil
 }
 

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -78,6 +79,42 @@ func TestFieldsTable(t *testing.T) {
 			if !found {
 				t.Errorf("%s: default %q is not a choice", f.Name, f.Default)
 			}
+		}
+	}
+}
+
+// The hand-written readers of numbers and sizes accept exactly what the
+// regular expressions they replace accepted, and split the same way.
+func TestNumberReadersMatchTheirExpressions(t *testing.T) {
+	decimalRe := regexp.MustCompile(`^(\d+(?:\.\d*)?|\.\d+)$`)
+	sizeRe := regexp.MustCompile(`^(\d+(?:\.\d+)?|\.\d+)\s*([A-Za-z]*)$`)
+	aesSizeRe := regexp.MustCompile(`^aes-\d+-`)
+	// Every string of up to four of these pieces, and some longer ones.
+	pieces := []string{"", "1", "25", ".", " ", "\t", "k", "KiB", "B", "e", "-", "x5", "٣", "é", "aes-", "128", "-gcm"}
+	inputs := []string{"256KiB", "1.5 MiB", " 2 kB ", "1e5", "1..5", "5.", ".5", "0.5MB", "12 ab cd", "aes-128-gcm-enc",
+		"aes-gcm-enc", "aes--x", "aes-128", "aes-256-cbc-dec-final", "AES-128-x", "1\v", "\n3\n", "7 \u00a0B"}
+	var build func(prefix string, n int)
+	build = func(prefix string, n int) {
+		inputs = append(inputs, prefix)
+		if n == 0 {
+			return
+		}
+		for _, p := range pieces {
+			build(prefix+p, n-1)
+		}
+	}
+	build("", 4)
+	for _, s := range inputs {
+		if got, want := isDecimal(s), decimalRe.MatchString(s); got != want {
+			t.Errorf("isDecimal(%q) = %v, the expression says %v", s, got, want)
+		}
+		num, unit, ok := sizeParts(s)
+		m := sizeRe.FindStringSubmatch(s)
+		if ok != (m != nil) || ok && (num != m[1] || unit != m[2]) {
+			t.Errorf("sizeParts(%q) = %q, %q, %v; the expression says %q", s, num, unit, ok, m)
+		}
+		if got, want := footprintOp(s), strings.TrimSuffix(aesSizeRe.ReplaceAllString(s, "aes-"), "-final"); got != want {
+			t.Errorf("footprintOp(%q) = %q, the expression says %q", s, got, want)
 		}
 	}
 }
