@@ -31,10 +31,10 @@ func BenchmarkLighthouse(b *testing.B) {
 	sites := []struct{ name, dir string }{{"app", siteDir()}, {"minimal", filepath.Join(minimal, "hello")}}
 	type run struct{ score, fcp, lcp, tbt, tti float64 }
 	got := map[string][]run{}
-	// Round -1 warms up (its figures are logged, not counted): the first
-	// Lighthouse run of a session came out far slower in every session
-	// looked at (score 74–77 against 89–95 after it; it was the app's,
-	// which went first). The rounds then alternate which site goes first.
+	// Round -1 warms up (its figures are logged, not counted): twice the
+	// first Lighthouse run of a session came out far slower than the runs
+	// after it (score 74–77 against 89–95), both times the app's, which
+	// went first. The rounds then alternate which site goes first.
 	for i := -1; i < lighthouseRuns; i++ {
 		order := sites
 		if i%2 != 0 {
