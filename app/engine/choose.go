@@ -64,9 +64,9 @@ type Footprint struct {
 	PeakStackBytes *int64 `json:"peak_stack_bytes"`
 }
 
-// aesSizeRe drops the key size: CMOX publishes one AES footprint for all.
-// footprintOp is the operation whose footprint op's is: an AES key size
-// dropped ("aes-128-gcm-enc" → "aes-gcm-enc"), and a "-final" suffix.
+// footprintOp is the operation whose published footprint is op's: the
+// AES key size dropped, for CMOX publishes one AES footprint for all
+// ("aes-128-gcm-enc" → "aes-gcm-enc"), and a "-final" suffix.
 func footprintOp(op string) string {
 	if rest, ok := strings.CutPrefix(op, "aes-"); ok {
 		if n := digits(rest); n > 0 && n < len(rest) && rest[n] == '-' {

@@ -409,8 +409,6 @@ func list(choices []string) func(string) (any, bool) {
 
 // ---- readers ----
 
-// decimalRe is a plain decimal number: no sign, exponent, hex or
-// underscores, so that what is accepted is what a person reads.
 // The numbers a field accepts are read by hand, not by regular
 // expressions: compiling them was ~5 ms of the browser's start, and a
 // keystroke matched them again (fields_test.go checks them against the
@@ -428,7 +426,9 @@ func digits(s string) int {
 // allDigits reports whether s is one or more ASCII digits.
 func allDigits(s string) bool { return s != "" && digits(s) == len(s) }
 
-// isDecimal reports whether s is "12", "12.", "12.5" or ".5".
+// isDecimal reports whether s is a plain decimal number — "12", "12.",
+// "12.5" or ".5" —: no sign, exponent, hex or underscores, so that what
+// is accepted is what a person reads.
 func isDecimal(s string) bool {
 	whole, frac, dot := strings.Cut(s, ".")
 	switch {
@@ -441,8 +441,9 @@ func isDecimal(s string) bool {
 	}
 }
 
-// sizeParts splits "1.5 MiB" into its number ("12", "12.5" or ".5") and
-// its unit (ASCII letters, maybe none), with spaces between them allowed.
+// sizeParts splits "1.5 MiB" into its number ("12", "12.5" or ".5"; not
+// "12.") and its unit (ASCII letters, maybe none), with spaces between
+// them allowed.
 func sizeParts(s string) (num, unit string, ok bool) {
 	i := len(s)
 	for i > 0 && ('a' <= s[i-1] && s[i-1] <= 'z' || 'A' <= s[i-1] && s[i-1] <= 'Z') {
