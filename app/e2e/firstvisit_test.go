@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"sort"
@@ -184,18 +185,27 @@ func TestPageReadableWhileLoading(t *testing.T) {
 	}
 }
 
-// The charts (and ECharts, ~1 MB of script to parse) are made only once
-// their place nears the view: on a phone they are two screens down, and
-// the start does not pay for them. Scrolling there draws them.
-func TestChartsWaitForTheirPlace(t *testing.T) {
+// onPhone opens the site in a phone-sized view (412×823 CSS px, where the
+// charts are two screens down) and waits for the app's first ranking.
+func onPhone(t *testing.T) (context.Context, context.CancelFunc) {
+	t.Helper()
 	ctx, cancel := browser(t)
-	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
 	err := chromedp.Do(ctx, chromedp.EmulateViewport(412, 823, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
 		chromedp.Navigate(s.base+"/"), waitReady(1))
 	if err != nil {
+		cancel()
 		t.Fatal(err)
 	}
+	return ctx, cancel
+}
+
+// The charts (and ECharts, ~1 MB of script to parse) are made only once
+// their place nears the view: on a phone they are two screens down, and
+// the start does not pay for them. Scrolling there draws them.
+func TestChartsWaitForTheirPlace(t *testing.T) {
+	ctx, cancel := onPhone(t)
+	defer cancel()
 	if far := eval1[bool](ctx, t, `document.getElementById('charts').getBoundingClientRect().top > 2 * innerHeight`); !far {
 		t.Fatal("the charts are within two screens of the top on a phone: this test needs a page where they are not")
 	}
@@ -221,14 +231,8 @@ func TestChartsWaitForTheirPlace(t *testing.T) {
 // for nothing (keepRendered). Drawing the charts renders it once more (they
 // are made then), and ECharts' arrival does not.
 func TestStartRendersThePageOnce(t *testing.T) {
-	ctx, cancel := browser(t)
+	ctx, cancel := onPhone(t)
 	defer cancel()
-	s := serve(t, "127.0.0.1", siteHandler())
-	err := chromedp.Do(ctx, chromedp.EmulateViewport(412, 823, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
-		chromedp.Navigate(s.base+"/"), waitReady(1))
-	if err != nil {
-		t.Fatal(err)
-	}
 	time.Sleep(time.Second) // what the start defers has run
 	const renders = `window.cryptosizerTiming.render.length`
 	if n := eval1[int](ctx, t, renders); n != 1 {
