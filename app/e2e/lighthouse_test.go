@@ -17,8 +17,9 @@ import (
 // version pinned in app/e2e/lighthouse/package-lock.json, with Debian's
 // Chromium) against cryptosizer and the minimal go-app app, alternating,
 // lighthouseRuns times each after a warm-up round, and logs performance
-// score, FCP, LCP, TBT and TTI side by side with their ratios. Run by ./build.sh bench, which
-// installs Lighthouse there; CI does not (it is 186 MB). Never asserted.
+// score, FCP, LCP, TBT and TTI side by side with their ratios. Run by
+// ./build.sh bench, which installs Lighthouse there; CI does not (it is
+// 186 MB). Never asserted.
 func BenchmarkLighthouse(b *testing.B) {
 	lh, minimal := os.Getenv("CRYPTOSIZER_LIGHTHOUSE"), os.Getenv("CRYPTOSIZER_MINIMAL")
 	if lh == "" || minimal == "" {
