@@ -141,8 +141,7 @@ func TestAccessibility(t *testing.T) {
 		chartsDrawn(chartData+".length > 2"),
 		chromedp.Click(chromedp.CSS(`#results[data-client="true"] tr.row`)),
 		poll(`document.querySelector('#details h2') !== null`, 10*time.Second),
-		chromedp.Click(chromedp.CSS(`tr.row:nth-child(1) input.compare`)),
-		chromedp.Click(chromedp.CSS(`tr.row:nth-child(2) input.compare`)),
+		compareRow(1), compareRow(2),
 		poll(`document.querySelector('table.compare') !== null`, 10*time.Second),
 		poll(`(document.getElementById('import').open = true)`, 5*time.Second))
 	if err != nil {
@@ -158,6 +157,22 @@ func TestAccessibility(t *testing.T) {
 	}
 	if res != "[]" {
 		t.Errorf("axe-core violations: %s", strings.ReplaceAll(res, `","`, "\n"))
+	}
+}
+
+// compareRow ticks the Compare box of the n-th row and waits for the table
+// drawn anew with it ticked (the markup says checked): the redraw replaces
+// the rows, and a click chromedp aims at a node found before it fails with
+// "Could not find node with given id".
+func compareRow(n int) step {
+	box := fmt.Sprintf(`tr.row:nth-child(%d) input.compare`, n)
+	click := chromedp.Click(chromedp.CSS(box))
+	drawn := poll(fmt.Sprintf(`document.querySelector(%q).defaultChecked`, box), 10*time.Second)
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		if _, err := click(ctx, t); err != nil {
+			return chromedp.Void{}, err
+		}
+		return drawn(ctx, t)
 	}
 }
 
@@ -192,8 +207,7 @@ func TestFiltersCompareAndSwitches(t *testing.T) {
 	// Compare two candidates of another ranking; the pick survives a reload.
 	err = chromedp.Do(ctx,
 		chromedp.Navigate(s.base+"/?tls-rate=5&mcu=H753"), waitReady(1),
-		chromedp.Click(chromedp.CSS(`tr.row:nth-child(1) input.compare`)),
-		chromedp.Click(chromedp.CSS(`tr.row:nth-child(2) input.compare`)),
+		compareRow(1), compareRow(2),
 		poll(`document.querySelectorAll('table.compare thead th').length === 3 && location.search.includes('compare=')`, 10*time.Second),
 		chromedp.Reload(), waitReady(1),
 		poll(`document.querySelectorAll('table.compare thead th').length === 3 && document.querySelectorAll('table.compare tr.differs').length > 0`, 10*time.Second),
