@@ -14,10 +14,11 @@ import (
 )
 
 // The ranking table is written as HTML text and drawn with one DOM
-// operation (TableView: one innerHTML): a keystroke changes most of its rows (a new
-// rate moves candidates between verdicts), and go-app patched them node
-// by node, a few calls into JavaScript per cell (~0.4 ms a row, most of
-// a keystroke's render; the first mount of ~400 elements likewise).
+// operation (TableView: one innerHTML): a keystroke changes most of its
+// rows (a new rate moves candidates between verdicts), and go-app patched
+// them node by node, a few calls into JavaScript per cell (~0.4 ms a row,
+// most of a keystroke's render; the first mount of ~400 elements
+// likewise).
 // Every value is escaped. Clicks and keys are handled once, on the
 // table's box (tableClick, tableKeyDown), from the element hit; focus in
 // the table survives a redraw (TableView.draw).

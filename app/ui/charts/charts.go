@@ -113,8 +113,8 @@ func Folded(shown, total int) string {
 }
 
 // HeadroomNote, KindNote and EnergyNote are a chart's note (what it
-// leaves out) without making it: the page shows the charts' boxes, with
-// their captions final, before it makes them.
+// leaves out), which the chart carries too: the page shows the charts'
+// boxes, with their captions final, before it makes them.
 func HeadroomNote(cs []engine.Candidate) string {
 	return foldedOf(cs, func(c engine.Candidate) bool { return c.Headroom != nil })
 }
@@ -170,14 +170,12 @@ func Headroom(cs []engine.Candidate) (string, string) {
 	bar.XAxis[0].Type = "log"
 	var names []string
 	var data []opts.BarData
-	total := 0
 	for _, c := range cs {
 		if c.Headroom == nil {
 			continue
 		}
-		total++
 		if len(names) == MaxBars {
-			continue
+			break
 		}
 		color := "#1a7f37"
 		if c.Verdict == engine.Fail {
@@ -188,7 +186,7 @@ func Headroom(cs []engine.Candidate) (string, string) {
 	}
 	bar.YAxis[0].Data = names
 	bar.Series = []series{{Name: "headroom", Type: "bar", Data: data, MarkLine: markLine("1×", 1)}}
-	return bar.JSON(), Folded(len(names), total)
+	return bar.JSON(), HeadroomNote(cs)
 }
 
 // Kind draws a kind's chart (its Spec): per candidate, the
@@ -197,7 +195,6 @@ func Headroom(cs []engine.Candidate) (string, string) {
 // missing a figure of the requirement have no bar.
 func Kind(spec Spec, kind engine.KindName, cs []engine.Candidate) (string, string) {
 	bar := baseBar(spec.YName, true)
-	total := 0
 	var names []string
 	var order []string
 	stacks := map[string][]opts.BarData{}
@@ -207,8 +204,8 @@ func Kind(spec Spec, kind engine.KindName, cs []engine.Candidate) (string, strin
 		if i < 0 {
 			continue
 		}
-		if total++; len(names) == MaxBars {
-			continue
+		if len(names) == MaxBars {
+			break
 		}
 		r := c.Requirements[i]
 		line = r.Required
@@ -245,7 +242,7 @@ func Kind(spec Spec, kind engine.KindName, cs []engine.Candidate) (string, strin
 		}
 		bar.Series = append(bar.Series, s)
 	}
-	return bar.JSON(), Folded(len(names), total)
+	return bar.JSON(), KindNote(kind, cs)
 }
 
 // EnergyTitle is the energy chart's title, whether it is per hour of the
@@ -271,7 +268,6 @@ func Energy(cs []engine.Candidate) (option string, note, title string, ok bool) 
 	if !ok {
 		return "", "", title, false
 	}
-	pick := func(c engine.Candidate) *[2]float64 { return energyOf(c, perHour) }
 	unit := "mJ per boot verify"
 	if perHour {
 		unit = "J per hour"
@@ -283,14 +279,13 @@ func Energy(cs []engine.Candidate) (option string, note, title string, ok bool) 
 	bar := baseBar(unit, false)
 	var names []string
 	var low, span []opts.BarData
-	total := 0
 	for _, c := range cs {
-		e := pick(c)
+		e := energyOf(c, perHour)
 		if e == nil {
 			continue
 		}
-		if total++; len(names) == MaxBars {
-			continue
+		if len(names) == MaxBars {
+			break
 		}
 		names = append(names, label(c))
 		lo, hi := round(e[0]*scale, 4), round(e[1]*scale, 4)
@@ -302,5 +297,5 @@ func Energy(cs []engine.Candidate) (option string, note, title string, ok bool) 
 	bar.Tooltip.Show = opts.Bool(false) // the bar's label says the range
 	bar.Grid.Right = "84"               // room for the longest bar's label
 	bar.Series = []series{{Name: "low end", Type: "bar", Stack: "energy", Data: low}, {Name: "range", Type: "bar", Stack: "energy", Data: span}}
-	return bar.JSON(), Folded(len(names), total), title, true
+	return bar.JSON(), EnergyNote(cs), title, true
 }
