@@ -30,7 +30,7 @@ func main() {
 	funcs := flag.String("funcs", "", "list the largest functions of the packages whose name starts with this (e.g. cryptosizer_app_ui) instead")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N] [-group prefixes] file.wasm")
+		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N] [-group prefixes | -funcs prefix] file.wasm")
 		os.Exit(2)
 	}
 	b, err := os.ReadFile(flag.Arg(0))
