@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,6 +39,13 @@ type Field struct {
 	// shows the fields it stands for, which Expand gives for a value.
 	Shorthand bool                           `json:"-"`
 	Expand    func(string) map[string]string `json:"-"`
+	// Set applies a setting's checked value to the workload, or its
+	// default when it has none; Put writes the setting into the
+	// workload's JSON (a key and value for each part that is not left
+	// out at its default). Both are nil for a kind's field, which the
+	// kind's Read and its load's JSON carry.
+	Set func(v *Values, w *Workload)                   `json:"-"`
+	Put func(w *Workload, put func(key string, v any)) `json:"-"`
 }
 
 // Schema is what a workload may say: every field of every kind and the
@@ -201,6 +209,7 @@ func (sc *Schema) Read(params map[string]string) (Workload, []*FieldError) {
 		}
 	}
 	readSettings(v, &w)
+	w.Query = v.query(sc.fields)
 	fields := sc.fields
 	order := func(e *FieldError) int {
 		if i := slices.IndexFunc(fields, func(f Field) bool { return f.Name == e.Field }); i >= 0 {
@@ -210,6 +219,20 @@ func (sc *Schema) Read(params map[string]string) (Workload, []*FieldError) {
 	}
 	slices.SortStableFunc(v.Errs, func(a, b *FieldError) int { return order(a) - order(b) })
 	return w, append(v.Errs, unknown...)
+}
+
+// query writes the valid given fields as a URL query, in field order.
+func (v *Values) query(fields []Field) string {
+	var b strings.Builder
+	for _, f := range fields {
+		if _, ok := v.val[f.Name]; ok {
+			if b.Len() > 0 {
+				b.WriteByte('&')
+			}
+			b.WriteString(url.QueryEscape(f.Name) + "=" + url.QueryEscape(v.text[f.Name]))
+		}
+	}
+	return b.String()
 }
 
 // failed reports whether a kind's fields already have an error.
@@ -293,6 +316,8 @@ const (
 // MHzAccepted says what MHz accepts.
 const MHzAccepted = "a frequency from 1 to 10000 MHz, such as 64 or 480"
 
+// settingFields are the settings: each declared once, with how it is
+// read, how it sets the workload and how the workload's JSON carries it.
 var settingFields = []Field{
 	{Name: "clock", Group: "budget", Label: "Clock", Accepted: "measured, max, or " + MHzAccepted, Default: string(ClockMeasured),
 		Parse: func(s string) (any, bool) {
@@ -301,40 +326,104 @@ var settingFields = []Field{
 			}
 			f, ok := MHz(s)
 			return f, ok
+		},
+		Set: func(v *Values, w *Workload) {
+			switch c := v.Any("clock").(type) {
+			case string:
+				w.Clock = ClockMode(c)
+			case float64:
+				w.Clock, w.ClockMHz = ClockMHz, c
+			default:
+				w.Clock = ClockMeasured
+			}
+		},
+		Put: func(w *Workload, put func(string, any)) {
+			put("clock", w.Clock)
+			if w.Clock == ClockMHz {
+				put("clock_mhz", w.ClockMHz)
+			}
 		}},
 	{Name: "objective", Group: "budget", Label: "Rank passing candidates by", Accepted: "headroom, smallest (slowest clock, then least flash) or energy (least energy per hour of the continuous loads, or per boot, at the high end)", Default: string(ObjectiveHeadroom),
-		Choices: []string{string(ObjectiveHeadroom), string(ObjectiveSmallest), string(ObjectiveEnergy)}},
-	{Name: "library", Group: "filter", Label: "Library", Accepted: "the library's name (empty: all)"},
-	{Name: "mcu", Group: "filter", Label: "MCU contains", Accepted: "part of a part name, e.g. H7 or STM32U585 (at most 64 characters)"},
-	{Name: "accel", Group: "filter", Label: "Required acceleration", Accepted: "a comma-separated list of " + strings.Join(bench.Accelerators, ", "), Parse: accel, Multi: bench.Accelerators},
-	{Name: "series", Group: "filter", Label: "Series", Accepted: "a comma-separated list of " + strings.Join(bench.Series, ", "), Parse: list(bench.Series), Multi: bench.Series},
-	{Name: "core", Group: "filter", Label: "Core", Accepted: "a comma-separated list of " + strings.Join(bench.Cores, ", "), Parse: list(bench.Cores), Multi: bench.Cores},
-	{Name: "low-power", Group: "filter", Label: "Low-power series only (L, U, WB, WBA, WL)", Accepted: "true or false", Default: "false", Bool: true},
-	{Name: "min-flash", Group: "filter", Label: "At least this much flash", Accepted: "a size such as 512KiB or 1MiB (parts without internal flash are left out)", Parse: wrap(Size)},
-	{Name: "min-ram", Group: "filter", Label: "At least this much RAM", Accepted: "a size such as 128KiB", Parse: wrap(Size)},
+		Choices: []string{string(ObjectiveHeadroom), string(ObjectiveSmallest), string(ObjectiveEnergy)},
+		Set: func(v *Values, w *Workload) {
+			w.Objective = Objective(v.String("objective", string(ObjectiveHeadroom)))
+		},
+		Put: func(w *Workload, put func(string, any)) { put("objective", w.Objective) }},
+	{Name: "library", Group: "filter", Label: "Library", Accepted: "the library's name (empty: all)",
+		Set: func(v *Values, w *Workload) { w.Library = v.String("library", "") },
+		Put: putIf("library", func(w *Workload) (string, bool) { return w.Library, w.Library != "" })},
+	{Name: "mcu", Group: "filter", Label: "MCU contains", Accepted: "part of a part name, e.g. H7 or STM32U585 (at most 64 characters)",
+		Set: func(v *Values, w *Workload) { w.MCU = v.String("mcu", "") },
+		Put: putIf("mcu", func(w *Workload) (string, bool) { return w.MCU, w.MCU != "" })},
+	{Name: "accel", Group: "filter", Label: "Required acceleration", Accepted: "a comma-separated list of " + strings.Join(bench.Accelerators, ", "), Parse: accel, Multi: bench.Accelerators,
+		Set: setList("accel", func(w *Workload) *[]string { return &w.Accel }),
+		Put: putIf("accel", func(w *Workload) ([]string, bool) { return w.Accel, len(w.Accel) > 0 })},
+	{Name: "series", Group: "filter", Label: "Series", Accepted: "a comma-separated list of " + strings.Join(bench.Series, ", "), Parse: list(bench.Series), Multi: bench.Series,
+		Set: setList("series", func(w *Workload) *[]string { return &w.Series }),
+		Put: putIf("series", func(w *Workload) ([]string, bool) { return w.Series, len(w.Series) > 0 })},
+	{Name: "core", Group: "filter", Label: "Core", Accepted: "a comma-separated list of " + strings.Join(bench.Cores, ", "), Parse: list(bench.Cores), Multi: bench.Cores,
+		Set: setList("core", func(w *Workload) *[]string { return &w.Cores }),
+		Put: putIf("core", func(w *Workload) ([]string, bool) { return w.Cores, len(w.Cores) > 0 })},
+	{Name: "low-power", Group: "filter", Label: "Low-power series only (L, U, WB, WBA, WL)", Accepted: "true or false", Default: "false", Bool: true,
+		Set: func(v *Values, w *Workload) { w.LowPower = v.Bool("low-power", false) },
+		Put: putIf("low_power", func(w *Workload) (bool, bool) { return w.LowPower, w.LowPower })},
+	{Name: "min-flash", Group: "filter", Label: "At least this much flash", Accepted: "a size such as 512KiB or 1MiB (parts without internal flash are left out)", Parse: wrap(Size),
+		Set: func(v *Values, w *Workload) { w.MinFlash, _ = v.Any("min-flash").(int64) },
+		Put: putIf("min_flash_bytes", func(w *Workload) (int64, bool) { return w.MinFlash, w.MinFlash > 0 })},
+	{Name: "min-ram", Group: "filter", Label: "At least this much RAM", Accepted: "a size such as 128KiB", Parse: wrap(Size),
+		Set: func(v *Values, w *Workload) { w.MinRAM, _ = v.Any("min-ram").(int64) },
+		Put: putIf("min_ram_bytes", func(w *Workload) (int64, bool) { return w.MinRAM, w.MinRAM > 0 })},
 	{Name: "package", Group: "filter", Label: "Package", Accepted: "a package name or its start, e.g. LQFP or UFBGA169 (letters and digits, at most 16)",
 		Parse: func(s string) (any, bool) {
 			s = strings.ToUpper(strings.TrimSpace(s))
 			return s, len(s) <= 16 && strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == ""
-		}},
-	{Name: "min-pins", Group: "filter", Label: "At least this many pins", Accepted: "an integer from 1 to 500", Parse: integer(1, 500)},
-	{Name: "min-temp", Group: "filter", Label: "Runs up to at least (°C)", Accepted: "a temperature from 0 to 150 °C, e.g. 105", Parse: number(0, 150)},
-	{Name: "max-supply", Group: "filter", Label: "Runs from a supply down to (V)", Accepted: "a voltage from 1 to 3.6 V, e.g. 1.8", Parse: number(1, 3.6)},
-	{Name: "min-clock", Group: "filter", Label: "Maximum clock at least (MHz)", Accepted: MHzAccepted, Parse: func(s string) (any, bool) { return MHz(s) }},
-	{Name: "trustzone", Group: "filter", Label: "TrustZone", Accepted: "true or false", Default: "false", Bool: true},
+		},
+		Set: func(v *Values, w *Workload) { w.Package = v.String("package", "") },
+		Put: putIf("package", func(w *Workload) (string, bool) { return w.Package, w.Package != "" })},
+	{Name: "min-pins", Group: "filter", Label: "At least this many pins", Accepted: "an integer from 1 to 500", Parse: integer(1, 500),
+		Set: func(v *Values, w *Workload) { w.MinPins = v.Int("min-pins", 0) },
+		Put: putIf("min_pins", func(w *Workload) (int, bool) { return w.MinPins, w.MinPins > 0 })},
+	{Name: "min-temp", Group: "filter", Label: "Runs up to at least (°C)", Accepted: "a temperature from 0 to 150 °C, e.g. 105", Parse: number(0, 150),
+		Set: func(v *Values, w *Workload) { w.MinTempC = v.Float("min-temp", 0) },
+		Put: putIf("min_temp_c", func(w *Workload) (float64, bool) { return w.MinTempC, w.MinTempC > 0 })},
+	{Name: "max-supply", Group: "filter", Label: "Runs from a supply down to (V)", Accepted: "a voltage from 1 to 3.6 V, e.g. 1.8", Parse: number(1, 3.6),
+		Set: func(v *Values, w *Workload) { w.MaxSupplyV = v.Float("max-supply", 0) },
+		Put: putIf("max_supply_v", func(w *Workload) (float64, bool) { return w.MaxSupplyV, w.MaxSupplyV > 0 })},
+	{Name: "min-clock", Group: "filter", Label: "Maximum clock at least (MHz)", Accepted: MHzAccepted, Parse: func(s string) (any, bool) { return MHz(s) },
+		Set: func(v *Values, w *Workload) { w.MinClockHz = int64(math.Round(v.Float("min-clock", 0) * 1e6)) },
+		Put: putIf("min_clock_hz", func(w *Workload) (int64, bool) { return w.MinClockHz, w.MinClockHz > 0 })},
+	{Name: "trustzone", Group: "filter", Label: "TrustZone", Accepted: "true or false", Default: "false", Bool: true,
+		Set: func(v *Values, w *Workload) { w.TrustZone = v.Bool("trustzone", false) },
+		Put: putIf("trustzone", func(w *Workload) (bool, bool) { return w.TrustZone, w.TrustZone })},
 	{Name: "units", Group: "filter", Label: "Crypto units on the part", Accepted: "a comma-separated list of " + strings.Join(PartUnits, ", "),
-		Parse: list(PartUnits), Multi: PartUnits},
+		Parse: list(PartUnits), Multi: PartUnits,
+		Set: setList("units", func(w *Workload) *[]string { return &w.Units }),
+		Put: putIf("units", func(w *Workload) ([]string, bool) { return w.Units, len(w.Units) > 0 })},
 	{Name: "basis", Group: "filter", Label: "Evidence", Choices: []string{"", "measured", "estimated"},
-		Accepted: "measured (measured or clock-scaled figures only), estimated (parts nobody measured only) or empty (both)"},
+		Accepted: "measured (measured or clock-scaled figures only), estimated (parts nobody measured only) or empty (both)",
+		Set:      func(v *Values, w *Workload) { w.Basis = v.String("basis", "") },
+		Put:      putIf("basis", func(w *Workload) (string, bool) { return w.Basis, w.Basis != "" })},
 	{Name: "estimate-margin", Group: "filter", Label: "Estimate margin (replaces the spread from our data)",
 		Accepted: "a percentage from 0% to 500%, e.g. 50% (an estimate's slow end is its central value × 1.5); empty: the spread our data shows per core",
 		Parse: func(s string) (any, bool) {
 			f, ok := decimal(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "%")))
 			return f / 100, ok && f >= 0 && f <= 500
+		},
+		Set: func(v *Values, w *Workload) {
+			if m, ok := v.Any("estimate-margin").(float64); ok {
+				w.EstimateMargin = &m
+			}
+		},
+		Put: func(w *Workload, put func(string, any)) {
+			if w.EstimateMargin != nil {
+				put("estimate_margin", *w.EstimateMargin)
+			}
 		}},
 	{Name: "pqc-from", Group: "filter", Label: "Post-quantum figures for builds without their own", Choices: []string{PQCFromPQM4, PQCFromNone},
 		Default:  PQCFromPQM4,
-		Accepted: "pqm4 (ML-KEM and ML-DSA from pqm4's Cortex-M4 cycle counts on the same part, labelled) or none (unknown, as the build publishes none)"},
+		Accepted: "pqm4 (ML-KEM and ML-DSA from pqm4's Cortex-M4 cycle counts on the same part, labelled) or none (unknown, as the build publishes none)",
+		Set:      func(v *Values, w *Workload) { w.PQCFrom = v.String("pqc-from", PQCFromPQM4) },
+		Put:      putIf("pqc_from", func(w *Workload) (string, bool) { return w.PQCFrom, w.PQCFrom != "" && w.PQCFrom != PQCFromPQM4 })},
 	{Name: "loads", Group: "switch", Label: "Loads switched on", Switch: true,
 		Accepted: "a comma-separated list of the loads to rank (tls, firmware, aes, or none); empty: every load whose fields are set",
 		Parse: func(s string) (any, bool) {
@@ -345,45 +434,31 @@ var settingFields = []Field{
 		}},
 }
 
+// readSettings applies every setting's value (or default) to w.
 func readSettings(v *Values, w *Workload) {
-	switch c := v.Any("clock").(type) {
-	case string:
-		w.Clock = ClockMode(c)
-	case float64:
-		w.Clock, w.ClockMHz = ClockMHz, c
-	default:
-		w.Clock = ClockMeasured
+	for _, f := range v.schema.fields {
+		if f.Set != nil {
+			f.Set(v, w)
+		}
 	}
-	w.Objective = Objective(v.String("objective", string(ObjectiveHeadroom)))
-	w.Library = v.String("library", "")
-	w.MCU = v.String("mcu", "")
-	if a, ok := v.Any("accel").([]string); ok {
-		w.Accel = a
+}
+
+// putIf makes a setting's Put from its value and whether it is written.
+func putIf[T any](key string, get func(*Workload) (T, bool)) func(*Workload, func(string, any)) {
+	return func(w *Workload, put func(string, any)) {
+		if x, ok := get(w); ok {
+			put(key, x)
+		}
 	}
-	if a, ok := v.Any("series").([]string); ok {
-		w.Series = a
+}
+
+// setList makes a list setting's Set: the list when given, else nil.
+func setList(name string, to func(*Workload) *[]string) func(*Values, *Workload) {
+	return func(v *Values, w *Workload) {
+		if a, ok := v.Any(name).([]string); ok {
+			*to(w) = a
+		}
 	}
-	if a, ok := v.Any("core").([]string); ok {
-		w.Cores = a
-	}
-	w.LowPower = v.Bool("low-power", false)
-	w.MinFlash, _ = v.Any("min-flash").(int64)
-	w.MinRAM, _ = v.Any("min-ram").(int64)
-	w.Basis = v.String("basis", "")
-	w.Package = v.String("package", "")
-	w.MinPins = v.Int("min-pins", 0)
-	w.MinTempC = v.Float("min-temp", 0)
-	w.MaxSupplyV = v.Float("max-supply", 0)
-	w.MinClockHz = int64(math.Round(v.Float("min-clock", 0) * 1e6))
-	w.TrustZone = v.Bool("trustzone", false)
-	if a, ok := v.Any("units").([]string); ok {
-		w.Units = a
-	}
-	if m, ok := v.Any("estimate-margin").(float64); ok {
-		w.EstimateMargin = &m
-	}
-	w.PQCFrom = v.String("pqc-from", PQCFromPQM4)
-	w.SupplyV = v.Float("supply", SupplyDefaultV)
 }
 
 // list reads a comma-separated list of some of choices (any case).

@@ -91,6 +91,10 @@ type Workload struct {
 	PQCFrom string
 	// SupplyV is V_DD for the energy figures (0: SupplyDefaultV).
 	SupplyV float64
+	// Query is the workload's parameters as a URL query, in field order
+	// (set by Schema.Read): what reproduces it in the page, the URL and
+	// the CLI. Its JSON carries it.
+	Query string
 }
 
 // Load returns the workload's load of a kind, if it has one.
@@ -116,8 +120,9 @@ func (w Workload) Budget() float64 {
 	return 1
 }
 
-// MarshalJSON writes each load under its kind's name, then the settings,
-// in a fixed order.
+// MarshalJSON writes each load under its kind's name, then the settings
+// that are not at their defaults, in field order (each field's Put),
+// then the query that reproduces the workload.
 func (w Workload) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	buf.WriteByte('{')
@@ -138,21 +143,29 @@ func (w Workload) MarshalJSON() ([]byte, error) {
 			return nil, err
 		}
 	}
-	settings := []struct {
-		k  string
-		v  any
-		on bool
-	}{{"clock", w.Clock, true}, {"clock_mhz", w.ClockMHz, w.Clock == ClockMHz}, {"objective", w.Objective, true},
-		{"library", w.Library, w.Library != ""}, {"mcu", w.MCU, w.MCU != ""}, {"accel", w.Accel, len(w.Accel) > 0},
-		{"series", w.Series, len(w.Series) > 0}, {"core", w.Cores, len(w.Cores) > 0}, {"low_power", w.LowPower, w.LowPower},
-		{"min_flash_bytes", w.MinFlash, w.MinFlash > 0}, {"min_ram_bytes", w.MinRAM, w.MinRAM > 0}}
-	for _, s := range settings {
-		if !s.on {
-			continue
+	var err error
+	put := func(k string, v any) {
+		if err == nil {
+			err = field(k, v)
 		}
-		if err := field(s.k, s.v); err != nil {
-			return nil, err
+	}
+	for _, f := range settingFields {
+		if f.Put != nil {
+			f.Put(&w, put)
 		}
+	}
+	for _, k := range Kinds {
+		for _, f := range k.Fields() {
+			if f.Put != nil {
+				f.Put(&w, put)
+			}
+		}
+	}
+	if w.Query != "" {
+		put("query", w.Query)
+	}
+	if err != nil {
+		return nil, err
 	}
 	buf.WriteByte('}')
 	return buf.Bytes(), nil

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"strings"
@@ -15,6 +16,7 @@ import (
 
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/data"
 )
 
@@ -335,5 +337,60 @@ func TestPreviewDebounceAndPrefill(t *testing.T) {
 	}
 	if f.Values["board"] == "" || f.FieldRev("board") == 0 {
 		t.Errorf("board not pre-filled: %q", f.Values["board"])
+	}
+}
+
+// The page's Download JSON carries every setting: for each field set to
+// a value other than the default, the JSON's workload says it (beside
+// its query), and the page loaded at that query downloads the same JSON.
+func TestDownloadJSONCarriesEverySetting(t *testing.T) {
+	ix := base(t)
+	page := func(params map[string]string) (*Page, map[string]json.RawMessage, string) {
+		t.Helper()
+		q := url.Values{}
+		for k, v := range params {
+			q.Set(k, v)
+		}
+		u, _ := url.Parse("http://x/?" + q.Encode())
+		p := New(ix, nil)
+		p.Load(u)
+		s, err := p.JSON()
+		if err != nil {
+			t.Fatalf("%v: %v", params, err)
+		}
+		var doc struct {
+			Workload map[string]json.RawMessage `json:"workload"`
+		}
+		if err := json.Unmarshal([]byte(s), &doc); err != nil {
+			t.Fatal(err)
+		}
+		return p, doc.Workload, s
+	}
+	typed := func(w map[string]json.RawMessage) string {
+		w = maps.Clone(w)
+		delete(w, "query")
+		b, _ := json.Marshal(w)
+		return string(b)
+	}
+	_, baseW, _ := page(settingtest.Base)
+	for name, value := range settingtest.Values {
+		params := maps.Clone(settingtest.Base)
+		params[name] = value
+		_, w, got := page(params)
+		if typed(w) == typed(baseW) {
+			t.Errorf("%s=%s: the JSON's workload does not carry it", name, value)
+		}
+		var query string
+		if err := json.Unmarshal(w["query"], &query); err != nil {
+			t.Fatalf("%s: no query: %v", name, err)
+		}
+		q, _ := url.ParseQuery(query)
+		back := map[string]string{}
+		for k := range q {
+			back[k] = q.Get(k)
+		}
+		if _, _, again := page(back); again != got {
+			t.Errorf("%s=%s: the page at its JSON's query %q downloads other JSON", name, value, query)
+		}
 	}
 }
