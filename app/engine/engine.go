@@ -858,14 +858,14 @@ func judge(c *Candidate, sc scaler, e *Eval) {
 				util += *r.Utilization
 			}
 		}
-		if !KindOf(r.Kind).Aggregate() { // an aggregate only repeats what its parts miss
-			if len(c.Missing) == 0 && len(r.Missing) > 0 {
-				// Its own list, shared (clipped: adding to it copies).
-				c.Missing = slices.Clip(r.Missing)
-			} else {
-				for _, m := range r.Missing {
-					c.Missing = appendUnique(c.Missing, m)
-				}
+		// An aggregate mostly repeats what its parts miss, but may miss
+		// something of its own (the crypto's RAM, the run current).
+		if len(c.Missing) == 0 && len(r.Missing) > 0 {
+			// Its own list, shared (clipped: adding to it copies).
+			c.Missing = slices.Clip(r.Missing)
+		} else {
+			for _, m := range r.Missing {
+				c.Missing = appendUnique(c.Missing, m)
 			}
 		}
 		if r.Verdict == Fail || r.Verdict == Unknown && c.Verdict == Pass {

@@ -208,6 +208,7 @@ func (sc *Schema) Read(params map[string]string) (Workload, []*FieldError) {
 			w.Loads = append(w.Loads, l)
 		}
 	}
+	w.Loads = v.needed(w.Loads)
 	readSettings(v, &w)
 	w.Query = v.query(sc.fields)
 	fields := sc.fields
@@ -219,6 +220,39 @@ func (sc *Schema) Read(params map[string]string) (Workload, []*FieldError) {
 	}
 	slices.SortStableFunc(v.Errs, func(a, b *FieldError) int { return order(a) - order(b) })
 	return w, append(v.Errs, unknown...)
+}
+
+// needer is a load that only applies with one of some other loads (an
+// energy budget per boot needs the firmware load).
+type needer interface{ Needs() []KindName }
+
+// needed refuses, as an error of its first field, each load that needs
+// another load the workload does not have, and leaves it out.
+func (v *Values) needed(loads []Load) []Load {
+	out := loads[:0:0]
+	for _, l := range loads {
+		n, ok := l.(needer)
+		if !ok {
+			out = append(out, l)
+			continue
+		}
+		has := func(k KindName) bool {
+			return slices.ContainsFunc(loads, func(o Load) bool { return o.Kind() == k })
+		}
+		needs := n.Needs()
+		if slices.ContainsFunc(needs, has) {
+			out = append(out, l)
+			continue
+		}
+		var names []string
+		for _, k := range needs {
+			names = append(names, string(k))
+		}
+		f := KindOf(l.Kind()).Fields()[0].Name
+		v.Fail(f, "needs the "+strings.Join(names, " or ")+" load, which is not set or is switched off")
+		v.Drop(f)
+	}
+	return out
 }
 
 // query writes the valid given fields as a URL query, in field order.

@@ -83,7 +83,7 @@ func (c *CPU) Evaluate(e *Eval) *Requirement {
 		}
 	}
 	if !known && len(r.Missing) == 0 {
-		r.Missing = append(r.Missing, "cpu-share")
+		r.Missing = append(r.Missing, GapCPUShare)
 	}
 	if known && u > 0 {
 		h := c.Share / u

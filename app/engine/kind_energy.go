@@ -113,12 +113,12 @@ func (b *EnergyBudget) Evaluate(e *Eval) *Requirement {
 	}
 	if load != "" {
 		if _, ok := e.w.Load(load); !ok {
-			r.Missing = append(r.Missing, "a "+string(load)+" load (the budget is per "+b.Per+")")
+			r.Missing = append(r.Missing, GapLoad)
 			return &r
 		}
 	}
 	if got == nil {
-		r.Missing = append(r.Missing, EnergyUnknown)
+		r.Missing = energyGaps(e, load)
 		return &r
 	}
 	hi := got[1]
@@ -128,6 +128,38 @@ func (b *EnergyBudget) Evaluate(e *Eval) *Requirement {
 	return &r
 }
 
-// EnergyUnknown is what an energy budget misses when the energy is not
-// known (no run current in ST's data, or a figure missing).
-const EnergyUnknown = "energy (run current or a figure unknown)"
+// energyGaps says why an energy is unknown: no run current, no clock,
+// or the operations without a figure in the requirements it adds up
+// (load's, or the continuous loads' for an energy per hour).
+func energyGaps(e *Eval, load KindName) []string {
+	switch {
+	case e.b.run == nil:
+		return []string{GapRunCurrent}
+	case e.sc.clockHz <= 0 || e.sc.untrusted:
+		return []string{GapClock} // judge replaces it with the clock's own gap when untrusted
+	}
+	var gaps []string
+	for _, q := range e.Reqs {
+		if q.Kind == load || load == "" && q.Continuous {
+			for _, m := range q.Missing {
+				gaps = appendUnique(gaps, m)
+			}
+		}
+	}
+	if len(gaps) == 0 {
+		gaps = append(gaps, GapLoad) // per hour, without a continuous load
+	}
+	return gaps
+}
+
+// Needs is the load an energy budget per handshake or per boot needs
+// (none per hour: then any continuous load).
+func (b *EnergyBudget) Needs() []KindName {
+	switch b.Per {
+	case PerHandshake:
+		return []KindName{KindTLS}
+	case PerBoot:
+		return []KindName{KindFirmware}
+	}
+	return []KindName{KindTLS, KindAES}
+}

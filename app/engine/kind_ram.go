@@ -46,8 +46,15 @@ func (f *FreeRAM) Kind() KindName { return KindFreeRAM }
 func (f *FreeRAM) Evaluate(e *Eval) *Requirement {
 	r := NewRequirement(KindFreeRAM, RuleFreeRAM, float64(f.Bytes), "B", 0)
 	m := e.memory(e.Reqs)
-	if m == nil || m.FreeRAMBytes == nil {
-		r.Missing = append(r.Missing, CryptoRAMUnknown)
+	switch {
+	case m == nil:
+		r.Missing = append(r.Missing, GapPartFacts)
+		return &r
+	case m.FreeRAMBytes == nil && m.NotPublished == e.b.noRAM:
+		r.Missing = append(r.Missing, GapLibraryRAM)
+		return &r
+	case m.FreeRAMBytes == nil:
+		r.Missing = append(r.Missing, GapFootprint)
 		return &r
 	}
 	free := float64(*m.FreeRAMBytes)
@@ -55,7 +62,3 @@ func (f *FreeRAM) Evaluate(e *Eval) *Requirement {
 	r.Achieved, r.Headroom, r.Basis = e.num(free), e.num(h), m.Basis
 	return &r
 }
-
-// CryptoRAMUnknown is what the free-RAM requirement misses when the
-// crypto's RAM is not published.
-const CryptoRAMUnknown = "crypto RAM (not published)"

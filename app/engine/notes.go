@@ -39,9 +39,37 @@ const (
 	NotePQCBorrowed NoteCode = "pqc-borrowed"
 )
 
-// TargetMaxClock is what an estimate misses when its group has no known
-// maximum clock.
-const TargetMaxClock = "target-max-clock"
+// Gaps are what a requirement may miss that is not an operation's figure
+// (an operation without one is named by its operation name): codes,
+// which explain words. An unknown verdict always names an operation or
+// one of these.
+const (
+	// TargetMaxClock: an estimate's group has no known maximum clock.
+	TargetMaxClock = "target-max-clock"
+	// UntrustedClock: the source's stated clock is above the part's
+	// maximum and another clock was asked for.
+	UntrustedClock = "credible-measured-clock"
+	// GapCPUShare: a continuous load's CPU share is not known.
+	GapCPUShare = "cpu-share"
+	// GapPartFacts: the part has no facts (RAM, run current).
+	GapPartFacts = "part-facts"
+	// GapLibraryRAM: the library publishes no RAM figures for its
+	// operations (wolfSSL).
+	GapLibraryRAM = "library-ram"
+	// GapFootprint: a footprint the operations used need is not
+	// published, whole or in part (Memory.NotPublished lists which).
+	GapFootprint = "footprint"
+	// GapRunCurrent: ST's data gives no run current for the part.
+	GapRunCurrent = "run-current"
+	// GapClock: the figures have no clock (energy is per cycle).
+	GapClock = "clock"
+	// GapLoad: a budget names a load the workload does not have (the
+	// form refuses it; a workload made in code can still say it).
+	GapLoad = "load"
+)
+
+// Gaps lists the gap codes.
+var Gaps = []string{TargetMaxClock, UntrustedClock, GapCPUShare, GapPartFacts, GapLibraryRAM, GapFootprint, GapRunCurrent, GapClock, GapLoad}
 
 // Why notes: what in the data may surprise.
 const (
@@ -56,10 +84,6 @@ const (
 	WhyClockAboveMax NoteCode = "clock-above-max"
 )
 
-// UntrustedClock is what a candidate misses when its source's stated
-// clock is above the part's maximum and another clock was asked for: a
-// code, not an operation (explain says it).
-const UntrustedClock = "credible-measured-clock"
 
 // Note is one note with what it is about.
 type Note struct {

@@ -88,14 +88,21 @@ func version(v string) string {
 // Missing says what a candidate misses: operations by their names, and
 // the codes the engine uses for what is not an operation.
 func Missing(m string) string {
-	if m == engine.UntrustedClock {
-		return "a credible measured clock"
-	}
-	if m == engine.TargetMaxClock {
-		return "the parts' maximum clock (ST's data gives none)"
-	}
-	if m == "cpu-share" {
-		return "a continuous load's CPU share"
+	if w, ok := gapWords[m]; ok {
+		return w
 	}
 	return m
+}
+
+// gapWords say the engine's gap codes.
+var gapWords = map[string]string{
+	engine.UntrustedClock: "a credible measured clock",
+	engine.TargetMaxClock: "the parts' maximum clock (ST's data gives none)",
+	engine.GapCPUShare:    "a continuous load's CPU share",
+	engine.GapPartFacts:   "the part's facts (ST's data has none for it)",
+	engine.GapLibraryRAM:  "the crypto's RAM (the library publishes no RAM figures)",
+	engine.GapFootprint:   "the crypto's RAM (a footprint the operations need is not published)",
+	engine.GapRunCurrent:  "the part's run current (ST's data gives none)",
+	engine.GapClock:       "a clock for the figures",
+	engine.GapLoad:        "the load the budget is per",
 }

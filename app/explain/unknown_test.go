@@ -1,0 +1,102 @@
+package explain_test
+
+import (
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/engine"
+	"cryptosizer/app/explain"
+	"cryptosizer/app/workload"
+	"cryptosizer/data"
+)
+
+// Every unknown names why: over every candidate of workloads that give
+// unknowns for many reasons (a missing figure, no clock, the crypto's
+// RAM unpublished, no run current), each unknown requirement and
+// candidate lists what it misses, each entry an operation or one of the
+// engine's gap codes, and the words for it are not the bare code.
+func TestEveryUnknownNamesItsReason(t *testing.T) {
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := engine.NewIndex(ds)
+	for _, query := range []string{
+		"tls-rate=10&fw-size=256KiB&fw-deadline=500ms&cpu-budget=70%",
+		"tls-rate=1&min-free-ram=64KiB&library=wolfssl",
+		"fw-size=256KiB&fw-deadline=500ms&energy-budget=1mJ/boot",
+		"tls-rate=10&aes-rate=1MiB/s&energy-budget=10mJ/h&clock=max",
+		"tls-rate=1&tls-role=client&tls-kex=x25519mlkem768&tls-sig=ml-dsa-65&max-op=100ms&pqc-from=none",
+		"tls-rate=10&clock=80&min-free-ram=16KiB&energy-budget=1mJ/handshake",
+	} {
+		q, _ := url.ParseQuery(query)
+		w, errs := workload.Parse(workload.FromQuery(q))
+		if len(errs) > 0 {
+			t.Fatalf("%s: %v", query, errs)
+		}
+		res := ix.Rank(w)
+		if res.Counts.Unknown == 0 {
+			t.Errorf("%s: no unknown to check", query)
+		}
+		gaps := map[string]int{}
+		for _, c := range res.Candidates {
+			if c.Verdict == engine.Unknown && len(c.Missing) == 0 {
+				t.Errorf("%s: %s is unknown without a reason", query, c.Key)
+			}
+			if c.Verdict == engine.Unknown && strings.TrimSpace(strings.TrimPrefix(explain.Bottleneck(c), "missing:")) == "" {
+				t.Errorf("%s: %s says %q", query, c.Key, explain.Bottleneck(c))
+			}
+			for _, r := range c.Requirements {
+				if r.Verdict != engine.Unknown {
+					continue
+				}
+				if len(r.Missing) == 0 {
+					t.Errorf("%s: %s: %s is unknown without a reason", query, c.Key, r.Kind)
+				}
+				for _, m := range r.Missing {
+					switch {
+					case bench.KnownOp(m):
+					case slices.Contains(engine.Gaps, m):
+						gaps[m]++
+						if explain.Missing(m) == m {
+							t.Errorf("gap %q has no words", m)
+						}
+						if !slices.Contains(c.Missing, m) {
+							t.Errorf("%s: %s: %s misses %s, the candidate does not say so", query, c.Key, r.Kind, m)
+						}
+					default:
+						t.Errorf("%s: %s: %s misses %q: neither an operation nor a gap code", query, c.Key, r.Kind, m)
+					}
+				}
+			}
+		}
+		t.Logf("%s: %d unknown; gaps %v", query, res.Counts.Unknown, gaps)
+	}
+}
+
+// A budget that cannot apply to the workload is a field error naming
+// the field, not a ranking of unknowns.
+func TestBudgetWithoutItsLoadIsAFieldError(t *testing.T) {
+	for _, tc := range []struct{ query, field string }{
+		{"tls-rate=10&energy-budget=1mJ/boot", "energy-budget"},
+		{"fw-size=256KiB&fw-deadline=1s&energy-budget=1mJ/handshake", "energy-budget"},
+		{"fw-size=256KiB&fw-deadline=1s&energy-budget=1mJ/h", "energy-budget"},
+		{"tls-rate=10&fw-size=256KiB&fw-deadline=1s&loads=tls&energy-budget=1mJ/boot", "energy-budget"},
+	} {
+		q, _ := url.ParseQuery(tc.query)
+		w, errs := workload.Parse(workload.FromQuery(q))
+		if e := errs.ByField(tc.field); e == nil || !strings.Contains(e.Msg, "load") {
+			t.Errorf("%s: errors %v", tc.query, errs)
+		}
+		if _, ok := w.Load(engine.KindEnergy); ok {
+			t.Errorf("%s: the budget is still a load", tc.query)
+		}
+	}
+	q, _ := url.ParseQuery("tls-rate=10&fw-size=256KiB&fw-deadline=1s&energy-budget=1mJ/boot")
+	if _, errs := workload.Parse(workload.FromQuery(q)); len(errs) > 0 {
+		t.Errorf("a budget per boot with a firmware load: %v", errs)
+	}
+}
