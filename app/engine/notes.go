@@ -84,7 +84,6 @@ const (
 	WhyClockAboveMax NoteCode = "clock-above-max"
 )
 
-
 // Note is one note with what it is about.
 type Note struct {
 	Code NoteCode `json:"code"`
