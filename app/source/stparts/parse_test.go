@@ -1,0 +1,91 @@
+package stparts_test
+
+import (
+	"strings"
+	"testing"
+
+	"cryptosizer/app/source/stparts"
+)
+
+// A tiny extract in the form of ST's (made-up parts, not ST's lines), so
+// that a fresh clone tests the parser without ../shared/sources: a
+// RefName for two part numbers with a flash line each, a dual-core part
+// without a <Frequency> (unknown, not zero), a microprocessor left out,
+// and a file whose sizes do not match its part numbers.
+const extract = `<?xml version="1.0" encoding="UTF-8"?>
+<!-- test extract; BSD 3-Clause License (test) -->
+<Extract commit="0123456789abcdef0123456789abcdef01234567">
+<File path="mcu/STM32X0(4-6)Tx.xml">
+<Mcu Family="STM32X0" Line="STM32X0x1" Package="LQFP48" RefName="STM32X0(4-6)Tx">
+    <Core>ARM Cortex-M33</Core>
+    <Frequency>160</Frequency>
+    <Ram>64</Ram>
+    <Die>DIE999</Die>
+    <Flash>256</Flash>
+    <Flash>512</Flash>
+    <TrustZone>Available</TrustZone>
+    <Voltage Max="3.6" Min="1.71"/>
+    <Temperature Max="125" Min="-40"/>
+    <Current Lowest="0.1" Run="19.5"/>
+    <IP InstanceName="PKA" Name="PKA" Version="pka32_v1_0_Cube"/>
+    <IP InstanceName="TIM1" Name="TIM1" Version="gptimer2_v2_x_Cube"/>
+</Mcu>
+</File>
+<File path="mcu/STM32X7Zx.xml">
+<Mcu Family="STM32X7" Line="STM32X7x5" Package="UFBGA169" RefName="STM32X7Zx">
+    <Core>ARM Cortex-M7</Core>
+    <Core>ARM Cortex-M4</Core>
+    <Ram>1024</Ram>
+    <Die>DIE450</Die>
+    <Flash>2048</Flash>
+</Mcu>
+</File>
+<File path="mcu/STM32MPX.xml">
+<Mcu Family="STM32MP1" Line="STM32MP1" Package="TFBGA257" RefName="STM32MPX">
+    <Core>ARM Cortex-A7</Core>
+</Mcu>
+</File>
+<File path="mcu/STM32X1(4-6)Px.xml">
+<Mcu Family="STM32X1" Line="STM32X1" Package="TSSOP20" RefName="STM32X1(4-6)Px">
+    <Core>ARM Cortex-M0+</Core>
+    <Ram>6</Ram>
+    <Flash>16</Flash>
+</Mcu>
+</File>
+</Extract>`
+
+func TestParseInline(t *testing.T) {
+	parts, src, errs := stparts.Parse("x.xml", extract)
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "2 part numbers but 1 <Flash>") || !strings.Contains(errs[0].Error(), "x.xml#mcu/STM32X1(4-6)Px.xml") {
+		t.Errorf("errors %v, want one for STM32X1's sizes, with its file", errs)
+	}
+	if src.Commit != "0123456789abcdef0123456789abcdef01234567" || !strings.HasPrefix(src.License, "BSD 3-Clause License") {
+		t.Errorf("source %+v", src)
+	}
+	var names []string
+	for _, p := range parts {
+		names = append(names, p.Part)
+	}
+	if strings.Join(names, " ") != "STM32X04Tx STM32X06Tx STM32X7Zx" {
+		t.Fatalf("parts %v", names)
+	}
+	a, b, dual := parts[0], parts[1], parts[2]
+	if a.FlashBytes != 256<<10 || b.FlashBytes != 512<<10 || a.RAMBytes != 64<<10 || b.RAMBytes != 64<<10 {
+		t.Errorf("sizes %d/%d, %d/%d", a.FlashBytes, a.RAMBytes, b.FlashBytes, b.RAMBytes)
+	}
+	if a.MaxClockHz != 160e6 || a.Pins != 48 || !a.TrustZone || *a.RunUAPerMHz != 19.5 || *a.TempMax != 125 || *a.VoltageMin != 1.71 {
+		t.Errorf("facts %+v", a)
+	}
+	if len(a.CryptoUnits) != 1 || a.CryptoUnits[0] != (stparts.Unit{Name: "PKA", Instance: "PKA", Version: "pka32_v1_0_Cube"}) {
+		t.Errorf("units %+v: a timer is not a crypto unit", a.CryptoUnits)
+	}
+	if dual.MaxClockHz != 0 || dual.RunUAPerMHz != nil || strings.Join(dual.Cores, "+") != "Cortex-M7+Cortex-M4" {
+		t.Errorf("a part without <Frequency> or <Current>: %+v", dual)
+	}
+	if g := stparts.Group(dual); g != "STM32X7/DIE450/Cortex-M7+Cortex-M4/?MHz/" {
+		t.Errorf("group %q", g)
+	}
+	if _, _, errs := stparts.Parse("x.xml", "not xml"); len(errs) != 1 {
+		t.Errorf("not XML: %v", errs)
+	}
+}
