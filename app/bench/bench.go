@@ -287,6 +287,9 @@ type Dataset struct {
 	// Cycles are the cycle-count sources' figures (pqm4): lent to a
 	// build without post-quantum figures of its own.
 	Cycles []CycleFigure `json:"cycle_counts"`
+	// Lending says which cores each cycle-count source's figures may be
+	// lent to, and how sure a lent figure is there.
+	Lending []Lending `json:"lending"`
 }
 
 // Facts are the curated part facts.

@@ -32,3 +32,16 @@ type CycleFigure struct {
 	Printed string `json:"printed"`
 	Pos     Pos    `json:"pos"`
 }
+
+// Lending is one core a cycle-count source's figures may be lent to: the
+// source declares it (its package), the engine reads it. Basis is
+// CycleCount on the core the counts were taken on and Estimated on a
+// core that runs the same code but was not counted; Widest asks for the
+// largest spread of any core as the slow end (the code was not counted
+// there), else the counted core's spread applies.
+type Lending struct {
+	Source string `json:"source"`
+	Core   string `json:"core"`
+	Basis  Basis  `json:"basis"`
+	Widest bool   `json:"widest_spread,omitempty"`
+}

@@ -118,6 +118,7 @@ func Encode(ds *bench.Dataset) ([]byte, error) {
 	section("warnings", len(ds.Warnings), func(i int) any { return ds.Warnings[i] })
 	section("groups", len(ds.Groups), func(i int) any { return ds.Groups[i] })
 	section("cycle_counts", len(ds.Cycles), func(i int) any { return ds.Cycles[i] })
+	section("lending", len(ds.Lending), func(i int) any { return ds.Lending[i] })
 	buf.WriteString("\n}\n")
 	return buf.Bytes(), err
 }

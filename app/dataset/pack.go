@@ -6,7 +6,7 @@ package dataset
 // stays the reviewable artifact; a test checks that the packed file holds
 // exactly what the JSON holds.
 //
-// Layout (version 7): the magic "CSZD", the version byte, a string table
+// Layout (version 8): the magic "CSZD", the version byte, a string table
 // (count, then each string as length and bytes), then the dataset's lists
 // in the order of bench.Dataset's fields. Counts, lengths, integers and
 // string indexes are varints; a pointer is a presence byte and its value;
@@ -26,7 +26,7 @@ import (
 
 const (
 	packMagic   = "CSZD"
-	packVersion = 7
+	packVersion = 8
 )
 
 // Pack writes ds in the packed form.
@@ -252,11 +252,22 @@ func (w *packer) dataset(ds *bench.Dataset) {
 		w.strs(x.Documents)
 	})
 	w.groups(ds.Groups)
-	w.cycles(ds.Cycles)
+	w.cycles(ds.Cycles, ds.Lending)
 }
 
-// cycles packs the cycle-count sources' figures.
-func (w *packer) cycles(cs []bench.CycleFigure) {
+// lending packs which cores the cycle-count sources lend to.
+func (w *packer) lending(ls []bench.Lending) {
+	packList(w, ls, func(l bench.Lending) {
+		w.str(l.Source)
+		w.str(l.Core)
+		w.str(string(l.Basis))
+		w.bool(l.Widest)
+	})
+}
+
+// cycles packs the cycle-count sources' figures, then which cores they
+// lend to.
+func (w *packer) cycles(cs []bench.CycleFigure, ls []bench.Lending) {
 	packList(w, cs, func(c bench.CycleFigure) {
 		w.str(c.Source)
 		w.str(c.Core)
@@ -274,6 +285,7 @@ func (w *packer) cycles(cs []bench.CycleFigure) {
 		w.str(c.Printed)
 		w.pos(c.Pos)
 	})
+	w.lending(ls)
 }
 
 // groups packs the part groups.
@@ -541,6 +553,9 @@ func (r *unpacker) dataset() *bench.Dataset {
 		return bench.CycleFigure{Source: r.str(), Core: r.str(), Op: r.str(), Implementation: r.str(), Cycles: r.float(), MinCycles: r.float(),
 			MaxCycles: r.float(), Runs: int(r.int()), StackBytes: r.int(), CodeBytes: r.int(), HashShare: r.float(), ClockHz: r.int(),
 			Board: r.str(), Printed: r.str(), Pos: r.pos()}
+	})
+	ds.Lending = unpackList(r, func() bench.Lending {
+		return bench.Lending{Source: r.str(), Core: r.str(), Basis: bench.Basis(r.str()), Widest: r.bool()}
 	})
 	return &ds
 }

@@ -3,6 +3,7 @@ package dataset
 import (
 	"strings"
 
+	"cryptosizer/app/bench"
 	"cryptosizer/app/source"
 	"cryptosizer/app/source/cmox"
 	"cryptosizer/app/source/pqm4"
@@ -29,6 +30,20 @@ var Sources = Registry{
 // line here.
 var CycleSources = []source.CycleSource{
 	pqm4.Cycles{},
+}
+
+// AddCycles adds what a cycle-count source derived (its committed form)
+// to ds: its figures, the document they point into and the cores it
+// lends to.
+func AddCycles(ds *bench.Dataset, cs source.CycleSource, derived []byte) error {
+	figs, doc, err := cs.Load(derived)
+	if err != nil {
+		return err
+	}
+	ds.Cycles = append(ds.Cycles, figs...)
+	ds.Documents = append(ds.Documents, doc)
+	ds.Lending = append(ds.Lending, cs.Lends()...)
+	return nil
 }
 
 // SourceFor returns the source that reads a seed file, if any.

@@ -10,33 +10,22 @@ import (
 	"cryptosizer/app/bench"
 )
 
-// Post-quantum operations from a cycle-count source (DESIGN.md,
-// "Evidence"; README, "Post-quantum figures from pqm4"). A build without
-// ML-KEM or ML-DSA figures of its own takes the ones its workload needs
-// from pqm4's Cortex-M4 cycle counts on the same part: time = cycles ÷
-// the clock the candidate runs at. On a Cortex-M4 the basis is
-// cycle-count, with the M4's spread for the slow end (pqm4 counts at
-// 24 MHz without flash wait states: the count is the fast end); on a
-// Cortex-M33, M7 or M55, which run the same Armv7E-M/Armv8-M DSP code, it
-// is estimated, with the largest spread of any core. Cortex-M0, M0+ and
-// M3 lack the DSP instructions the code uses: no figure. A build with
-// post-quantum figures of its own never borrows; the details compare its
-// figures with what pqm4's would be.
+// Operations from a cycle-count source (DESIGN.md, "Evidence"; README,
+// "Post-quantum figures from pqm4"). A build without figures of its own
+// for an operation a cycle-count source publishes takes them from the
+// source that lends to its core (bench.Lending, declared by the source):
+// time = cycles ÷ the clock the candidate runs at, with the lending's
+// basis, and the counted core's spread for the slow end (the largest of
+// any core where the lending asks for it). A core no source lends to
+// gets no figure. A build with post-quantum figures of its own never
+// borrows; the details compare its figures with what the counts would
+// give.
 
 // PQC sources a workload may name (pqc-from).
 const (
 	PQCFromPQM4 = "pqm4"
 	PQCFromNone = "none"
 )
-
-// pqcCores are the cores pqm4's code runs on, with the basis of a figure
-// there.
-var pqcCores = map[string]bench.Basis{
-	"Cortex-M4": bench.CycleCount, "Cortex-M33": bench.Estimated, "Cortex-M7": bench.Estimated, "Cortex-M55": bench.Estimated,
-}
-
-// PQCCycleCore is the core the cycle counts were taken on.
-const PQCCycleCore = "Cortex-M4"
 
 func isPQC(op string) bool {
 	return strings.HasPrefix(op, "ml-kem-") || strings.HasPrefix(op, "ml-dsa-")
@@ -45,28 +34,35 @@ func isPQC(op string) bool {
 // scheme is an operation's scheme ("ml-kem-768" of "ml-kem-768-keygen").
 func scheme(op string) string { return op[:strings.LastIndexByte(op, '-')] }
 
-// pqcIndex holds the cycle counts by operation and the implementation
-// chosen per scheme for each objective.
+// pqcIndex holds the cycle counts by operation, the implementation
+// chosen per source and scheme for each objective, and who lends to
+// which core.
 type pqcIndex struct {
 	byOp map[string][]*bench.CycleFigure
 	// fastest: the implementation with the fewest cycles over the
 	// scheme's three operations; smallest: the one whose largest stack
-	// is least (then the fewest cycles).
+	// is least (then the fewest cycles). Keyed by source and scheme.
 	fastest, smallest map[string]string
+	// lends are the lendings to each core, in the dataset's order.
+	lends map[string][]bench.Lending
 }
 
-func newPQCIndex(figs []bench.CycleFigure) pqcIndex {
-	p := pqcIndex{byOp: map[string][]*bench.CycleFigure{}, fastest: map[string]string{}, smallest: map[string]string{}}
+func newPQCIndex(figs []bench.CycleFigure, lending []bench.Lending) pqcIndex {
+	p := pqcIndex{byOp: map[string][]*bench.CycleFigure{}, fastest: map[string]string{}, smallest: map[string]string{},
+		lends: map[string][]bench.Lending{}}
+	for _, l := range lending {
+		p.lends[l.Core] = append(p.lends[l.Core], l)
+	}
 	type total struct {
 		cycles float64
 		stack  int64
 	}
-	sums := map[string]map[string]*total{} // scheme → implementation
+	sums := map[string]map[string]*total{} // source|scheme → implementation
 	var schemes []string
 	for i := range figs {
 		f := &figs[i]
 		p.byOp[f.Op] = append(p.byOp[f.Op], f)
-		s := scheme(f.Op)
+		s := f.Source + "|" + scheme(f.Op)
 		if sums[s] == nil {
 			sums[s] = map[string]*total{}
 			schemes = append(schemes, s)
@@ -98,19 +94,23 @@ func newPQCIndex(figs []bench.CycleFigure) pqcIndex {
 	return p
 }
 
-// figure is the cycle count of an operation in the implementation the
-// objective chooses, or nil.
-func (p pqcIndex) figure(op string, o Objective) *bench.CycleFigure {
-	impl := p.fastest[scheme(op)]
-	if o == ObjectiveSmallest {
-		impl = p.smallest[scheme(op)]
-	}
-	for _, f := range p.byOp[op] {
-		if f.Implementation == impl {
-			return f
+// lender is the lending to core of the first source that lends there
+// and counts op, with that source's figure for op in the implementation
+// the objective chooses; a nil figure when none does.
+func (p pqcIndex) lender(core, op string, o Objective) (bench.Lending, *bench.CycleFigure) {
+	for _, l := range p.lends[core] {
+		key := l.Source + "|" + scheme(op)
+		impl := p.fastest[key]
+		if o == ObjectiveSmallest {
+			impl = p.smallest[key]
+		}
+		for _, f := range p.byOp[op] {
+			if f.Source == l.Source && f.Implementation == impl {
+				return l, f
+			}
 		}
 	}
-	return nil
+	return bench.Lending{}, nil
 }
 
 // ownPQC reports whether a build has post-quantum figures of its own.
@@ -131,8 +131,8 @@ func (e *Eval) borrow(op string, count float64, rule RuleID) (Term, bool) {
 	if e.w.PQCFrom == PQCFromNone || e.b.ownPQC || !e.b.hasFact || len(e.ix.pqc.byOp[op]) == 0 {
 		return Term{}, false
 	}
-	if _, ok := pqcCores[e.b.fact.Core]; !ok {
-		e.pqcNoCode = true
+	if _, f := e.ix.pqc.lender(e.b.fact.Core, op, e.w.Objective); f == nil {
+		e.pqcNoCode = true // no source lends op to this core
 		return Term{}, false
 	}
 	return e.pqcTerm(op, count, rule)
@@ -141,13 +141,12 @@ func (e *Eval) borrow(op string, count float64, rule RuleID) (Term, bool) {
 // pqcTerm is what the cycle counts give for an operation on the
 // candidate's part at its clock.
 func (e *Eval) pqcTerm(op string, count float64, rule RuleID) (Term, bool) {
-	basis, ok := pqcCores[e.b.fact.Core]
-	f := e.ix.pqc.figure(op, e.w.Objective)
-	if !ok || f == nil || e.sc.clockHz <= 0 || f.ClockHz <= 0 {
+	l, f := e.ix.pqc.lender(e.b.fact.Core, op, e.w.Objective)
+	if f == nil || e.sc.clockHz <= 0 || f.ClockHz <= 0 {
 		return Term{}, false
 	}
-	spread := e.ix.spreadFor(PQCCycleCore)
-	if basis == bench.Estimated {
+	basis, spread := l.Basis, e.ix.spreadFor(f.Core)
+	if l.Widest {
 		spread = e.ix.largestSpread()
 	}
 	factor, from := spread.Factor, spread.Core
@@ -164,7 +163,7 @@ func (e *Eval) pqcTerm(op string, count float64, rule RuleID) (Term, bool) {
 	t.Slow = t.Each * factor
 	t.Total = t.Slow * count
 	t.Worst = f.MaxCycles / clock * factor
-	t.Source = fmt.Sprintf("pqm4 %s %s (%d runs at %s MHz on %s): %s cycles", f.Implementation, op, f.Runs,
+	t.Source = fmt.Sprintf("%s %s %s (%d runs at %s MHz on %s): %s cycles", f.Source, f.Implementation, op, f.Runs,
 		strconv.FormatFloat(float64(f.ClockHz)/1e6, 'f', -1, 64), f.Core, f.Printed)
 	t.From = &From{Document: f.Pos.File, Line: f.Pos.Line, Part: f.Core + ", " + f.Board, ClockHz: f.ClockHz, Printed: f.Printed,
 		ToClockHz: e.sc.clockHz, TimeFactor: float64(f.ClockHz) / clock, Spread: factor, SpreadFrom: from,

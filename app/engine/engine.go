@@ -268,7 +268,7 @@ func NewIndex(ds *bench.Dataset) *Index {
 	ix.software()
 	ix.spreads = spreads(ix.builds)
 	ix.estimates()
-	ix.pqc = newPQCIndex(ds.Cycles)
+	ix.pqc = newPQCIndex(ds.Cycles, ds.Lending)
 	for _, b := range ix.builds {
 		if b.donor != nil { // measured builds come first: the donor's are made
 			b.ownPQC = b.donor.ownPQC
@@ -591,7 +591,7 @@ func (e *Eval) Budget() float64 { return e.w.Budget() }
 func (e *Eval) Term(op string, count float64, rule RuleID, bytes int64) Term {
 	t := Term{Op: op, Count: count, Rule: rule, Bytes: bytes}
 	m, ok := lookup(e.b, op)
-	if !ok && !e.sc.untrusted && bytes == 0 && isPQC(op) {
+	if !ok && !e.sc.untrusted && bytes == 0 && len(e.ix.pqc.byOp[op]) > 0 {
 		if bt, ok := e.borrow(op, count, rule); ok {
 			return bt
 		}

@@ -117,12 +117,9 @@ func generate(dir, catalogue, cycles string) ([]byte, []dataset.Report, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		figs, doc, err := cs.Load(b)
-		if err != nil {
+		if err := dataset.AddCycles(ds, cs, b); err != nil {
 			return nil, nil, err
 		}
-		ds.Cycles = append(ds.Cycles, figs...)
-		ds.Documents = append(ds.Documents, doc)
 	}
 	var all bench.ErrorList
 	for _, r := range reports {
