@@ -209,7 +209,9 @@ func TestChartsWaitForTheirPlace(t *testing.T) {
 	if far := eval1[bool](ctx, t, `document.getElementById('charts').getBoundingClientRect().top > 2 * innerHeight`); !far {
 		t.Fatal("the charts are within two screens of the top on a phone: this test needs a page where they are not")
 	}
-	time.Sleep(time.Second) // what the start defers has run
+	if err := chromedp.Do(ctx, started); err != nil {
+		t.Fatal(err)
+	}
 	const made = `!!window.echarts || document.querySelectorAll('.chart-tools button:enabled').length > 0 || !!document.querySelector('script[src$="echarts.min.js"]')`
 	if eval1[bool](ctx, t, made) {
 		t.Error("the charts were made (or ECharts loaded) before their place neared the view")
@@ -225,23 +227,33 @@ func TestChartsWaitForTheirPlace(t *testing.T) {
 	}
 }
 
+// started waits for the start's last step (the page's "started" mark,
+// set in a Defer after every render its mounts could cause: ui/render.go)
+// and then for two frames, in which the browser delivers what observers
+// the start set up (the charts' place).
+var started = poll(`!!window.cryptosizerTiming && window.cryptosizerTiming.started > 0 &&
+  new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, 30*time.Second)
+
 // The start renders the page once: go-app calls each OnMount through
 // Dispatch, which marks the component and all above it for an update, and
 // the whole page was rendered a second (and a third) time after its mount
 // for nothing (keepRendered). Drawing the charts renders it once more (they
-// are made then), and ECharts' arrival does not.
+// are made then), and ECharts' arrival does not. The counts are read once
+// the app has marked the steps done, not after a sleep.
 func TestStartRendersThePageOnce(t *testing.T) {
 	ctx, cancel := onPhone(t)
 	defer cancel()
-	time.Sleep(time.Second) // what the start defers has run
+	if err := chromedp.Do(ctx, started); err != nil {
+		t.Fatal(err)
+	}
 	const renders = `window.cryptosizerTiming.render.length`
 	if n := eval1[int](ctx, t, renders); n != 1 {
 		t.Errorf("the page rendered %d times by the end of the start, want 1", n)
 	}
-	if err := chromedp.Do(ctx, chartsDrawn(chartData+".length > 2")); err != nil {
+	if err := chromedp.Do(ctx, chartsDrawn(chartData+".length > 2"),
+		poll(`(window.cryptosizerTiming['chart-started'] || []).length === document.querySelectorAll('.chart').length`, 30*time.Second)); err != nil {
 		t.Fatalf("scrolling to the charts did not draw them: %v", err)
 	}
-	time.Sleep(500 * time.Millisecond)
 	if n := eval1[int](ctx, t, renders); n != 2 {
 		t.Errorf("the page rendered %d times once the charts were drawn, want 2 (the start, the charts)", n)
 	}

@@ -162,18 +162,11 @@ func (p *Page) OnMount(ctx app.Context) {
 		if p.m.Msgs.Rev != rev {
 			ctx.Update()
 		}
+		// The start's last step: every render its mounts could cause
+		// has run (render.go; the e2e tests wait for it).
+		ctx.Defer(func(app.Context) { browser.Record("started", browser.Now(), false) })
 	})
 }
-
-// keepRendered ends an OnMount, or a function given to Dispatch or
-// After, that changes nothing a render reads, without the render go-app
-// would do next: go-app runs them through Dispatch, which marks the
-// component and every component above it for an update — the whole page
-// rendered again for nothing (Results, its table text and go-app's diff:
-// ~10–20 ms at the start, where every mount did it; a few ms after each
-// pause in typing). PreventUpdate takes back exactly those marks; an
-// update asked for by anything else (ctx.Update, an action) still runs.
-func keepRendered(ctx app.Context) { ctx.PreventUpdate() }
 
 // restore reads the state from the address and storage, once: later
 // changes go into the address, not out of it.
@@ -280,7 +273,7 @@ func (p *Page) onParam(ctx app.Context, a app.Action) {
 	// the address).
 	p.typed++
 	n := p.typed
-	ctx.After(chartPause, func(ctx app.Context) {
+	ctx.After(typingPause, func(ctx app.Context) {
 		keepRendered(ctx) // a render only when the charts or messages change
 		if n != p.typed {
 			return

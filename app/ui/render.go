@@ -1,0 +1,56 @@
+package ui
+
+import (
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// How the page uses go-app's update protocol: what renders, when, and
+// what keeps a keystroke and the start cheap. Read this before adding a
+// handler, an OnMount or an After.
+//
+// go-app renders a component when it is marked for an update. Dispatch
+// (and so every OnMount, every After and every action handler) marks the
+// component it runs for and every component above it: the whole page,
+// for anything the page or its parts do. Defer marks nothing. Update
+// marks explicitly; PreventUpdate takes back the marks of the current
+// dispatch (keepRendered).
+//
+//   - keepRendered ends an OnMount, or a function given to Dispatch or
+//     After, that changes nothing a render reads. Without it each mount
+//     rendered the whole page again (the start rendered it three times),
+//     and each pause in typing once more for nothing.
+//   - Revision counters (model.Form.Rev, Results.Rev, Imports.Rev,
+//     Parts.Rev, Msgs.Rev) say when a part's state changed; a handler
+//     that may change nothing compares them before and after and calls
+//     ctx.Update only when one moved (onParam's pause, OnMount's address).
+//   - The ranking table is HTML text drawn with one innerHTML by its own
+//     component (TableView, table.go), not go-app nodes: a keystroke
+//     redraws the table, not the page.
+//   - The workload's text fields are listened for by the page
+//     (browser.ListenInput, Control.Delegated), not by go-app, whose
+//     event handling marked the form and the page on every keystroke.
+//   - One pause: a keystroke ranks and redraws the table at once; the
+//     address and the charts follow once typing has paused for
+//     typingPause (onParam). The charts draw in a Defer of the render
+//     that gives them their new option, without a pause of their own.
+//   - The start renders the page once (e2e: TestStartRendersThePageOnce
+//     counts the renders once the start's last Defer has marked the
+//     timeline "started"); making the charts renders it once more.
+
+// typingPause is how long typing must pause before the address and the
+// charts follow it: longer than the time between two keys of steady
+// typing (~200 ms), so that the charts (tens of ms of ECharts) do not
+// redraw between keys and delay the next one (at 150 ms they did).
+const typingPause = 300 * time.Millisecond
+
+// keepRendered ends an OnMount, or a function given to Dispatch or
+// After, that changes nothing a render reads, without the render go-app
+// would do next: go-app runs them through Dispatch, which marks the
+// component and every component above it for an update — the whole page
+// rendered again for nothing (Results, its table text and go-app's diff:
+// ~10–20 ms at the start, where every mount did it; a few ms after each
+// pause in typing). PreventUpdate takes back exactly those marks; an
+// update asked for by anything else (ctx.Update, an action) still runs.
+func keepRendered(ctx app.Context) { ctx.PreventUpdate() }
