@@ -126,14 +126,14 @@ func ownPQC(b *build) bool {
 // borrow is the term of a post-quantum operation the build has no figure
 // for, from the cycle counts; ok is false when none may be lent (the
 // switch is off, the build has its own, the core cannot run the code,
-// the clock is unknown), and the caller keeps the term missing.
+// the clock is unknown), and the caller keeps the term missing, NoCode
+// when no source lends the operation to the core.
 func (e *Eval) borrow(op string, count float64, rule RuleID) (Term, bool) {
 	if e.w.PQCFrom == PQCFromNone || e.b.ownPQC || !e.b.hasFact || len(e.ix.pqc.byOp[op]) == 0 {
 		return Term{}, false
 	}
 	if _, f := e.ix.pqc.lender(e.b.fact.Core, op, e.w.Objective); f == nil {
-		e.pqcNoCode = true // no source lends op to this core
-		return Term{}, false
+		return Term{NoCode: true}, false // no source lends op to this core
 	}
 	return e.pqcTerm(op, count, rule)
 }

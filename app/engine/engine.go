@@ -66,6 +66,10 @@ type Term struct {
 	Stack int64 `json:"stack_bytes,omitempty"`
 	// Missing is set when no usable measurement exists for Op.
 	Missing bool `json:"missing,omitempty"`
+	// NoCode is set on a missing term when a cycle-count source counts
+	// the operation but lends it to no core like the candidate's (its
+	// notes say so).
+	NoCode bool `json:"-"`
 }
 
 // Requirement is one part of the workload, judged.
@@ -565,9 +569,6 @@ type Eval struct {
 	b  *build
 	sc scaler
 	w  *Workload
-	// pqcNoCode: a post-quantum operation was missing and the core
-	// cannot run the cycle-count source's code.
-	pqcNoCode bool
 	// memo holds the terms of earlier rankings of the same shape; load
 	// and bi are the indices of the load and build being evaluated.
 	memo     *termMemo
@@ -592,9 +593,11 @@ func (e *Eval) Term(op string, count float64, rule RuleID, bytes int64) Term {
 	t := Term{Op: op, Count: count, Rule: rule, Bytes: bytes}
 	m, ok := lookup(e.b, op)
 	if !ok && !e.sc.untrusted && bytes == 0 && len(e.ix.pqc.byOp[op]) > 0 {
-		if bt, ok := e.borrow(op, count, rule); ok {
+		bt, lent := e.borrow(op, count, rule)
+		if lent {
 			return bt
 		}
+		t.NoCode = bt.NoCode
 	}
 	if !ok || e.sc.untrusted {
 		t.Missing = true
@@ -666,7 +669,6 @@ func NewRequirement(kind KindName, rule RuleID, required float64, unit string, t
 // terms are shared and never changed after they are made.
 type loadEval struct {
 	reqs      []Requirement
-	pqcNoCode bool
 	footprint *Footprint // of the loads' operations (aggregates add none)
 }
 
@@ -701,32 +703,32 @@ func (ix *Index) evaluate(b *build, e *Eval, cache map[loadKey]loadEval) Candida
 		c.FlashBytes, c.RAMBytes = b.fact.FlashBytes, b.fact.RAMBytes
 		c.ClockAboveMax = b.id.ClockHz > b.fact.MaxClockHz
 	}
-	e.b, e.sc, e.pqcNoCode, e.Reqs = b, sc, false, e.reqs.slice(len(e.w.Loads))
+	e.b, e.sc, e.Reqs = b, sc, e.reqs.slice(len(e.w.Loads))
 	key := loadKey{b.donor, sc.clockHz}
 	var fp *Footprint
 	le, cached := cache[key]
 	if cached && b.donor != nil {
-		e.Reqs, e.pqcNoCode, fp = append(e.Reqs, le.reqs...), le.pqcNoCode, le.footprint
+		e.Reqs, fp = append(e.Reqs, le.reqs...), le.footprint
 	} else {
 		for i, l := range e.w.Loads {
 			if KindOf(l.Kind()).Aggregate() {
 				continue // judged below, per candidate
 			}
 			e.load = i
-			if r := l.Evaluate(e); r != nil {
+			if r := l.Evaluate(e, e.terms(l)); r != nil {
 				e.Reqs = append(e.Reqs, *r)
 			}
 		}
 	}
 	v := e.view(e.Reqs, fp, cached && b.donor != nil)
 	if !cached && b.donor != nil && cache != nil {
-		cache[key] = loadEval{reqs: slices.Clone(e.Reqs), pqcNoCode: e.pqcNoCode, footprint: v.footprint}
+		cache[key] = loadEval{reqs: slices.Clone(e.Reqs), footprint: v.footprint}
 	}
 	for _, l := range e.w.Loads {
 		if !KindOf(l.Kind()).Aggregate() {
 			continue
 		}
-		if r := l.Evaluate(e); r != nil {
+		if r := l.Evaluate(e, nil); r != nil {
 			e.Reqs = append(e.Reqs, *r)
 		}
 	}
@@ -736,7 +738,7 @@ func (ix *Index) evaluate(b *build, e *Eval, cache map[loadKey]loadEval) Candida
 		c.Notes = append(c.Notes, Note{Code: NotePQCBorrowed})
 		c.PQCStackBytes = v.pqcStack
 	}
-	if e.pqcNoCode {
+	if v.noCode {
 		c.Notes = append(c.Notes, Note{Code: NotePQCNoCode})
 	}
 	c.PQCCompared = v.pqcCompared

@@ -32,9 +32,27 @@ type Kind interface {
 // Load is one requirement of a workload, with its parameters.
 type Load interface {
 	Kind() KindName
-	// Evaluate judges a candidate; nil when the load sets no requirement
-	// for this workload.
-	Evaluate(e *Eval) *Requirement
+	// Terms are the operations the load needs on a candidate, asked of
+	// its figures (nil for an aggregate, which judges the others). They
+	// may depend only on what the load's shape keeps (not its rate or
+	// deadline: memo.go): the engine keeps them across rankings of the
+	// same shape. A load never keeps anything itself.
+	Terms(f Figures) []Term
+	// Evaluate judges a candidate from the terms Terms gave; nil when
+	// the load sets no requirement for this workload.
+	Evaluate(e *Eval, ts []Term) *Requirement
+}
+
+// Figures answers a load's questions about one candidate: an operation's
+// figure at the candidate's clock, as a term of count operations (or of
+// count passes over bytes bytes, for a bulk operation) under a rule. A
+// term without a figure is Missing. Eval is the engine's; a test may
+// give a fake.
+type Figures interface {
+	Term(op string, count float64, rule RuleID, bytes int64) Term
+	// FirstMeasured is the term of the first of ops with a figure (the
+	// first op's, missing, when none has one).
+	FirstMeasured(ops []string, count float64, rule RuleID) Term
 }
 
 // Kinds are the requirement kinds, in the order loads are evaluated and

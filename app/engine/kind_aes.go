@@ -70,17 +70,16 @@ func (a *AES) op() string {
 	return "aes-" + strconv.Itoa(a.Key) + "-" + a.Mode + "-" + d
 }
 
-// Evaluate takes the measured rate of the mode, key size and direction:
-// the stream's CPU share is the required rate ÷ that rate.
-func (a *AES) Evaluate(e *Eval) *Requirement {
+// Terms take the rate of the mode, key size and direction, per byte:
+// it does not depend on the stream's rate.
+func (a *AES) Terms(e Figures) []Term { return []Term{e.Term(a.op(), 1, RuleAESStream, 1)} }
+
+// Evaluate: the stream's CPU share is the required rate ÷ the term's
+// rate.
+func (a *AES) Evaluate(e *Eval, ts []Term) *Requirement {
 	r := NewRequirement(KindAES, RuleAESStream, a.Rate, "B/s", 0)
 	r.Continuous = true
-	if ts, ok := e.memoTerms(); ok { // it does not depend on the rate
-		r.Terms = ts
-	} else {
-		r.Terms = []Term{e.Term(a.op(), 1, RuleAESStream, 1)}
-		e.keepTerms(r.Terms)
-	}
+	r.Terms = ts
 	t := r.Terms[0]
 	Finish(&r)
 	if !t.Missing {

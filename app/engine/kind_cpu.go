@@ -51,9 +51,12 @@ func (cpuKind) Aggregate() bool { return true }
 func (c *CPU) Kind() KindName  { return KindCPU }
 func (c *CPU) Budget() float64 { return c.Share }
 
+// Terms: none of its own (an aggregate).
+func (*CPU) Terms(Figures) []Term { return nil }
+
 // Evaluate adds up the CPU shares of the continuous loads judged before
 // it; with fewer than two there is nothing to share, and no requirement.
-func (c *CPU) Evaluate(e *Eval) *Requirement {
+func (c *CPU) Evaluate(e *Eval, _ []Term) *Requirement {
 	n := 0
 	for i := range e.Reqs {
 		if e.Reqs[i].Continuous {

@@ -95,10 +95,13 @@ func (energyKind) Aggregate() bool { return true }
 
 func (b *EnergyBudget) Kind() KindName { return KindEnergy }
 
+// Terms: none of its own (an aggregate).
+func (*EnergyBudget) Terms(Figures) []Term { return nil }
+
 // Evaluate holds the high end of the workload's energy per hour,
 // handshake or boot against the budget; unknown when that energy is
 // (no run current, a missing figure, or no such load in the workload).
-func (b *EnergyBudget) Evaluate(e *Eval) *Requirement {
+func (b *EnergyBudget) Evaluate(e *Eval, _ []Term) *Requirement {
 	r := NewRequirement(KindEnergy, RuleEnergyBudget, b.Joules, "J/"+b.Per, 0)
 	en := e.energy(e.Reqs)
 	var got *[2]float64

@@ -96,16 +96,16 @@ func (firmwareKind) Aggregate() bool { return false }
 
 func (f *Firmware) Kind() KindName { return KindFirmware }
 
-// Evaluate hashes the whole image once and verifies one signature over
-// the digest, against the deadline.
-func (f *Firmware) Evaluate(e *Eval) *Requirement {
+// Terms hash the whole image once and verify one signature over the
+// digest: neither depends on the deadline.
+func (f *Firmware) Terms(e Figures) []Term {
+	return append(make([]Term, 0, 2), e.Term(f.Hash, 1, RuleFWHash, f.SizeBytes), e.FirstMeasured(fwSigOps(f.Sig), 1, RuleFWVerify))
+}
+
+// Evaluate holds the terms' time against the deadline.
+func (f *Firmware) Evaluate(e *Eval, ts []Term) *Requirement {
 	r := NewRequirement(KindFirmware, RuleFWDeadline, f.Deadline, "s", 0)
-	if ts, ok := e.memoTerms(); ok { // none depends on the deadline
-		r.Terms = ts
-	} else {
-		r.Terms = append(make([]Term, 0, 2), e.Term(f.Hash, 1, RuleFWHash, f.SizeBytes), e.FirstMeasured(fwSigOps(f.Sig), 1, RuleFWVerify))
-		e.keepTerms(r.Terms)
-	}
+	r.Terms = ts
 	total := Finish(&r)
 	if len(r.Missing) == 0 && total > 0 {
 		h := f.Deadline / total

@@ -38,9 +38,12 @@ func (maxOpKind) Aggregate() bool { return true }
 
 func (m *MaxOp) Kind() KindName { return KindMaxOp }
 
+// Terms: none of its own (an aggregate).
+func (*MaxOp) Terms(Figures) []Term { return nil }
+
 // Evaluate takes the longest single operation the requirements before it
 // need, and holds it against the limit.
-func (m *MaxOp) Evaluate(e *Eval) *Requirement {
+func (m *MaxOp) Evaluate(e *Eval, _ []Term) *Requirement {
 	r := NewRequirement(KindMaxOp, RuleMaxOp, m.Limit, "s", 0)
 	t, missing := Longest(e.Reqs)
 	r.Missing = append(r.Missing, missing...)

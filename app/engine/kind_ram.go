@@ -42,8 +42,11 @@ func (freeRAMKind) Aggregate() bool { return true }
 
 func (f *FreeRAM) Kind() KindName { return KindFreeRAM }
 
+// Terms: none of its own (an aggregate).
+func (*FreeRAM) Terms(Figures) []Term { return nil }
+
 // Evaluate holds the RAM left against the least needed.
-func (f *FreeRAM) Evaluate(e *Eval) *Requirement {
+func (f *FreeRAM) Evaluate(e *Eval, _ []Term) *Requirement {
 	r := NewRequirement(KindFreeRAM, RuleFreeRAM, float64(f.Bytes), "B", 0)
 	m := e.memory(e.Reqs)
 	switch {

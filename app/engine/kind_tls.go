@@ -314,9 +314,10 @@ func (t *TLS) hash() string {
 	return "sha256"
 }
 
-// terms counts each operation per handshake from the TLS table and the
+// Terms counts each operation per handshake from the TLS table and the
 // resumption share, plus the handshake's hashing: none depends on Rate.
-func (t *TLS) terms(e *Eval, out []Term) []Term {
+func (t *TLS) Terms(e Figures) []Term {
+	out := make([]Term, 0, 6) // a side's lines and the hashing, mostly
 	share := 1 - t.Resume
 	for _, c := range tlsTable {
 		ops := t.slot(c.Slot)
@@ -344,17 +345,12 @@ func (t *TLS) terms(e *Eval, out []Term) []Term {
 	return out
 }
 
-// Evaluate takes the handshake's terms (terms) and meets the requirement
-// when the budget carries Rate handshakes per second.
-func (t *TLS) Evaluate(e *Eval) *Requirement {
+// Evaluate meets the requirement when the budget carries Rate
+// handshakes per second of the handshake's terms.
+func (t *TLS) Evaluate(e *Eval, ts []Term) *Requirement {
 	r := NewRequirement(KindTLS, RuleTLSCapacity, t.Rate, "handshakes/s", 0)
 	r.Continuous = true
-	if ts, ok := e.memoTerms(); ok {
-		r.Terms = ts
-	} else {
-		r.Terms = t.terms(e, make([]Term, 0, 6)) // a side's lines and the hashing, mostly
-		e.keepTerms(r.Terms)
-	}
+	r.Terms = ts
 	perHS := Finish(&r)
 	if len(r.Missing) == 0 && perHS > 0 {
 		capacity, u := e.Budget()/perHS, t.Rate*perHS

@@ -43,10 +43,9 @@ func (a *AES) shape() any {
 // termMemo holds the terms of one workload shape: per load (its index
 // in Workload.Loads) and build (its index in Index.builds).
 type termMemo struct {
-	key    string
-	terms  [][][]Term
-	noCode [][]bool     // making them found post-quantum code the core cannot run
-	views  []*termsView // per build, once its loads' terms are all known
+	key   string
+	terms [][][]Term
+	views []*termsView // per build, once its loads' terms are all known
 }
 
 // maxMemos is how many workload shapes an index keeps terms for: the
@@ -97,10 +96,9 @@ func (ix *Index) takeMemo(w *Workload) *termMemo {
 			return m
 		}
 	}
-	m := &termMemo{key: key, terms: make([][][]Term, len(w.Loads)), noCode: make([][]bool, len(w.Loads))}
+	m := &termMemo{key: key, terms: make([][][]Term, len(w.Loads))}
 	for i := range m.terms {
 		m.terms[i] = make([][]Term, len(ix.builds))
-		m.noCode[i] = make([]bool, len(ix.builds))
 	}
 	m.views = make([]*termsView, len(ix.builds))
 	return m
@@ -119,32 +117,23 @@ func (ix *Index) putMemo(m *termMemo) {
 	}
 }
 
-// memoTerms are the terms the current load had for the current build in
-// an earlier ranking of the same shape.
-func (e *Eval) memoTerms() ([]Term, bool) {
-	if e.memo == nil {
-		return nil, false
+// terms are the current build's terms for load l (the load at index
+// e.load): an earlier ranking's of the same shape, or what l asks of the
+// build's figures, kept for the next. Loads never keep terms themselves.
+func (e *Eval) terms(l Load) []Term {
+	if e.memo != nil {
+		if ts := e.memo.terms[e.load][e.bi]; ts != nil {
+			return ts
+		}
 	}
-	ts := e.memo.terms[e.load][e.bi]
-	if ts == nil {
-		return nil, false
+	ts := l.Terms(e)
+	if e.memo != nil {
+		if ts == nil {
+			ts = []Term{}
+		}
+		e.memo.terms[e.load][e.bi] = ts
 	}
-	if e.memo.noCode[e.load][e.bi] {
-		e.pqcNoCode = true
-	}
-	return ts, true
-}
-
-// keepTerms keeps the terms the current load made for the current build.
-func (e *Eval) keepTerms(ts []Term) {
-	if e.memo == nil {
-		return
-	}
-	if ts == nil {
-		ts = []Term{}
-	}
-	e.memo.terms[e.load][e.bi] = ts
-	e.memo.noCode[e.load][e.bi] = e.pqcNoCode
+	return ts
 }
 
 // termsView is what a candidate shows that follows from its loads' terms
@@ -162,6 +151,7 @@ type termsView struct {
 	pqcStack    *int64
 	pqcCompared []Term
 	why         []Note
+	noCode      bool // a cycle-count source counts an operation but lends it to no core like this one
 }
 
 // view is the terms view of the current build, whose loads' requirements
@@ -186,6 +176,9 @@ func (e *Eval) view(reqs []Requirement, fp *Footprint, fpKnown bool) *termsView 
 	}
 	v.pqcCompared = slices.Clip(e.pqcCompared(reqs))
 	v.why = slices.Clip(slower(e.b, reqs))
+	for _, r := range reqs {
+		v.noCode = v.noCode || slices.ContainsFunc(r.Terms, func(t Term) bool { return t.NoCode })
+	}
 	if e.memo != nil {
 		e.memo.views[e.bi] = v
 	}
