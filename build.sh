@@ -44,8 +44,8 @@ cmd_test() {
   fi
   echo "== go test"
   go test -count=1 ./...
-  echo "== go test -race (the engine, the workload schema and the CLI are shared read-only)"
-  go test -count=1 -race ./app/engine ./app/workload ./app/cmd/cryptosizer
+  echo "== go test -race (the catalogue, the engine, the workload schema and the CLI are shared read-only)"
+  go test -count=1 -race ./app/catalog ./app/engine ./app/workload ./app/cmd/cryptosizer
 }
 
 cmd_cli() { go run ./app/cmd/cryptosizer "$@"; }

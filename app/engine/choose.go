@@ -5,46 +5,12 @@ import (
 	"strings"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/catalog"
 )
 
 // What choosing a part needs beside the verdict: the part's facts, the
 // library's published memory footprint for the operations the workload
 // uses, and notes where the data may surprise.
-
-// PartFacts is what the curated facts say of a candidate's part.
-type PartFacts struct {
-	Part       string `json:"part"`
-	Core       string `json:"core"`
-	Series     string `json:"series"`
-	MaxClockHz int64  `json:"max_clock_hz"`
-	FlashBytes int64  `json:"flash_bytes"` // 0: no internal user flash
-	RAMBytes   int64  `json:"ram_bytes"`
-	// Accelerators are the part's crypto peripherals a build may use;
-	// Unused those the candidate's build does not use.
-	Accelerators []string `json:"accelerators"`
-	Unused       []string `json:"unused"`
-	TrustZone    bool     `json:"trustzone"`
-	LowPower     bool     `json:"low_power"`
-	Hardware     string   `json:"hardware"` // the facts' note on crypto hardware
-}
-
-func partFacts(b *build) *PartFacts {
-	if !b.hasFact {
-		return nil
-	}
-	f := b.fact
-	p := &PartFacts{Part: f.Part, Core: f.Core, Series: f.Series(), MaxClockHz: f.MaxClockHz, FlashBytes: f.FlashBytes, RAMBytes: f.RAMBytes,
-		Accelerators: f.Accelerators(), Unused: []string{}, TrustZone: f.TrustZone(), LowPower: f.LowPower(), Hardware: f.HardwareNote}
-	if p.Accelerators == nil {
-		p.Accelerators = []string{}
-	}
-	for _, a := range p.Accelerators {
-		if !slices.Contains(b.id.Acceleration, a) || b.flagged[a] {
-			p.Unused = append(p.Unused, a)
-		}
-	}
-	return p
-}
 
 // Footprint is the memory a library publishes for the operations a
 // workload uses (CMOX's wiki tables). Flash is the code and constant data
@@ -78,8 +44,8 @@ func footprintOp(op string) string {
 
 // footprint sums the published footprints of the operations the
 // requirements use; nil when the library publishes none for this build.
-func footprint(b *build, reqs []Requirement) *Footprint {
-	if len(b.footprints) == 0 {
+func footprint(b *catalog.Build, reqs []Requirement) *Footprint {
+	if len(b.Footprints) == 0 {
 		return nil
 	}
 	fp := &Footprint{Ops: []string{}, Missing: []string{}, Sources: []string{}}
@@ -97,7 +63,7 @@ func footprint(b *build, reqs []Requirement) *Footprint {
 			if f := t.From; f != nil && f.Source != "" {
 				// Lent by pqm4: its code (once per scheme and
 				// implementation, no data or bss) and its stack.
-				src := f.Source + " " + f.Implementation + " " + scheme(t.Op)
+				src := f.Source + " " + f.Implementation + " " + catalog.Scheme(t.Op)
 				if !slices.Contains(fp.Sources, src) {
 					fp.Sources = append(fp.Sources, src)
 					flash += f.CodeBytes
@@ -105,7 +71,7 @@ func footprint(b *build, reqs []Requirement) *Footprint {
 				peak = max(peak, t.Stack)
 				continue
 			}
-			row := pickFootprint(b.footprints[op], t.Config, t.Method)
+			row := pickFootprint(b.Footprints[op], t.Config, t.Method)
 			if row == nil {
 				fp.Missing = append(fp.Missing, op)
 				known = false
@@ -159,23 +125,10 @@ func pickFootprint(rows []*bench.Footprint, config, method string) *bench.Footpr
 	return best
 }
 
-// accelFor is the peripheral that would speed an operation up.
-func accelFor(op string) string {
-	switch {
-	case strings.HasPrefix(op, "aes-"):
-		return bench.AccelAES
-	case strings.HasPrefix(op, "sha"), strings.HasPrefix(op, "hmac-"):
-		return bench.AccelHASH
-	case strings.HasPrefix(op, "ecc-"), strings.HasPrefix(op, "ecdh-"), strings.HasPrefix(op, "ecdsa-"), strings.HasPrefix(op, "rsa-"):
-		return bench.AccelPKA
-	}
-	return ""
-}
-
 // slower notes the operations where this build's accelerator is slower
 // than the same part's build without it, from the same document: one
 // note per accelerator and comparison build.
-func slower(b *build, reqs []Requirement) []Note {
+func slower(b *catalog.Build, reqs []Requirement) []Note {
 	type key struct{ accel, config, version string }
 	found := map[key]*Note{}
 	var out []Note
@@ -183,13 +136,13 @@ func slower(b *build, reqs []Requirement) []Note {
 	seen := map[string]bool{}
 	for _, r := range reqs {
 		for _, t := range r.Terms {
-			a := accelFor(t.Op)
-			soft, ok := b.software[t.Op]
-			if t.Missing || a == "" || seen[t.Op] || !ok || !slices.Contains(b.id.Acceleration, a) || b.flagged[a] {
+			a := catalog.AccelFor(t.Op)
+			soft, ok := b.Software[t.Op]
+			if t.Missing || a == "" || seen[t.Op] || !ok || !slices.Contains(b.ID.Acceleration, a) || b.Flagged[a] {
 				continue
 			}
-			m, _ := lookup(b, t.Op)
-			mine, theirs := seconds(m), seconds(soft)
+			m, _ := catalog.Lookup(b, t.Op)
+			mine, theirs := catalog.Seconds(m), catalog.Seconds(soft)
 			if mine <= 0 || theirs <= 0 || mine <= theirs*1.05 {
 				continue
 			}
@@ -198,7 +151,7 @@ func slower(b *build, reqs []Requirement) []Note {
 			if found[k] == nil {
 				order = append(order, k)
 				found[k] = &Note{Code: WhyAccelSlower, Accel: a,
-					Compared: &Sibling{Library: b.id.Library, Version: soft.LibraryVersion, Config: soft.Config, Acceleration: soft.Acceleration}}
+					Compared: &Sibling{Library: b.ID.Library, Version: soft.LibraryVersion, Config: soft.Config, Acceleration: soft.Acceleration}}
 			}
 			found[k].Ops = append(found[k].Ops, OpFigure{Op: t.Op, Mine: m.Printed, Theirs: soft.Printed})
 		}
@@ -207,19 +160,6 @@ func slower(b *build, reqs []Requirement) []Note {
 		out = append(out, *found[k])
 	}
 	return out
-}
-
-func seconds(m *bench.Measurement) float64 {
-	if m == nil {
-		return 0
-	}
-	if m.SecondsPerOp != nil && !bench.IsBulk(m.Op) {
-		return *m.SecondsPerOp
-	}
-	if m.BytesPerSecond != nil && *m.BytesPerSecond > 0 {
-		return 1 / *m.BytesPerSecond
-	}
-	return 0
 }
 
 // siblings notes, for candidates on the same board with other library

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/catalog"
 )
 
 // Energy (DESIGN.md, "Energy"; README, "Energy and memory"). A part
@@ -59,26 +60,13 @@ type Energy struct {
 	Basis bench.Basis `json:"basis"`
 }
 
-// runCurrent is the largest run current of the part numbers a build
-// stands for (nil when ST's data gives none of them one).
-func runCurrent(b *build) *float64 {
-	var top *float64
-	for _, m := range b.members {
-		if m.RunUAPerMHz != nil && (top == nil || *m.RunUAPerMHz > *top) {
-			v := *m.RunUAPerMHz
-			top = &v
-		}
-	}
-	return top
-}
-
 // TermEnergy is a term's energy range at clockHz, run µA/MHz and supply
 // V: the central time at the datasheet current, the slow end at the
 // calibrated one.
 func TermEnergy(t Term, clockHz int64, run, v float64) (lo, hi float64) {
 	perSecond := float64(clockHz) / 1e6 * run * 1e-6 * v // W at the datasheet current
 	factor := EnergyFactor
-	if isPQC(t.Op) {
+	if catalog.IsPQC(t.Op) {
 		factor = EnergyFactorPQC
 	}
 	return t.Each * t.Count * perSecond, t.Total * perSecond * factor
@@ -110,19 +98,19 @@ type energyCell struct {
 // energy is the candidate's energy for its requirements.
 func (e *Eval) energy(reqs []Requirement) *Energy {
 	cell := e.energies.new()
-	cell.Energy = Energy{RunUAPerMHz: e.b.run, SupplyV: e.w.Supply(), Factor: EnergyFactor, Basis: bench.Estimated}
+	cell.Energy = Energy{RunUAPerMHz: e.b.Run, SupplyV: e.w.Supply(), Factor: EnergyFactor, Basis: bench.Estimated}
 	en := &cell.Energy
 	for _, r := range reqs {
 		for _, t := range r.Terms {
-			if isPQC(t.Op) {
+			if catalog.IsPQC(t.Op) {
 				en.FactorPQC = EnergyFactorPQC
 			}
 		}
 	}
-	if en.RunUAPerMHz == nil || e.sc.clockHz <= 0 || e.sc.untrusted {
+	if en.RunUAPerMHz == nil || e.sc.ClockHz <= 0 || e.sc.Untrusted {
 		return en
 	}
-	run, v, clock := *en.RunUAPerMHz, en.SupplyV, e.sc.clockHz
+	run, v, clock := *en.RunUAPerMHz, en.SupplyV, e.sc.ClockHz
 	hour := &cell.hour
 	hourKnown, continuous := true, false
 	for _, r := range reqs {
@@ -213,15 +201,15 @@ type memoryCell struct {
 
 // memory is the candidate's memory from its facts, footprint and the
 // borrowed operations' stack, in cell.
-func memory(b *build, fp *Footprint, pqcStack *int64, partRAM int64, cell *memoryCell) *Memory {
-	if !b.hasFact {
+func memory(b *catalog.Build, fp *Footprint, pqcStack *int64, partRAM int64, cell *memoryCell) *Memory {
+	if !b.HasFact {
 		return nil
 	}
 	cell.Memory = Memory{PartRAMBytes: partRAM}
 	m := &cell.Memory
 	switch {
 	case fp == nil:
-		m.NotPublished = b.noRAM
+		m.NotPublished = b.NoRAM
 		m.StackBytes = pqcStack
 	case fp.RAMBytes == nil:
 		m.NotPublished = "not published for " + strings.Join(fp.Missing, ", ")
@@ -231,7 +219,7 @@ func memory(b *build, fp *Footprint, pqcStack *int64, partRAM int64, cell *memor
 		cell.free = m.PartRAMBytes - cell.ram
 		m.CryptoRAMBytes, m.FreeRAMBytes, m.StackBytes = &cell.ram, &cell.free, fp.PeakStackBytes
 		m.Basis = bench.Measured
-		if b.donor != nil {
+		if b.Estimated() {
 			m.Basis = bench.Estimated
 		}
 	}
@@ -243,38 +231,23 @@ func (e *Eval) memory(reqs []Requirement) *Memory {
 	return memory(e.b, footprint(e.b, reqs), pqcStack(reqs), e.partRAM(), e.memories.new())
 }
 
-// smallestRAM is the smallest RAM of the part numbers a build stands
-// for (its facts' when it has none).
-func smallestRAM(b *build) int64 {
-	low := int64(0)
-	for _, m := range b.members {
-		if m.RAMBytes > 0 && (low == 0 || m.RAMBytes < low) {
-			low = m.RAMBytes
-		}
-	}
-	if low == 0 {
-		return b.fact.RAMBytes
-	}
-	return low
-}
-
 // partRAM is the RAM the RAM left is counted from: the smallest of the
 // part numbers the candidate stands for, or of those the part filters
 // and mcu= keep when they are in force. (A group's largest member would
 // make a figure none of its smaller part numbers can reach.)
 func (e *Eval) partRAM() int64 {
 	if !e.named {
-		return e.b.minRAM
+		return e.b.MinRAM
 	}
 	q := strings.ToUpper(e.w.MCU)
 	low := int64(0)
-	for _, m := range e.b.members {
+	for _, m := range e.b.Members {
 		if m.RAMBytes > 0 && qualifies(m, *e.w, -1) && strings.Contains(m.Part, q) && (low == 0 || m.RAMBytes < low) {
 			low = m.RAMBytes
 		}
 	}
 	if low == 0 {
-		return e.b.minRAM
+		return e.b.MinRAM
 	}
 	return low
 }

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/catalog"
 )
 
 // Verdict is a candidate's or a requirement's answer.
@@ -186,175 +187,6 @@ type Counts struct {
 	Fail    int `json:"fail"`
 }
 
-// build is the measurements of one candidate, by op, with what ranking
-// needs to know about its part and library, looked up once.
-type build struct {
-	id       bench.Identity
-	lib      bench.Library
-	ops      map[string][]*bench.Measurement
-	fact     bench.MCUFact
-	hasFact  bool
-	warnings []string
-	flagged  map[string]bool // accelerators claimed but absent in silicon
-	// footprints are the library's published footprints, by operation;
-	// software the fastest figure per operation of the same part's
-	// builds without acceleration in the same document.
-	footprints map[string][]*bench.Footprint
-	software   map[string]*bench.Measurement
-	// group is the part group of ST's data the build's part is in, or,
-	// for an estimate, the group it was carried to from donor.
-	group   *bench.PartGroup
-	members []bench.PartMember // the part numbers it stands for (partMembers)
-	// key, facts and donorInfo are what every ranking shows of the build
-	// whatever the workload, made once (candidates share them: read-only).
-	key       string
-	facts     *PartFacts
-	donorInfo *Donor
-	ownPQC    bool     // it has post-quantum figures of its own
-	run       *float64 // run current (runCurrent), shared read-only
-	minRAM    int64    // the smallest RAM of its part numbers (smallestRAM)
-	noRAM     string   // why its RAM is unknown when it publishes no footprint
-	donor     *build
-	spread    Spread        // an estimate's: its core's
-	summary   *GroupSummary // an estimate's group, summarized once
-}
-
-// Index groups a dataset's measurements into candidates once, so that
-// ranking on every keystroke does not regroup them.
-type Index struct {
-	ds      *bench.Dataset
-	builds  []*build
-	spreads map[string]Spread
-	pqc     pqcIndex
-	memos   memos // the terms of the last rankings (memo.go)
-}
-
-// NewIndex prepares a dataset for ranking.
-func NewIndex(ds *bench.Dataset) *Index {
-	ix := &Index{ds: ds}
-	byKey := map[string]*build{}
-	for i := range ds.Measurements {
-		m := &ds.Measurements[i]
-		id := m.Identity
-		lib := ds.Library(m.Library)
-		if lib.ConfigPerOp {
-			id.Config = bench.CandidateConfig
-		}
-		key := id.Key()
-		b := byKey[key]
-		if b == nil {
-			b = &build{id: id, lib: lib, ops: map[string][]*bench.Measurement{}}
-			byKey[key] = b
-			ix.builds = append(ix.builds, b)
-		}
-		b.ops[m.Op] = append(b.ops[m.Op], m)
-	}
-	for _, b := range ix.builds {
-		b.fact, b.hasFact = ds.Fact(b.id.MCU)
-		b.warnings = []string{}
-		docs := b.documents()
-		for _, wn := range ds.Warnings {
-			// A finding belongs to the builds of the documents that raise
-			// it (one without documents, to every build of its part).
-			if wn.MCU == b.id.MCU && (wn.Config == "" || wn.Config == b.id.Config) &&
-				(len(wn.Documents) == 0 || slices.ContainsFunc(wn.Documents, func(d string) bool { return docs[d] })) {
-				b.warnings = append(b.warnings, wn.Text)
-			}
-		}
-		b.flagged = map[string]bool{}
-		for _, a := range b.id.Acceleration {
-			if b.hasFact && !b.fact.Has(a) {
-				b.flagged[a] = true
-			}
-		}
-	}
-	ix.footprints()
-	ix.software()
-	ix.spreads = spreads(ix.builds)
-	ix.estimates()
-	ix.pqc = newPQCIndex(ds.Cycles, ds.Lending)
-	for _, b := range ix.builds {
-		if b.donor != nil { // measured builds come first: the donor's are made
-			b.ownPQC = b.donor.ownPQC
-		} else {
-			b.ownPQC, b.key = ownPQC(b), b.id.Key()
-		}
-		b.members = partMembers(b)
-		b.run, b.minRAM = runCurrent(b), smallestRAM(b)
-		b.noRAM = b.lib.Name + " publishes no RAM figures for its operations"
-		b.facts = partFacts(b)
-		if d := b.donor; d != nil {
-			b.key = "estimated:" + b.group.Key + "|" + d.key
-			b.donorInfo = &Donor{MCU: d.id.MCU, Part: d.fact.Part, Board: d.id.Board, ClockHz: d.id.ClockHz, Key: d.key,
-				Spread: Spread{Core: b.spread.Core, Factor: b.spread.Factor, Borrowed: b.spread.Borrowed}}
-		}
-	}
-	return ix
-}
-
-// documents are the documents that publish the build's measurements.
-func (b *build) documents() map[string]bool {
-	docs := map[string]bool{}
-	for _, ms := range b.ops {
-		for _, m := range ms {
-			docs[m.Pos.File] = true
-			for _, p := range m.AlsoIn {
-				docs[p.File] = true
-			}
-		}
-	}
-	return docs
-}
-
-// footprints files each footprint row under the builds of its part and
-// library version.
-func (ix *Index) footprints() {
-	for i := range ix.ds.Footprints {
-		f := &ix.ds.Footprints[i]
-		for _, b := range ix.builds {
-			if b.id.MCU == f.MCU && b.id.Library == f.Library && b.id.LibraryVersion == f.LibraryVersion && b.id.Imported == f.Imported &&
-				(b.lib.ConfigPerOp || b.id.Config == f.Config) {
-				if b.footprints == nil {
-					b.footprints = map[string][]*bench.Footprint{}
-				}
-				b.footprints[f.Op] = append(b.footprints[f.Op], f)
-			}
-		}
-	}
-}
-
-// software finds, for each accelerated build and each operation an
-// accelerator it uses would speed up, the fastest figure among the same
-// part's builds that do not use that accelerator, in the same source
-// document (so that like is compared with like).
-func (ix *Index) software() {
-	for _, b := range ix.builds {
-		if len(b.id.Acceleration) == 0 {
-			continue
-		}
-		b.software = map[string]*bench.Measurement{}
-		for op, mine := range b.ops {
-			a := accelFor(op)
-			if a == "" || !slices.Contains(b.id.Acceleration, a) {
-				continue
-			}
-			for _, o := range ix.builds {
-				if o == b || o.id.MCU != b.id.MCU || o.id.Library != b.id.Library || slices.Contains(o.id.Acceleration, a) {
-					continue
-				}
-				for _, m := range o.ops[op] {
-					if m.Pos.File == mine[0].Pos.File && (b.software[op] == nil || seconds(m) < seconds(b.software[op])) {
-						b.software[op] = m
-					}
-				}
-			}
-		}
-	}
-}
-
-// Dataset is the data the index ranks.
-func (ix *Index) Dataset() *bench.Dataset { return ix.ds }
-
 // Rank evaluates every candidate against w and orders them.
 func (ix *Index) Rank(w Workload) Result {
 	res := Result{Workload: w, Candidates: make([]Candidate, 0, len(ix.builds))}
@@ -363,7 +195,7 @@ func (ix *Index) Rank(w Workload) Result {
 	// One Eval serves the whole ranking (evaluate resets it per build):
 	// made per candidate, it and the workload it points to were a third
 	// of a ranking's allocations.
-	e := &Eval{ix: ix, w: &w, memo: ix.takeMemo(&w), named: named}
+	e := &Eval{ix: ix, w: &w, q: question(&w), memo: ix.takeMemo(&w), named: named}
 	defer ix.putMemo(e.memo)
 	for i, b := range ix.builds {
 		if !keep(b, w) {
@@ -371,7 +203,7 @@ func (ix *Index) Rank(w Workload) Result {
 		}
 		e.bi = i
 		c := ix.evaluate(b, e, cache)
-		if b.donor != nil && named {
+		if b.Estimated() && named {
 			c.Qualifying = qualifying(b, w)
 		}
 		res.Candidates = append(res.Candidates, c)
@@ -395,179 +227,14 @@ func (ix *Index) Rank(w Workload) Result {
 	return res
 }
 
-// lookup finds the measurement the engine uses for op in a build. Per-op
-// libraries have several configurations: the fastest published one wins.
-// Bulk figures prefer the library's most trusted method, then the largest
-// chunk.
-func lookup(b *build, op string) (*bench.Measurement, bool) {
-	ms := b.ops[op]
-	bulk := bench.IsBulk(op)
-	var best *bench.Measurement
-	for _, m := range ms {
-		if best == nil || better(b.lib, bulk, m, best) {
-			best = m
-		}
-	}
-	if best == nil || bulk && best.BytesPerSecond == nil || !bulk && best.SecondsPerOp == nil {
-		return nil, false
-	}
-	return best, true
-}
-
-func better(lib bench.Library, bulk bool, m, o *bench.Measurement) bool {
-	if !bulk {
-		return m.SecondsPerOp != nil && (o.SecondsPerOp == nil || *m.SecondsPerOp < *o.SecondsPerOp)
-	}
-	if m.BytesPerSecond == nil {
-		return false
-	}
-	if o.BytesPerSecond == nil {
-		return true
-	}
-	if rm, ro := methodRank(lib, m), methodRank(lib, o); rm != ro {
-		return rm < ro
-	}
-	if cm, co := chunk(m), chunk(o); cm != co {
-		return cm > co
-	}
-	return *m.BytesPerSecond > *o.BytesPerSecond
-}
-
-// methodRank is a method's place in the library's preference (lower is
-// better; unlisted methods come last).
-func methodRank(lib bench.Library, m *bench.Measurement) int {
-	if i := slices.Index(lib.Methods, m.Method); i >= 0 {
-		return i
-	}
-	return len(lib.Methods)
-}
-
-func chunk(m *bench.Measurement) int64 {
-	if m.ChunkBytes != nil {
-		return *m.ChunkBytes
-	}
-	if m.MessageBytes != nil {
-		return *m.MessageBytes
-	}
-	return 0
-}
-
-// scaler turns times at the measured clock into times at the clock used.
-type scaler struct {
-	factor   float64 // multiply times by this
-	clockHz  int64
-	estimate bool
-	note     NoteCode
-	// untrusted is set when the figures cannot be scaled because their
-	// stated clock is not credible: every figure is then unknown.
-	untrusted bool
-	// spread is an estimate's slow-end factor (0: not an estimate), and
-	// spreadFrom the core whose pairs it comes from ("" when the user
-	// set it).
-	spread     float64
-	spreadFrom string
-}
-
-// basis is how the scaler's figures are obtained.
-func (s scaler) basis() bench.Basis {
-	if s.spread > 0 {
-		return bench.Estimated
-	}
-	if s.estimate {
-		return bench.ClockScaled
-	}
-	return bench.Measured
-}
-
-// from is where a figure at the scaler's clock comes from.
-func (s scaler) from(m *bench.Measurement) *From {
-	f := &From{Document: m.Pos.File, Line: m.Pos.Line, Col: m.Pos.Col, Part: m.Part, ClockHz: m.ClockHz, Printed: m.Printed}
-	if f.Part == "" {
-		f.Part = m.MCU
-	}
-	if s.estimate {
-		f.ToClockHz, f.TimeFactor = s.clockHz, s.factor
-	}
-	if s.spread > 0 {
-		f.Spread, f.SpreadFrom = s.spread, s.spreadFrom
-	}
-	return f
-}
-
-// estimateClock is the scaler of an estimate: the donor's figures taken
-// as cycles to the group's maximum clock (or the workload's, below it),
-// with the slow end of the core's spread or the user's margin.
-func estimateClock(b *build, w *Workload) scaler {
-	d := b.donor
-	s := scaler{factor: 1, clockHz: b.fact.MaxClockHz, estimate: true, note: NoteEstimated, spread: b.spread.Factor, spreadFrom: b.spread.Core}
-	if b.spread.Borrowed != "" {
-		s.spreadFrom = b.spread.Borrowed
-	}
-	if w.EstimateMargin != nil {
-		s.spread, s.spreadFrom = 1+*w.EstimateMargin, ""
-	}
-	if s.spread < 1 {
-		s.spread = 1
-	}
-	if b.fact.MaxClockHz <= 0 {
-		s.untrusted, s.note, s.clockHz = true, NoteNoMaxClock, 0
-		if b.group != nil && len(b.group.Cores) > 1 && b.group.Cores[0] != b.fact.Core && b.group.MaxClockHz > 0 {
-			s.note = NoteSecondaryCore
-		}
-		return s
-	}
-	if w.Clock == ClockMHz {
-		if t := int64(math.Round(w.ClockMHz * 1e6)); t < b.fact.MaxClockHz {
-			s.clockHz = t
-		}
-	}
-	s.factor = float64(d.id.ClockHz) / float64(s.clockHz)
-	return s
-}
-
-func clockFor(b *build, w *Workload) scaler {
-	if b.donor != nil {
-		return estimateClock(b, w)
-	}
-	s := scaler{factor: 1, clockHz: b.id.ClockHz}
-	if w.Clock == ClockMeasured || w.Clock == "" || b.id.ClockHz <= 0 {
-		return s
-	}
-	if !b.hasFact {
-		s.note = NoteNoFacts
-		return s
-	}
-	f := b.fact
-	if b.id.ClockHz > f.MaxClockHz {
-		s.note = NoteUntrustedClock
-		s.untrusted = true
-		return s
-	}
-	target := f.MaxClockHz
-	if w.Clock == ClockMHz {
-		target = int64(math.Round(w.ClockMHz * 1e6))
-		if target > f.MaxClockHz {
-			s.note = NoteClockCapped
-			target = f.MaxClockHz
-		}
-	}
-	if target == b.id.ClockHz {
-		return s
-	}
-	s.factor = float64(b.id.ClockHz) / float64(target)
-	s.clockHz = target
-	s.estimate = true
-	s.note = NoteClockScaled
-	return s
-}
-
 // Eval is what a load needs to judge one candidate: its measurements at
 // the clock used, the workload's budget, and the requirements judged
 // before it (loads are evaluated in kind order).
 type Eval struct {
 	ix *Index
-	b  *build
-	sc scaler
+	b  *catalog.Build
+	sc catalog.Clock
+	q  catalog.Question // the workload's, asked of every figure
 	w  *Workload
 	// memo holds the terms of earlier rankings of the same shape; load
 	// and bi are the indices of the load and build being evaluated.
@@ -585,46 +252,6 @@ type Eval struct {
 
 // Budget is the CPU share crypto may use (1 without a budget).
 func (e *Eval) Budget() float64 { return e.w.Budget() }
-
-// Term looks an operation up: count operations (or, for a bulk op, count
-// passes over bytes bytes) under rule. A term whose measurement is
-// missing has no figures.
-func (e *Eval) Term(op string, count float64, rule RuleID, bytes int64) Term {
-	t := Term{Op: op, Count: count, Rule: rule, Bytes: bytes}
-	m, ok := lookup(e.b, op)
-	if !ok && !e.sc.untrusted && bytes == 0 && len(e.ix.pqc.byOp[op]) > 0 {
-		bt, lent := e.borrow(op, count, rule)
-		if lent {
-			return bt
-		}
-		t.NoCode = bt.NoCode
-	}
-	if !ok || e.sc.untrusted {
-		t.Missing = true
-		return t
-	}
-	if bytes > 0 {
-		t.Rate = *m.BytesPerSecond / e.sc.factor
-		t.Each = float64(bytes) / t.Rate
-	} else {
-		t.Each = *m.SecondsPerOp * e.sc.factor
-	}
-	t.Total = t.Each * count
-	if e.sc.spread > 0 {
-		// An estimate decides by its slow end.
-		t.Slow = t.Each * e.sc.spread
-		t.Total = t.Slow * count
-		if bytes > 0 {
-			t.Rate /= e.sc.spread
-		}
-	}
-	t.Source, t.Pos, t.Method = m.Source, m.Pos, m.Method
-	t.Basis, t.From = e.sc.basis(), e.sc.from(m)
-	if e.b.lib.ConfigPerOp {
-		t.Config = m.Config
-	}
-	return t
-}
 
 // FirstMeasured is the term of the first op that has a measurement, or
 // of the first op when none has (the canonical one is named missing).
@@ -673,41 +300,41 @@ type loadEval struct {
 }
 
 type loadKey struct {
-	donor   *build
+	donor   *catalog.Build
 	clockHz int64
 }
 
 // evaluate judges build b; e is the ranking's Eval, reset here.
-func (ix *Index) evaluate(b *build, e *Eval, cache map[loadKey]loadEval) Candidate {
-	sc := clockFor(b, e.w)
-	c := Candidate{Identity: b.id, ClockHz: sc.clockHz, MeasuredClockHz: b.id.ClockHz, Estimate: sc.estimate,
-		Requirements: []Requirement{}, Missing: []string{}, Notes: []Note{}, Warnings: b.warnings, Why: []Note{}, Key: b.key}
+func (ix *Index) evaluate(b *catalog.Build, e *Eval, cache map[loadKey]loadEval) Candidate {
+	sc := catalog.ClockFor(b, e.q)
+	c := Candidate{Identity: b.ID, ClockHz: sc.ClockHz, MeasuredClockHz: b.ID.ClockHz, Estimate: sc.Estimate,
+		Requirements: []Requirement{}, Missing: []string{}, Notes: []Note{}, Warnings: b.Warnings, Why: []Note{}, Key: b.Key}
 	// The build is shown using only the units its part has; the label's
 	// claim of one the part lacks is kept apart (its warning says why).
 	c.Acceleration = []string{}
-	for _, a := range b.id.Acceleration {
-		if b.flagged[a] {
+	for _, a := range b.ID.Acceleration {
+		if b.Flagged[a] {
 			c.ClaimedAcceleration = append(c.ClaimedAcceleration, a)
 		} else {
 			c.Acceleration = append(c.Acceleration, a)
 		}
 	}
-	if sc.note != "" {
-		c.Notes = scalerNote(sc.note)
+	if sc.Note != "" {
+		c.Notes = scalerNote(NoteCode(sc.Note))
 	}
-	if b.donor != nil {
-		c.MeasuredClockHz = b.donor.id.ClockHz
-		c.Group, c.Donor = b.summary, b.donorInfo
+	if b.Estimated() {
+		c.MeasuredClockHz = b.Donor.ID.ClockHz
+		c.Group, c.Donor = b.Summary, b.DonorInfo
 	}
-	if b.hasFact {
-		c.FlashBytes, c.RAMBytes = b.fact.FlashBytes, b.fact.RAMBytes
-		c.ClockAboveMax = b.id.ClockHz > b.fact.MaxClockHz
+	if b.HasFact {
+		c.FlashBytes, c.RAMBytes = b.Fact.FlashBytes, b.Fact.RAMBytes
+		c.ClockAboveMax = b.ID.ClockHz > b.Fact.MaxClockHz
 	}
 	e.b, e.sc, e.Reqs = b, sc, e.reqs.slice(len(e.w.Loads))
-	key := loadKey{b.donor, sc.clockHz}
+	key := loadKey{b.Donor, sc.ClockHz}
 	var fp *Footprint
 	le, cached := cache[key]
-	if cached && b.donor != nil {
+	if cached && b.Estimated() {
 		e.Reqs, fp = append(e.Reqs, le.reqs...), le.footprint
 	} else {
 		for i, l := range e.w.Loads {
@@ -720,8 +347,8 @@ func (ix *Index) evaluate(b *build, e *Eval, cache map[loadKey]loadEval) Candida
 			}
 		}
 	}
-	v := e.view(e.Reqs, fp, cached && b.donor != nil)
-	if !cached && b.donor != nil && cache != nil {
+	v := e.view(e.Reqs, fp, cached && b.Estimated())
+	if !cached && b.Estimated() && cache != nil {
 		cache[key] = loadEval{reqs: slices.Clone(e.Reqs), footprint: v.footprint}
 	}
 	for _, l := range e.w.Loads {
@@ -742,10 +369,10 @@ func (ix *Index) evaluate(b *build, e *Eval, cache map[loadKey]loadEval) Candida
 		c.Notes = append(c.Notes, Note{Code: NotePQCNoCode})
 	}
 	c.PQCCompared = v.pqcCompared
-	if b.hasFact {
+	if b.HasFact {
 		c.Energy = e.energy(c.Requirements)
 	}
-	c.Facts = b.facts
+	c.Facts = b.Facts
 	c.Footprint = v.footprint
 	c.Memory = memory(b, c.Footprint, c.PQCStackBytes, e.partRAM(), e.memories.new())
 	c.Why = append(c.Why, v.why...)
@@ -821,9 +448,9 @@ func Longest(reqs []Requirement) (Term, []string) {
 // judge gives each requirement and the candidate a verdict: unknown
 // while a figure is missing, fail below 1× headroom, else pass. The
 // candidate's headroom is its tightest requirement's.
-func judge(c *Candidate, sc scaler, e *Eval) {
+func judge(c *Candidate, sc catalog.Clock, e *Eval) {
 	c.Verdict = Pass
-	c.Basis = sc.basis()
+	c.Basis = sc.Basis()
 	util, utilKnown := 0.0, true
 	for i := range c.Requirements {
 		r := &c.Requirements[i]
@@ -838,9 +465,9 @@ func judge(c *Candidate, sc scaler, e *Eval) {
 			}
 		}
 		c.Basis = bench.Weaker(c.Basis, r.Basis)
-		if sc.untrusted {
+		if sc.Untrusted {
 			r.Missing = missingUntrusted
-			if sc.note == NoteNoMaxClock || sc.note == NoteSecondaryCore {
+			if NoteCode(sc.Note) == NoteNoMaxClock || NoteCode(sc.Note) == NoteSecondaryCore {
 				r.Missing = missingMaxClock
 			}
 			r.Achieved, r.Headroom, r.Utilization = nil, nil, nil

@@ -327,16 +327,6 @@ func clip(s string) string {
 
 // ---- settings: the clock, the objective and the filters ----
 
-// ClockMode says which clock the figures are taken at.
-type ClockMode string
-
-// Clock modes.
-const (
-	ClockMeasured ClockMode = "measured" // as the source measured them
-	ClockMax      ClockMode = "max"      // scaled to the part's maximum (an estimate)
-	ClockMHz      ClockMode = "mhz"      // scaled to Workload.ClockMHz (an estimate)
-)
-
 // Objective orders the passing candidates.
 type Objective string
 

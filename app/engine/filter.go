@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/catalog"
 )
 
 // filter is one of the workload's filters, by the field that sets it:
@@ -16,38 +17,42 @@ import (
 type filter struct {
 	field  string
 	active func(Workload) bool
-	keeps  func(*build, Workload) bool
+	keeps  func(*catalog.Build, Workload) bool
 	member func(bench.PartMember, Workload) bool
 }
 
 // The workload's filters.
 var filterTable = []filter{
 	{"library", func(w Workload) bool { return w.Library != "" },
-		func(b *build, w Workload) bool { return strings.EqualFold(w.Library, b.lib.Flag) }, nil},
+		func(b *catalog.Build, w Workload) bool { return strings.EqualFold(w.Library, b.Lib.Flag) }, nil},
 	{"mcu", func(w Workload) bool { return w.MCU != "" },
-		func(b *build, w Workload) bool {
+		func(b *catalog.Build, w Workload) bool {
 			q := strings.ToUpper(w.MCU)
-			if strings.Contains(strings.ToUpper(b.id.MCU+" "+b.id.Part), q) {
+			if strings.Contains(strings.ToUpper(b.ID.MCU+" "+b.ID.Part), q) {
 				return true
 			}
 			// A part number finds its group (mcu=STM32U545RE).
-			return b.donor != nil && b.group != nil && slices.ContainsFunc(b.group.Members, func(m bench.PartMember) bool { return strings.HasPrefix(m.Part, q) })
+			return b.Estimated() && b.Group != nil && slices.ContainsFunc(b.Group.Members, func(m bench.PartMember) bool { return strings.HasPrefix(m.Part, q) })
 		}, nil},
 	{"accel", func(w Workload) bool { return len(w.Accel) > 0 },
-		func(b *build, w Workload) bool {
+		func(b *catalog.Build, w Workload) bool {
 			for _, need := range w.Accel {
-				if !slices.ContainsFunc(b.id.Acceleration, func(a string) bool { return strings.EqualFold(a, need) && !b.flagged[a] }) {
+				if !slices.ContainsFunc(b.ID.Acceleration, func(a string) bool { return strings.EqualFold(a, need) && !b.Flagged[a] }) {
 					return false
 				}
 			}
 			return true
 		}, nil},
 	{"series", func(w Workload) bool { return len(w.Series) > 0 },
-		func(b *build, w Workload) bool { return b.hasFact && slices.Contains(w.Series, b.fact.Series()) }, nil},
+		func(b *catalog.Build, w Workload) bool {
+			return b.HasFact && slices.Contains(w.Series, b.Fact.Series())
+		}, nil},
 	{"core", func(w Workload) bool { return len(w.Cores) > 0 },
-		func(b *build, w Workload) bool { return b.hasFact && slices.Contains(w.Cores, b.fact.CoreName()) }, nil},
+		func(b *catalog.Build, w Workload) bool {
+			return b.HasFact && slices.Contains(w.Cores, b.Fact.CoreName())
+		}, nil},
 	{"low-power", func(w Workload) bool { return w.LowPower },
-		func(b *build, w Workload) bool { return b.hasFact && b.fact.LowPower() }, nil},
+		func(b *catalog.Build, w Workload) bool { return b.HasFact && b.Fact.LowPower() }, nil},
 	{"min-flash", func(w Workload) bool { return w.MinFlash > 0 }, nil,
 		func(m bench.PartMember, w Workload) bool { return m.FlashBytes >= w.MinFlash }},
 	{"min-ram", func(w Workload) bool { return w.MinRAM > 0 }, nil,
@@ -65,12 +70,12 @@ var filterTable = []filter{
 			return m.VoltageMinV != nil && *m.VoltageMinV <= w.MaxSupplyV
 		}},
 	{"min-clock", func(w Workload) bool { return w.MinClockHz > 0 },
-		func(b *build, w Workload) bool { return b.hasFact && b.fact.MaxClockHz >= w.MinClockHz }, nil},
+		func(b *catalog.Build, w Workload) bool { return b.HasFact && b.Fact.MaxClockHz >= w.MinClockHz }, nil},
 	{"trustzone", func(w Workload) bool { return w.TrustZone },
-		func(b *build, w Workload) bool { return b.group != nil && b.group.TrustZone }, nil},
+		func(b *catalog.Build, w Workload) bool { return b.Group != nil && b.Group.TrustZone }, nil},
 	{"units", func(w Workload) bool { return len(w.Units) > 0 },
-		func(b *build, w Workload) bool {
-			if b.group == nil {
+		func(b *catalog.Build, w Workload) bool {
+			if b.Group == nil {
 				return false
 			}
 			for _, u := range w.Units {
@@ -78,21 +83,21 @@ var filterTable = []filter{
 				if u == "AES" {
 					names = append(names, "CRYP") // the AES unit of F2/F4/F7/H7 parts
 				}
-				if !slices.ContainsFunc(b.group.Units, func(x bench.CryptoUnit) bool { return slices.Contains(names, x.Name) }) {
+				if !slices.ContainsFunc(b.Group.Units, func(x bench.CryptoUnit) bool { return slices.Contains(names, x.Name) }) {
 					return false
 				}
 			}
 			return true
 		}, nil},
 	{"basis", func(w Workload) bool { return w.Basis != "" },
-		func(b *build, w Workload) bool { return (b.donor != nil) == (w.Basis == "estimated") }, nil},
+		func(b *catalog.Build, w Workload) bool { return b.Estimated() == (w.Basis == "estimated") }, nil},
 }
 
 // keep applies the workload's filters.
-func keep(b *build, w Workload) bool { return keepBut(b, w, -1) }
+func keep(b *catalog.Build, w Workload) bool { return keepBut(b, w, -1) }
 
 // keepBut applies the workload's filters but the one at index skip.
-func keepBut(b *build, w Workload, skip int) bool {
+func keepBut(b *catalog.Build, w Workload, skip int) bool {
 	members := false
 	for i, f := range filterTable {
 		if i == skip || !f.active(w) {
@@ -107,7 +112,7 @@ func keepBut(b *build, w Workload, skip int) bool {
 	if !members {
 		return true
 	}
-	for _, m := range b.members {
+	for _, m := range b.Members {
 		if qualifies(m, w, skip) {
 			return true
 		}
@@ -139,15 +144,15 @@ func memberFilters(w Workload) bool {
 // qualifying names the part numbers of an estimate that pass the
 // filters on part numbers and, when the mcu filter names some of them
 // only (mcu=STM32U545RE), that it names; nil when every member passes.
-func qualifying(b *build, w Workload) []string {
+func qualifying(b *catalog.Build, w Workload) []string {
 	q := strings.ToUpper(w.MCU)
 	out := []string{}
-	for _, m := range b.members {
+	for _, m := range b.Members {
 		if qualifies(m, w, -1) && strings.Contains(m.Part, q) {
 			out = append(out, m.Part)
 		}
 	}
-	if len(out) == len(b.members) && !memberFilters(w) {
+	if len(out) == len(b.Members) && !memberFilters(w) {
 		return nil
 	}
 	return out
@@ -173,7 +178,7 @@ func (ix *Index) filterEffects(w Workload) []FilterEffect {
 		}
 		e := FilterEffect{Field: f.field, Of: len(ix.builds)}
 		for _, b := range ix.builds {
-			if f.member != nil && !slices.ContainsFunc(b.members, func(m bench.PartMember) bool { return f.member(m, w) }) ||
+			if f.member != nil && !slices.ContainsFunc(b.Members, func(m bench.PartMember) bool { return f.member(m, w) }) ||
 				f.member == nil && !f.keeps(b, w) {
 				e.Removes++
 			}
@@ -189,28 +194,3 @@ func (ix *Index) filterEffects(w Workload) []FilterEffect {
 // PartUnits are the crypto units the units filter names (ST's names;
 // AES also finds the CRYP unit of older parts).
 var PartUnits = []string{"AES", "SAES", "HASH", "PKA", "CCB", "OTFDEC"}
-
-// partMembers are the part numbers a build stands for: an estimate's,
-// its group's; a measured part's, the members of its group its name
-// denotes (STM32H753ZI: STM32H753ZITx); a part outside ST's data, one
-// made of its curated facts (no package, temperature or supply known).
-func partMembers(b *build) []bench.PartMember {
-	switch {
-	case b.group != nil && b.donor != nil:
-		return b.group.Members
-	case b.group != nil:
-		var out []bench.PartMember
-		for _, m := range b.group.Members {
-			if bench.PartNameMatches(b.fact.Part, m.Part) {
-				out = append(out, m)
-			}
-		}
-		if out != nil {
-			return out
-		}
-		return b.group.Members
-	case b.hasFact:
-		return []bench.PartMember{{Part: b.fact.Part, FlashBytes: b.fact.FlashBytes, RAMBytes: b.fact.RAMBytes}}
-	}
-	return nil
-}

@@ -136,9 +136,9 @@ func (b *EnergyBudget) Evaluate(e *Eval, _ []Term) *Requirement {
 // (load's, or the continuous loads' for an energy per hour).
 func energyGaps(e *Eval, load KindName) []string {
 	switch {
-	case e.b.run == nil:
+	case e.b.Run == nil:
 		return []string{GapRunCurrent}
-	case e.sc.clockHz <= 0 || e.sc.untrusted:
+	case e.sc.ClockHz <= 0 || e.sc.Untrusted:
 		return []string{GapClock} // judge replaces it with the clock's own gap when untrusted
 	}
 	var gaps []string

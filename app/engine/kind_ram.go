@@ -53,7 +53,7 @@ func (f *FreeRAM) Evaluate(e *Eval, _ []Term) *Requirement {
 	case m == nil:
 		r.Missing = append(r.Missing, GapPartFacts)
 		return &r
-	case m.FreeRAMBytes == nil && m.NotPublished == e.b.noRAM:
+	case m.FreeRAMBytes == nil && m.NotPublished == e.b.NoRAM:
 		r.Missing = append(r.Missing, GapLibraryRAM)
 		return &r
 	case m.FreeRAMBytes == nil:

@@ -166,7 +166,7 @@ func (e *Eval) view(reqs []Requirement, fp *Footprint, fpKnown bool) *termsView 
 	if !fpKnown {
 		v.footprint = footprint(e.b, reqs)
 	}
-	if t, missing := Longest(reqs); len(missing) == 0 && t.Each > 0 && !e.sc.untrusted {
+	if t, missing := Longest(reqs); len(missing) == 0 && t.Each > 0 && !e.sc.Untrusted {
 		each := t.Blocking()
 		v.longestOp, v.longestS = t.Op, &each
 	}

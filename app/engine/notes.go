@@ -1,35 +1,38 @@
 package engine
 
+import "cryptosizer/app/catalog"
+
 // What the engine says of a candidate beside its figures, as data:
 // package explain turns each code into words.
 
 // NoteCode names one kind of note.
 type NoteCode string
 
-// Notes on the clock a candidate's figures are taken at.
+// Notes on the clock a candidate's figures are taken at (catalog.Clock's
+// Note: the same codes).
 const (
 	// NoteNoFacts: no part facts, so the figures stay at the measured
 	// clock whatever clock was asked for.
-	NoteNoFacts NoteCode = "no-facts-measured-clock"
+	NoteNoFacts NoteCode = catalog.NoteNoFacts
 	// NoteUntrustedClock: the source states a clock above the part's
 	// maximum, so its figures cannot be taken to another clock.
-	NoteUntrustedClock NoteCode = "untrusted-clock"
+	NoteUntrustedClock NoteCode = catalog.NoteUntrustedClock
 	// NoteClockCapped: the clock asked for is above the part's maximum;
 	// the maximum is used.
-	NoteClockCapped NoteCode = "clock-capped"
+	NoteClockCapped NoteCode = catalog.NoteClockCapped
 	// NoteClockScaled: the figures were taken linearly to another clock
 	// (accelerator and memory timings may not scale).
-	NoteClockScaled NoteCode = "clock-scaled"
+	NoteClockScaled NoteCode = catalog.NoteClockScaled
 	// NoteEstimated: no part of the group was measured; the figures are a
 	// donor's, taken as cycles to the group's clock, slow end decides.
-	NoteEstimated NoteCode = "estimated"
+	NoteEstimated NoteCode = catalog.NoteEstimated
 	// NoteNoMaxClock: ST's data gives the group no maximum clock, so no
 	// time can be estimated for it.
-	NoteNoMaxClock NoteCode = "no-max-clock"
+	NoteNoMaxClock NoteCode = catalog.NoteNoMaxClock
 	// NoteSecondaryCore: the donor's core is the group's second core,
 	// whose maximum clock ST's data does not give (it gives the main
 	// core's): no time can be estimated.
-	NoteSecondaryCore NoteCode = "secondary-core-clock"
+	NoteSecondaryCore NoteCode = catalog.NoteSecondaryCore
 	// NotePQCNoCode: the workload needs ML-KEM or ML-DSA, the build has no
 	// figure, and the part's core cannot run pqm4's code (Cortex-M0, M0+,
 	// M3: no DSP instructions).

@@ -1,4 +1,4 @@
-package engine
+package catalog
 
 import (
 	"cmp"
@@ -48,34 +48,34 @@ type SpreadPair struct {
 
 // credible reports whether a build can donate: a known part, measured at
 // a clock within its maximum.
-func (b *build) credible() bool {
-	return b.hasFact && b.id.ClockHz > 0 && b.id.ClockHz <= b.fact.MaxClockHz && b.donor == nil
+func (b *Build) credible() bool {
+	return b.HasFact && b.ID.ClockHz > 0 && b.ID.ClockHz <= b.Fact.MaxClockHz && b.Donor == nil
 }
 
 // donor reports whether a build may donate: a credible bundled build. A
 // user's import is ranked as itself only (its part, its clock).
-func (b *build) mayDonate() bool { return b.credible() && b.id.Imported == "" }
+func (b *Build) mayDonate() bool { return b.credible() && b.ID.Imported == "" }
 
 // cycles per operation (or per byte) of a measurement at its clock.
 func cycles(m *bench.Measurement) float64 {
-	return seconds(m) * float64(m.ClockHz)
+	return Seconds(m) * float64(m.ClockHz)
 }
 
 // spreads computes the spread per core from every pair of builds with
 // the same library, version and configuration and no accelerator,
 // measured on two parts with the same core at credible clocks.
-func spreads(builds []*build) map[string]Spread {
+func spreads(builds []*Build) map[string]Spread {
 	out := map[string]Spread{}
 	for i, a := range builds {
 		for _, b := range builds[i+1:] {
-			if !a.credible() || !b.credible() || len(a.id.Acceleration) > 0 || len(b.id.Acceleration) > 0 || a.fact.Core != b.fact.Core ||
-				a.id.MCU == b.id.MCU || a.id.Library != b.id.Library || a.id.LibraryVersion != b.id.LibraryVersion || a.id.Config != b.id.Config {
+			if !a.credible() || !b.credible() || len(a.ID.Acceleration) > 0 || len(b.ID.Acceleration) > 0 || a.Fact.Core != b.Fact.Core ||
+				a.ID.MCU == b.ID.MCU || a.ID.Library != b.ID.Library || a.ID.LibraryVersion != b.ID.LibraryVersion || a.ID.Config != b.ID.Config {
 				continue
 			}
 			var ratios []float64
-			for op, ms := range a.ops {
-				ma, okA := lookup(a, op)
-				mb, okB := lookup(b, op)
+			for op, ms := range a.Ops {
+				ma, okA := Lookup(a, op)
+				mb, okB := Lookup(b, op)
 				if !okA || !okB || len(ms) == 0 || cycles(ma) <= 0 || cycles(mb) <= 0 {
 					continue
 				}
@@ -86,27 +86,27 @@ func spreads(builds []*build) map[string]Spread {
 				continue
 			}
 			slices.Sort(ratios)
-			p := SpreadPair{Library: a.id.Library, Version: a.id.LibraryVersion, Config: a.id.Config, A: at(a), B: at(b),
+			p := SpreadPair{Library: a.ID.Library, Version: a.ID.LibraryVersion, Config: a.ID.Config, A: at(a), B: at(b),
 				Ops: len(ratios), Min: ratios[0], Median: ratios[len(ratios)/2], Max: ratios[len(ratios)-1]}
-			s := out[a.fact.Core]
-			s.Core, s.Factor, s.Pairs = a.fact.Core, math.Max(s.Factor, p.Max), append(s.Pairs, p)
-			out[a.fact.Core] = s
+			s := out[a.Fact.Core]
+			s.Core, s.Factor, s.Pairs = a.Fact.Core, math.Max(s.Factor, p.Max), append(s.Pairs, p)
+			out[a.Fact.Core] = s
 		}
 	}
 	return out
 }
 
-func at(b *build) string {
-	return b.id.MCU + " @ " + strconv.FormatFloat(float64(b.id.ClockHz)/1e6, 'f', -1, 64) + " MHz"
+func at(b *Build) string {
+	return b.ID.MCU + " @ " + strconv.FormatFloat(float64(b.ID.ClockHz)/1e6, 'f', -1, 64) + " MHz"
 }
 
 // spreadFor is a core's spread, or the largest of any core.
-func (ix *Index) spreadFor(core string) Spread {
-	if s, ok := ix.spreads[core]; ok {
+func (cat *Catalog) spreadFor(core string) Spread {
+	if s, ok := cat.spreads[core]; ok {
 		return s
 	}
 	var big Spread
-	for _, s := range ix.spreads {
+	for _, s := range cat.spreads {
 		if s.Factor > big.Factor || s.Factor == big.Factor && s.Core < big.Core {
 			big = s
 		}
@@ -115,9 +115,9 @@ func (ix *Index) spreadFor(core string) Spread {
 }
 
 // Spreads lists the spread per core, for the documentation and the page.
-func (ix *Index) Spreads() []Spread {
+func (cat *Catalog) Spreads() []Spread {
 	var out []Spread
-	for _, s := range ix.spreads {
+	for _, s := range cat.spreads {
 		out = append(out, s)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Core < out[j].Core })
@@ -135,18 +135,18 @@ func stGroup(groups []bench.PartGroup, part string) *bench.PartGroup {
 }
 
 // donates reports whether a measured build may be carried to a group.
-func donates(b *build, g *bench.PartGroup) bool {
-	if !b.mayDonate() || !slices.Contains(g.Cores, b.fact.Core) {
+func donates(b *Build, g *bench.PartGroup) bool {
+	if !b.mayDonate() || !slices.Contains(g.Cores, b.Fact.Core) {
 		return false
 	}
-	for _, a := range b.id.Acceleration {
-		if b.flagged[a] {
+	for _, a := range b.ID.Acceleration {
+		if b.Flagged[a] {
 			continue
 		}
-		if b.group == nil {
+		if b.Group == nil {
 			return false // the units it uses cannot be checked
 		}
-		u, ok := unitFor(b.group, a)
+		u, ok := unitFor(b.Group, a)
 		if !ok || !g.Has(u) {
 			return false
 		}
@@ -162,36 +162,36 @@ func unitFor(g *bench.PartGroup, accel string) (bench.CryptoUnit, bool) {
 // estimates adds, for every group without a measured part, one build per
 // library, version and configuration that may donate to it: the donor of
 // the same series first, then the nearest maximum clock.
-func (ix *Index) estimates() {
+func (cat *Catalog) estimates() {
 	measured := map[string]bool{}
-	var donors []*build
+	var donors []*Build
 	groupOf := map[string]*bench.PartGroup{} // by part name: a few parts, many builds
-	for _, b := range ix.builds {
-		if b.hasFact {
-			g, ok := groupOf[b.fact.Part]
+	for _, b := range cat.Builds {
+		if b.HasFact {
+			g, ok := groupOf[b.Fact.Part]
 			if !ok {
-				g = stGroup(ix.ds.Groups, b.fact.Part)
-				groupOf[b.fact.Part] = g
+				g = stGroup(cat.ds.Groups, b.Fact.Part)
+				groupOf[b.Fact.Part] = g
 			}
-			b.group = g
-			if b.group != nil {
-				measured[b.group.Key] = true
+			b.Group = g
+			if b.Group != nil {
+				measured[b.Group.Key] = true
 			}
 		}
 		donors = append(donors, b)
 	}
-	for gi := range ix.ds.Groups {
-		g := &ix.ds.Groups[gi]
+	for gi := range cat.ds.Groups {
+		g := &cat.ds.Groups[gi]
 		if measured[g.Key] {
 			continue
 		}
-		best := map[string]*build{}
+		best := map[string]*Build{}
 		var keys []string
 		for _, b := range donors {
 			if !donates(b, g) {
 				continue
 			}
-			k := b.id.Library + "|" + b.id.LibraryVersion + "|" + b.id.Config + "|" + b.id.Imported
+			k := b.ID.Library + "|" + b.ID.LibraryVersion + "|" + b.ID.Config + "|" + b.ID.Imported
 			if o := best[k]; o == nil {
 				keys = append(keys, k)
 				best[k] = b
@@ -206,22 +206,22 @@ func (ix *Index) estimates() {
 				sum = summarize(g)
 			}
 			nb := estimated(g, best[k], sum)
-			nb.spread = ix.spreadFor(best[k].fact.Core)
-			ix.builds = append(ix.builds, nb)
+			nb.Spread = cat.spreadFor(best[k].Fact.Core)
+			cat.Builds = append(cat.Builds, nb)
 		}
 	}
 }
 
 // closer reports whether donor a suits the group better than b: the
 // same series first, then the nearer maximum clock.
-func closer(a, b *build, g *bench.PartGroup) bool {
+func closer(a, b *Build, g *bench.PartGroup) bool {
 	series := strings.TrimPrefix(g.Family, "STM32")
-	sa, sb := a.fact.Series() == series, b.fact.Series() == series
+	sa, sb := a.Fact.Series() == series, b.Fact.Series() == series
 	if sa != sb {
 		return sa
 	}
-	da, db := abs(a.fact.MaxClockHz-g.MaxClockHz), abs(b.fact.MaxClockHz-g.MaxClockHz)
-	return cmp.Or(cmp.Compare(da, db), strings.Compare(a.id.Key(), b.id.Key())) < 0
+	da, db := abs(a.Fact.MaxClockHz-g.MaxClockHz), abs(b.Fact.MaxClockHz-g.MaxClockHz)
+	return cmp.Or(cmp.Compare(da, db), strings.Compare(a.ID.Key(), b.ID.Key())) < 0
 }
 
 func abs(x int64) int64 {
@@ -233,19 +233,19 @@ func abs(x int64) int64 {
 
 // estimated is the build a donor gives a group: its measurements, at the
 // group's clock, as an estimate.
-func estimated(g *bench.PartGroup, d *build, sum *GroupSummary) *build {
-	id := d.id
+func estimated(g *bench.PartGroup, d *Build, sum *GroupSummary) *Build {
+	id := d.ID
 	// No board: nobody measured one; the group's ST boards are
 	// suggestions (Group.Boards), not where the figures come from.
 	id.MCU, id.Part, id.Board, id.ClockHz = g.Name, g.Name, "", g.MaxClockHz
 	id.Acceleration = []string{}
-	for _, a := range d.id.Acceleration {
-		if !d.flagged[a] {
+	for _, a := range d.ID.Acceleration {
+		if !d.Flagged[a] {
 			id.Acceleration = append(id.Acceleration, a)
 		}
 	}
-	return &build{id: id, lib: d.lib, ops: d.ops, fact: groupFact(g, d.fact.Core), hasFact: true, warnings: []string{},
-		flagged: map[string]bool{}, donor: d, group: g, footprints: d.footprints, summary: sum}
+	return &Build{ID: id, Lib: d.Lib, Ops: d.Ops, Fact: groupFact(g, d.Fact.Core), HasFact: true, Warnings: []string{},
+		Flagged: map[string]bool{}, Donor: d, Group: g, Footprints: d.Footprints, Summary: sum}
 }
 
 // groupFact is a group's facts as a part's: the core the donor ran on

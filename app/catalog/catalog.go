@@ -1,0 +1,248 @@
+// Package catalog says what figures a candidate has: the measured builds
+// of the dataset, the estimates carried from them to every part group
+// nobody measured, the figures a cycle-count source lends, and what the
+// parts and libraries publish besides (footprints, run current, RAM).
+// One question gives a figure: an operation of a build, at the clock a
+// Question sets (Clock), with its basis and origin (Figure). The engine
+// asks and judges; the catalogue decides nothing about a workload. It
+// does no I/O.
+package catalog
+
+import (
+	"slices"
+
+	"cryptosizer/app/bench"
+)
+
+// Build is one candidate's figures: a library build measured on a part
+// (Donor nil), or an estimate, a measured build carried to a part group
+// nobody measured (Donor the measured one), with what ranking needs to
+// know about its part and library, looked up once. Shared read-only by
+// every ranking.
+type Build struct {
+	ID       bench.Identity
+	Lib      bench.Library
+	Ops      map[string][]*bench.Measurement
+	Fact     bench.MCUFact
+	HasFact  bool
+	Warnings []string
+	Flagged  map[string]bool // accelerators claimed but absent in silicon
+	// Footprints are the library's published footprints, by operation;
+	// Software the fastest figure per operation of the same part's
+	// builds without acceleration in the same document.
+	Footprints map[string][]*bench.Footprint
+	Software   map[string]*bench.Measurement
+	// Group is the part group of ST's data the build's part is in, or,
+	// for an estimate, the group it was carried to from Donor.
+	Group   *bench.PartGroup
+	Members []bench.PartMember // the part numbers it stands for (partMembers)
+	// Key, Facts and DonorInfo are what every ranking shows of the build
+	// whatever the workload, made once (candidates share them: read-only).
+	Key       string
+	Facts     *PartFacts
+	DonorInfo *Donor
+	OwnPQC    bool     // it has post-quantum figures of its own
+	Run       *float64 // run current (runCurrent), shared read-only
+	MinRAM    int64    // the smallest RAM of its part numbers (smallestRAM)
+	NoRAM     string   // why its RAM is unknown when it publishes no footprint
+	Donor     *Build
+	Spread    Spread        // an estimate's: its core's
+	Summary   *GroupSummary // an estimate's group, summarized once
+}
+
+// Estimated reports whether the build is an estimate (carried from a
+// donor) rather than measured on its part.
+func (b *Build) Estimated() bool { return b.Donor != nil }
+
+// Catalog is a dataset's candidates, made once, so that ranking on every
+// keystroke does not regroup them.
+type Catalog struct {
+	ds *bench.Dataset
+	// Builds are the measured builds, then the estimates.
+	Builds  []*Build
+	spreads map[string]Spread
+	pqc     pqcIndex
+}
+
+// New makes the catalogue of a dataset.
+func New(ds *bench.Dataset) *Catalog {
+	cat := &Catalog{ds: ds}
+	byKey := map[string]*Build{}
+	for i := range ds.Measurements {
+		m := &ds.Measurements[i]
+		id := m.Identity
+		lib := ds.Library(m.Library)
+		if lib.ConfigPerOp {
+			id.Config = bench.CandidateConfig
+		}
+		key := id.Key()
+		b := byKey[key]
+		if b == nil {
+			b = &Build{ID: id, Lib: lib, Ops: map[string][]*bench.Measurement{}}
+			byKey[key] = b
+			cat.Builds = append(cat.Builds, b)
+		}
+		b.Ops[m.Op] = append(b.Ops[m.Op], m)
+	}
+	for _, b := range cat.Builds {
+		b.Fact, b.HasFact = ds.Fact(b.ID.MCU)
+		b.Warnings = []string{}
+		docs := b.documents()
+		for _, wn := range ds.Warnings {
+			// A finding belongs to the builds of the documents that raise
+			// it (one without documents, to every build of its part).
+			if wn.MCU == b.ID.MCU && (wn.Config == "" || wn.Config == b.ID.Config) &&
+				(len(wn.Documents) == 0 || slices.ContainsFunc(wn.Documents, func(d string) bool { return docs[d] })) {
+				b.Warnings = append(b.Warnings, wn.Text)
+			}
+		}
+		b.Flagged = map[string]bool{}
+		for _, a := range b.ID.Acceleration {
+			if b.HasFact && !b.Fact.Has(a) {
+				b.Flagged[a] = true
+			}
+		}
+	}
+	cat.fileFootprints()
+	cat.fileSoftware()
+	cat.spreads = spreads(cat.Builds)
+	cat.estimates()
+	cat.pqc = newPQCIndex(ds.Cycles, ds.Lending)
+	for _, b := range cat.Builds {
+		if b.Donor != nil { // measured builds come first: the donor's are made
+			b.OwnPQC = b.Donor.OwnPQC
+		} else {
+			b.OwnPQC, b.Key = ownPQC(b), b.ID.Key()
+		}
+		b.Members = partMembers(b)
+		b.Run, b.MinRAM = runCurrent(b), smallestRAM(b)
+		b.NoRAM = b.Lib.Name + " publishes no RAM figures for its operations"
+		b.Facts = partFacts(b)
+		if d := b.Donor; d != nil {
+			b.Key = "estimated:" + b.Group.Key + "|" + d.Key
+			b.DonorInfo = &Donor{MCU: d.ID.MCU, Part: d.Fact.Part, Board: d.ID.Board, ClockHz: d.ID.ClockHz, Key: d.Key,
+				Spread: Spread{Core: b.Spread.Core, Factor: b.Spread.Factor, Borrowed: b.Spread.Borrowed}}
+		}
+	}
+	return cat
+}
+
+// documents are the documents that publish the build's measurements.
+func (b *Build) documents() map[string]bool {
+	docs := map[string]bool{}
+	for _, ms := range b.Ops {
+		for _, m := range ms {
+			docs[m.Pos.File] = true
+			for _, p := range m.AlsoIn {
+				docs[p.File] = true
+			}
+		}
+	}
+	return docs
+}
+
+// fileFootprints files each footprint row under the builds of its part and
+// library version.
+func (cat *Catalog) fileFootprints() {
+	for i := range cat.ds.Footprints {
+		f := &cat.ds.Footprints[i]
+		for _, b := range cat.Builds {
+			if b.ID.MCU == f.MCU && b.ID.Library == f.Library && b.ID.LibraryVersion == f.LibraryVersion && b.ID.Imported == f.Imported &&
+				(b.Lib.ConfigPerOp || b.ID.Config == f.Config) {
+				if b.Footprints == nil {
+					b.Footprints = map[string][]*bench.Footprint{}
+				}
+				b.Footprints[f.Op] = append(b.Footprints[f.Op], f)
+			}
+		}
+	}
+}
+
+// fileSoftware finds, for each accelerated build and each operation an
+// accelerator it uses would speed up, the fastest figure among the same
+// part's builds that do not use that accelerator, in the same source
+// document (so that like is compared with like).
+func (cat *Catalog) fileSoftware() {
+	for _, b := range cat.Builds {
+		if len(b.ID.Acceleration) == 0 {
+			continue
+		}
+		b.Software = map[string]*bench.Measurement{}
+		for op, mine := range b.Ops {
+			a := AccelFor(op)
+			if a == "" || !slices.Contains(b.ID.Acceleration, a) {
+				continue
+			}
+			for _, o := range cat.Builds {
+				if o == b || o.ID.MCU != b.ID.MCU || o.ID.Library != b.ID.Library || slices.Contains(o.ID.Acceleration, a) {
+					continue
+				}
+				for _, m := range o.Ops[op] {
+					if m.Pos.File == mine[0].Pos.File && (b.Software[op] == nil || Seconds(m) < Seconds(b.Software[op])) {
+						b.Software[op] = m
+					}
+				}
+			}
+		}
+	}
+}
+
+// Dataset is the data the index ranks.
+func (cat *Catalog) Dataset() *bench.Dataset { return cat.ds }
+
+// Lookup finds the measurement the engine uses for op in a build. Per-op
+// libraries have several configurations: the fastest published one wins.
+// Bulk figures prefer the library's most trusted method, then the largest
+// chunk.
+func Lookup(b *Build, op string) (*bench.Measurement, bool) {
+	ms := b.Ops[op]
+	bulk := bench.IsBulk(op)
+	var best *bench.Measurement
+	for _, m := range ms {
+		if best == nil || better(b.Lib, bulk, m, best) {
+			best = m
+		}
+	}
+	if best == nil || bulk && best.BytesPerSecond == nil || !bulk && best.SecondsPerOp == nil {
+		return nil, false
+	}
+	return best, true
+}
+
+func better(lib bench.Library, bulk bool, m, o *bench.Measurement) bool {
+	if !bulk {
+		return m.SecondsPerOp != nil && (o.SecondsPerOp == nil || *m.SecondsPerOp < *o.SecondsPerOp)
+	}
+	if m.BytesPerSecond == nil {
+		return false
+	}
+	if o.BytesPerSecond == nil {
+		return true
+	}
+	if rm, ro := methodRank(lib, m), methodRank(lib, o); rm != ro {
+		return rm < ro
+	}
+	if cm, co := chunk(m), chunk(o); cm != co {
+		return cm > co
+	}
+	return *m.BytesPerSecond > *o.BytesPerSecond
+}
+
+// methodRank is a method's place in the library's preference (lower is
+// better; unlisted methods come last).
+func methodRank(lib bench.Library, m *bench.Measurement) int {
+	if i := slices.Index(lib.Methods, m.Method); i >= 0 {
+		return i
+	}
+	return len(lib.Methods)
+}
+
+func chunk(m *bench.Measurement) int64 {
+	if m.ChunkBytes != nil {
+		return *m.ChunkBytes
+	}
+	if m.MessageBytes != nil {
+		return *m.MessageBytes
+	}
+	return 0
+}

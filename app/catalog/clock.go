@@ -1,0 +1,165 @@
+package catalog
+
+import (
+	"math"
+
+	"cryptosizer/app/bench"
+)
+
+// ClockMode says which clock the figures are taken at.
+type ClockMode string
+
+// Clock modes.
+const (
+	ClockMeasured ClockMode = "measured" // as the source measured them
+	ClockMax      ClockMode = "max"      // scaled to the part's maximum (an estimate)
+	ClockMHz      ClockMode = "mhz"      // scaled to Question.ClockMHz (an estimate)
+)
+
+// Where post-quantum figures may come from for builds without their own
+// (the workload's pqc-from).
+const (
+	LendPQM4 = "pqm4"
+	LendNone = "none"
+)
+
+// Question is what a figure depends on besides the build and the
+// operation: the clock asked for, the estimate margin, the objective's
+// choice among a cycle-count source's implementations, and whether
+// figures may be lent.
+type Question struct {
+	Clock    ClockMode
+	ClockMHz float64
+	// Margin replaces the spread from the data: an estimate's slow end
+	// is its central value × (1 + Margin). Nil: the data's.
+	Margin *float64
+	// Smallest picks a lent operation's implementation with the least
+	// stack, else the fastest.
+	Smallest bool
+	// Lend is LendNone when no figure may be lent.
+	Lend string
+}
+
+// Why a build's figures are at another clock than measured, or have
+// none: a Clock's Note, which the engine makes a note of the same code.
+const (
+	NoteNoFacts        = "no-facts-measured-clock"
+	NoteUntrustedClock = "untrusted-clock"
+	NoteClockCapped    = "clock-capped"
+	NoteClockScaled    = "clock-scaled"
+	NoteEstimated      = "estimated"
+	NoteNoMaxClock     = "no-max-clock"
+	NoteSecondaryCore  = "secondary-core-clock"
+)
+
+// Clock is the clock a build's figures are taken at for a question, and
+// how its times follow from the measured ones.
+type Clock struct {
+	Factor   float64 // multiply times by this
+	ClockHz  int64
+	Estimate bool
+	Note     string
+	// Untrusted is set when the figures cannot be scaled because their
+	// stated clock is not credible (or no target clock is known): every
+	// figure is then unknown.
+	Untrusted bool
+	// Spread is an estimate's slow-end factor (0: not an estimate), and
+	// SpreadFrom the core whose pairs it comes from ("" when the user
+	// set it).
+	Spread     float64
+	SpreadFrom string
+}
+
+// Basis is how the clock's figures are obtained.
+func (s Clock) Basis() bench.Basis {
+	if s.Spread > 0 {
+		return bench.Estimated
+	}
+	if s.Estimate {
+		return bench.ClockScaled
+	}
+	return bench.Measured
+}
+
+// from is where a figure at the clock comes from.
+func (s Clock) from(m *bench.Measurement) *From {
+	f := &From{Document: m.Pos.File, Line: m.Pos.Line, Col: m.Pos.Col, Part: m.Part, ClockHz: m.ClockHz, Printed: m.Printed}
+	if f.Part == "" {
+		f.Part = m.MCU
+	}
+	if s.Estimate {
+		f.ToClockHz, f.TimeFactor = s.ClockHz, s.Factor
+	}
+	if s.Spread > 0 {
+		f.Spread, f.SpreadFrom = s.Spread, s.SpreadFrom
+	}
+	return f
+}
+
+// estimateClock is an estimate's clock: the donor's figures taken as
+// cycles to the group's maximum clock (or the question's, below it),
+// with the slow end of the core's spread or the question's margin.
+func estimateClock(b *Build, q Question) Clock {
+	d := b.Donor
+	s := Clock{Factor: 1, ClockHz: b.Fact.MaxClockHz, Estimate: true, Note: NoteEstimated, Spread: b.Spread.Factor, SpreadFrom: b.Spread.Core}
+	if b.Spread.Borrowed != "" {
+		s.SpreadFrom = b.Spread.Borrowed
+	}
+	if q.Margin != nil {
+		s.Spread, s.SpreadFrom = 1+*q.Margin, ""
+	}
+	if s.Spread < 1 {
+		s.Spread = 1
+	}
+	if b.Fact.MaxClockHz <= 0 {
+		s.Untrusted, s.Note, s.ClockHz = true, NoteNoMaxClock, 0
+		if b.Group != nil && len(b.Group.Cores) > 1 && b.Group.Cores[0] != b.Fact.Core && b.Group.MaxClockHz > 0 {
+			s.Note = NoteSecondaryCore
+		}
+		return s
+	}
+	if q.Clock == ClockMHz {
+		if t := int64(math.Round(q.ClockMHz * 1e6)); t < b.Fact.MaxClockHz {
+			s.ClockHz = t
+		}
+	}
+	s.Factor = float64(d.ID.ClockHz) / float64(s.ClockHz)
+	return s
+}
+
+// ClockFor is the clock a build's figures are taken at for q.
+func ClockFor(b *Build, q Question) Clock {
+	if b.Estimated() {
+		return estimateClock(b, q)
+	}
+	s := Clock{Factor: 1, ClockHz: b.ID.ClockHz}
+	if q.Clock == ClockMeasured || q.Clock == "" || b.ID.ClockHz <= 0 {
+		return s
+	}
+	if !b.HasFact {
+		s.Note = NoteNoFacts
+		return s
+	}
+	f := b.Fact
+	if b.ID.ClockHz > f.MaxClockHz {
+		s.Note = NoteUntrustedClock
+		s.Untrusted = true
+		return s
+	}
+	target := f.MaxClockHz
+	if q.Clock == ClockMHz {
+		target = int64(math.Round(q.ClockMHz * 1e6))
+		if target > f.MaxClockHz {
+			s.Note = NoteClockCapped
+			target = f.MaxClockHz
+		}
+	}
+	if target == b.ID.ClockHz {
+		return s
+	}
+	s.Factor = float64(b.ID.ClockHz) / float64(target)
+	s.ClockHz = target
+	s.Estimate = true
+	s.Note = NoteClockScaled
+	return s
+}

@@ -1,0 +1,122 @@
+package catalog
+
+import (
+	"slices"
+	"strings"
+
+	"cryptosizer/app/bench"
+)
+
+// PartFacts is what the curated facts say of a candidate's part.
+type PartFacts struct {
+	Part       string `json:"part"`
+	Core       string `json:"core"`
+	Series     string `json:"series"`
+	MaxClockHz int64  `json:"max_clock_hz"`
+	FlashBytes int64  `json:"flash_bytes"` // 0: no internal user flash
+	RAMBytes   int64  `json:"ram_bytes"`
+	// Accelerators are the part's crypto peripherals a build may use;
+	// Unused those the candidate's build does not use.
+	Accelerators []string `json:"accelerators"`
+	Unused       []string `json:"unused"`
+	TrustZone    bool     `json:"trustzone"`
+	LowPower     bool     `json:"low_power"`
+	Hardware     string   `json:"hardware"` // the facts' note on crypto hardware
+}
+
+func partFacts(b *Build) *PartFacts {
+	if !b.HasFact {
+		return nil
+	}
+	f := b.Fact
+	p := &PartFacts{Part: f.Part, Core: f.Core, Series: f.Series(), MaxClockHz: f.MaxClockHz, FlashBytes: f.FlashBytes, RAMBytes: f.RAMBytes,
+		Accelerators: f.Accelerators(), Unused: []string{}, TrustZone: f.TrustZone(), LowPower: f.LowPower(), Hardware: f.HardwareNote}
+	if p.Accelerators == nil {
+		p.Accelerators = []string{}
+	}
+	for _, a := range p.Accelerators {
+		if !slices.Contains(b.ID.Acceleration, a) || b.Flagged[a] {
+			p.Unused = append(p.Unused, a)
+		}
+	}
+	return p
+}
+
+// AccelFor is the peripheral that would speed an operation up.
+func AccelFor(op string) string {
+	switch {
+	case strings.HasPrefix(op, "aes-"):
+		return bench.AccelAES
+	case strings.HasPrefix(op, "sha"), strings.HasPrefix(op, "hmac-"):
+		return bench.AccelHASH
+	case strings.HasPrefix(op, "ecc-"), strings.HasPrefix(op, "ecdh-"), strings.HasPrefix(op, "ecdsa-"), strings.HasPrefix(op, "rsa-"):
+		return bench.AccelPKA
+	}
+	return ""
+}
+
+func Seconds(m *bench.Measurement) float64 {
+	if m == nil {
+		return 0
+	}
+	if m.SecondsPerOp != nil && !bench.IsBulk(m.Op) {
+		return *m.SecondsPerOp
+	}
+	if m.BytesPerSecond != nil && *m.BytesPerSecond > 0 {
+		return 1 / *m.BytesPerSecond
+	}
+	return 0
+}
+
+// runCurrent is the largest run current of the part numbers a build
+// stands for (nil when ST's data gives none of them one).
+func runCurrent(b *Build) *float64 {
+	var top *float64
+	for _, m := range b.Members {
+		if m.RunUAPerMHz != nil && (top == nil || *m.RunUAPerMHz > *top) {
+			v := *m.RunUAPerMHz
+			top = &v
+		}
+	}
+	return top
+}
+
+// smallestRAM is the smallest RAM of the part numbers a build stands
+// for (its facts' when it has none).
+func smallestRAM(b *Build) int64 {
+	low := int64(0)
+	for _, m := range b.Members {
+		if m.RAMBytes > 0 && (low == 0 || m.RAMBytes < low) {
+			low = m.RAMBytes
+		}
+	}
+	if low == 0 {
+		return b.Fact.RAMBytes
+	}
+	return low
+}
+
+// partMembers are the part numbers a build stands for: an estimate's,
+// its group's; a measured part's, the members of its group its name
+// denotes (STM32H753ZI: STM32H753ZITx); a part outside ST's data, one
+// made of its curated facts (no package, temperature or supply known).
+func partMembers(b *Build) []bench.PartMember {
+	switch {
+	case b.Group != nil && b.Donor != nil:
+		return b.Group.Members
+	case b.Group != nil:
+		var out []bench.PartMember
+		for _, m := range b.Group.Members {
+			if bench.PartNameMatches(b.Fact.Part, m.Part) {
+				out = append(out, m)
+			}
+		}
+		if out != nil {
+			return out
+		}
+		return b.Group.Members
+	case b.HasFact:
+		return []bench.PartMember{{Part: b.Fact.Part, FlashBytes: b.Fact.FlashBytes, RAMBytes: b.Fact.RAMBytes}}
+	}
+	return nil
+}

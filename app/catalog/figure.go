@@ -1,0 +1,95 @@
+package catalog
+
+import "cryptosizer/app/bench"
+
+// From is where a figure comes from: the source row (document, line,
+// the part and clock it was measured at, the figure as printed, how it
+// was measured) and the transformation that took it to the candidate.
+type From struct {
+	Document string `json:"document"`
+	Line     int    `json:"line"`
+	Col      int    `json:"col,omitempty"`
+	// Part is the part the row was measured on.
+	Part    string `json:"part"`
+	ClockHz int64  `json:"clock_hz"`
+	Printed string `json:"printed"`
+	// ToClockHz and TimeFactor say how a clock-scaled figure was taken
+	// to another clock of the same part: times multiply by TimeFactor =
+	// ClockHz ÷ ToClockHz (cycles kept). Zero for a figure as measured.
+	ToClockHz  int64   `json:"to_clock_hz,omitempty"`
+	TimeFactor float64 `json:"time_factor,omitempty"`
+	// Spread is an estimate's slow-end factor, from the pairs of
+	// SpreadFrom's core ("" when the user set the margin).
+	Spread     float64 `json:"spread,omitempty"`
+	SpreadFrom string  `json:"spread_from,omitempty"`
+	// Source, Implementation, Cycles and MaxCycles name a figure lent by
+	// a cycle-count source ("pqm4", "m4fspeed", its average and slowest
+	// run in cycles); empty for the build's own figures.
+	Source         string  `json:"source,omitempty"`
+	Implementation string  `json:"implementation,omitempty"`
+	Cycles         float64 `json:"cycles,omitempty"`
+	MaxCycles      float64 `json:"max_cycles,omitempty"`
+	// CodeBytes is the lent implementation's code size (its scheme's).
+	CodeBytes int64 `json:"code_bytes,omitempty"`
+}
+
+// Figure is one operation's figure for a build at a clock: what one
+// operation takes (Each, in seconds; for a bulk operation Rate, in bytes
+// per second), the slow-end factor an estimate or a lent figure decides
+// by (Spread; 0 for a figure as measured or clock-scaled), the slowest
+// run's slow end where the source publishes it (Worst), the stack, and
+// where it comes from. Missing when there is none.
+type Figure struct {
+	Each   float64
+	Rate   float64
+	Spread float64
+	Worst  float64
+	Stack  int64
+	Basis  bench.Basis
+	From   *From
+	// Source is the row as the dataset quotes it; Pos its place; Method
+	// how it was measured; Config the configuration chosen (per-op
+	// libraries) or the lent implementation.
+	Source  string
+	Pos     bench.Pos
+	Method  string
+	Config  string
+	Missing bool
+	// NoCode: a cycle-count source counts the operation but lends it to
+	// no core like the build's.
+	NoCode bool
+}
+
+// Figure answers one question: op's figure for build b at clock s
+// (ClockFor(b, q)). A build without its own figure for an operation a
+// cycle-count source counts borrows it where the question allows.
+func (cat *Catalog) Figure(b *Build, op string, s Clock, q Question) Figure {
+	m, ok := Lookup(b, op)
+	var f Figure
+	if !ok && !s.Untrusted && !bench.IsBulk(op) && len(cat.pqc.byOp[op]) > 0 {
+		lent, ok := cat.borrow(b, op, s, q)
+		if ok {
+			return lent
+		}
+		f.NoCode = lent.NoCode
+	}
+	if !ok || s.Untrusted {
+		f.Missing = true
+		return f
+	}
+	if bench.IsBulk(op) {
+		f.Rate = *m.BytesPerSecond / s.Factor
+	} else {
+		f.Each = *m.SecondsPerOp * s.Factor
+	}
+	f.Spread = s.Spread
+	f.Source, f.Pos, f.Method = m.Source, m.Pos, m.Method
+	f.Basis, f.From = s.Basis(), s.from(m)
+	if b.Lib.ConfigPerOp {
+		f.Config = m.Config
+	}
+	return f
+}
+
+// HasLender reports whether some cycle-count source counts op.
+func (cat *Catalog) HasLender(op string) bool { return len(cat.pqc.byOp[op]) > 0 }

@@ -1,0 +1,178 @@
+package catalog
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"cryptosizer/app/bench"
+)
+
+// Operations from a cycle-count source (DESIGN.md, "Evidence"; README,
+// "Post-quantum figures from pqm4"). A build without figures of its own
+// for an operation a cycle-count source publishes takes them from the
+// source that lends to its core (bench.Lending, declared by the source):
+// time = cycles ÷ the clock the candidate runs at, with the lending's
+// basis, and the counted core's spread for the slow end (the largest of
+// any core where the lending asks for it). A core no source lends to
+// gets no figure. A build with post-quantum figures of its own never
+// borrows; the details compare its figures with what the counts would
+// give.
+
+// IsPQC reports whether an operation is ML-KEM's or ML-DSA's.
+func IsPQC(op string) bool {
+	return strings.HasPrefix(op, "ml-kem-") || strings.HasPrefix(op, "ml-dsa-")
+}
+
+// Scheme is an operation's scheme ("ml-kem-768" of "ml-kem-768-keygen").
+func Scheme(op string) string { return op[:strings.LastIndexByte(op, '-')] }
+
+// pqcIndex holds the cycle counts by operation, the implementation
+// chosen per source and scheme for each objective, and who lends to
+// which core.
+type pqcIndex struct {
+	byOp map[string][]*bench.CycleFigure
+	// fastest: the implementation with the fewest cycles over the
+	// scheme's three operations; smallest: the one whose largest stack
+	// is least (then the fewest cycles). Keyed by source and scheme.
+	fastest, smallest map[string]string
+	// lends are the lendings to each core, in the dataset's order.
+	lends map[string][]bench.Lending
+}
+
+func newPQCIndex(figs []bench.CycleFigure, lending []bench.Lending) pqcIndex {
+	p := pqcIndex{byOp: map[string][]*bench.CycleFigure{}, fastest: map[string]string{}, smallest: map[string]string{},
+		lends: map[string][]bench.Lending{}}
+	for _, l := range lending {
+		p.lends[l.Core] = append(p.lends[l.Core], l)
+	}
+	type total struct {
+		cycles float64
+		stack  int64
+	}
+	sums := map[string]map[string]*total{} // source|scheme → implementation
+	var schemes []string
+	for i := range figs {
+		f := &figs[i]
+		p.byOp[f.Op] = append(p.byOp[f.Op], f)
+		s := f.Source + "|" + Scheme(f.Op)
+		if sums[s] == nil {
+			sums[s] = map[string]*total{}
+			schemes = append(schemes, s)
+		}
+		t := sums[s][f.Implementation]
+		if t == nil {
+			t = &total{}
+			sums[s][f.Implementation] = t
+		}
+		t.cycles += f.Cycles
+		t.stack = max(t.stack, f.StackBytes)
+	}
+	for _, s := range schemes {
+		var impls []string
+		for impl := range sums[s] {
+			impls = append(impls, impl)
+		}
+		slices.Sort(impls)
+		for _, impl := range impls {
+			t := sums[s][impl]
+			if f := sums[s][p.fastest[s]]; f == nil || t.cycles < f.cycles {
+				p.fastest[s] = impl
+			}
+			if m := sums[s][p.smallest[s]]; m == nil || t.stack < m.stack || t.stack == m.stack && t.cycles < m.cycles {
+				p.smallest[s] = impl
+			}
+		}
+	}
+	return p
+}
+
+// lender is the lending to core of the first source that lends there
+// and counts op, with that source's figure for op in the implementation
+// the question chooses (the least stack, or the fewest cycles); a nil
+// figure when none does.
+func (p pqcIndex) lender(core, op string, smallest bool) (bench.Lending, *bench.CycleFigure) {
+	for _, l := range p.lends[core] {
+		key := l.Source + "|" + Scheme(op)
+		impl := p.fastest[key]
+		if smallest {
+			impl = p.smallest[key]
+		}
+		for _, f := range p.byOp[op] {
+			if f.Source == l.Source && f.Implementation == impl {
+				return l, f
+			}
+		}
+	}
+	return bench.Lending{}, nil
+}
+
+// ownPQC reports whether a build has post-quantum figures of its own.
+func ownPQC(b *Build) bool {
+	for op := range b.Ops {
+		if IsPQC(op) {
+			return true
+		}
+	}
+	return false
+}
+
+// borrow is the figure of an operation the build has no figure for,
+// from a cycle-count source; ok is false when none may be lent (the
+// question says none, the build has post-quantum figures of its own, no
+// source counts op, the clock is unknown), and then NoCode says whether
+// a source counts op but lends it to no core like the build's.
+func (cat *Catalog) borrow(b *Build, op string, s Clock, q Question) (Figure, bool) {
+	if q.Lend == LendNone || b.OwnPQC || !b.HasFact || len(cat.pqc.byOp[op]) == 0 {
+		return Figure{}, false
+	}
+	if _, f := cat.pqc.lender(b.Fact.Core, op, q.Smallest); f == nil {
+		return Figure{NoCode: true}, false
+	}
+	return cat.Lent(b, op, s, q)
+}
+
+// Lent is what the cycle counts give for an operation on the build's
+// part at clock s, whether or not the build has a figure of its own (the
+// details compare the two); ok is false when no source lends op to the
+// build's core or the clock is unknown.
+func (cat *Catalog) Lent(b *Build, op string, s Clock, q Question) (Figure, bool) {
+	l, f := cat.pqc.lender(b.Fact.Core, op, q.Smallest)
+	if f == nil || s.ClockHz <= 0 || f.ClockHz <= 0 {
+		return Figure{}, false
+	}
+	spread := cat.spreadFor(f.Core)
+	if l.Widest {
+		spread = cat.largestSpread()
+	}
+	factor, from := spread.Factor, spread.Core
+	if spread.Borrowed != "" {
+		from = spread.Borrowed
+	}
+	if q.Margin != nil {
+		factor, from = 1+*q.Margin, ""
+	}
+	factor = math.Max(factor, 1)
+	clock := float64(s.ClockHz)
+	g := Figure{Each: f.Cycles / clock, Spread: factor, Basis: l.Basis, Method: "cycle-count", Config: f.Implementation, Pos: f.Pos, Stack: f.StackBytes}
+	g.Worst = f.MaxCycles / clock * factor
+	g.Source = fmt.Sprintf("%s %s %s (%d runs at %s MHz on %s): %s cycles", f.Source, f.Implementation, op, f.Runs,
+		strconv.FormatFloat(float64(f.ClockHz)/1e6, 'f', -1, 64), f.Core, f.Printed)
+	g.From = &From{Document: f.Pos.File, Line: f.Pos.Line, Part: f.Core + ", " + f.Board, ClockHz: f.ClockHz, Printed: f.Printed,
+		ToClockHz: s.ClockHz, TimeFactor: float64(f.ClockHz) / clock, Spread: factor, SpreadFrom: from,
+		Source: f.Source, Implementation: f.Implementation, Cycles: f.Cycles, MaxCycles: f.MaxCycles, CodeBytes: f.CodeBytes}
+	return g, true
+}
+
+// largestSpread is the largest spread of any core, named by its core.
+func (cat *Catalog) largestSpread() Spread {
+	var big Spread
+	for _, s := range cat.spreads {
+		if s.Factor > big.Factor || s.Factor == big.Factor && s.Core < big.Core {
+			big = s
+		}
+	}
+	return Spread{Core: big.Core, Factor: big.Factor}
+}

@@ -1,0 +1,90 @@
+package engine
+
+import (
+	"cryptosizer/app/bench"
+	"cryptosizer/app/catalog"
+)
+
+// The catalogue's types the engine's results carry (package catalog
+// says what each is).
+type (
+	From         = catalog.From
+	PartFacts    = catalog.PartFacts
+	GroupSummary = catalog.GroupSummary
+	Donor        = catalog.Donor
+	Spread       = catalog.Spread
+	SpreadPair   = catalog.SpreadPair
+	ClockMode    = catalog.ClockMode
+)
+
+// Clock modes (catalog.ClockMode).
+const (
+	ClockMeasured = catalog.ClockMeasured
+	ClockMax      = catalog.ClockMax
+	ClockMHz      = catalog.ClockMHz
+)
+
+// PQC sources a workload may name (pqc-from).
+const (
+	PQCFromPQM4 = catalog.LendPQM4
+	PQCFromNone = catalog.LendNone
+)
+
+// Index is a dataset's catalogue made ready for ranking, with the terms
+// of the last rankings (memo.go).
+type Index struct {
+	cat    *catalog.Catalog
+	builds []*catalog.Build
+	memos  memos
+}
+
+// NewIndex prepares a dataset for ranking.
+func NewIndex(ds *bench.Dataset) *Index {
+	cat := catalog.New(ds)
+	return &Index{cat: cat, builds: cat.Builds}
+}
+
+// Dataset is the data the index ranks.
+func (ix *Index) Dataset() *bench.Dataset { return ix.cat.Dataset() }
+
+// Spreads lists the spread per core, for the documentation and the page.
+func (ix *Index) Spreads() []Spread { return ix.cat.Spreads() }
+
+// question is what the workload asks of every figure.
+func question(w *Workload) catalog.Question {
+	return catalog.Question{Clock: w.Clock, ClockMHz: w.ClockMHz, Margin: w.EstimateMargin, Smallest: w.Objective == ObjectiveSmallest, Lend: w.PQCFrom}
+}
+
+// Term asks the catalogue for op's figure on the candidate at its clock:
+// count operations (or, for a bulk op, count passes over bytes bytes)
+// under rule. A term whose figure is missing has no figures.
+func (e *Eval) Term(op string, count float64, rule RuleID, bytes int64) Term {
+	return term(e.ix.cat.Figure(e.b, op, e.sc, e.q), op, count, rule, bytes)
+}
+
+// term is a figure as a term: an estimate's or a lent figure's decides
+// by its slow end (Slow; Total and Rate follow it).
+func term(f catalog.Figure, op string, count float64, rule RuleID, bytes int64) Term {
+	t := Term{Op: op, Count: count, Rule: rule, Bytes: bytes, Missing: f.Missing, NoCode: f.NoCode}
+	if f.Missing {
+		return t
+	}
+	if bytes > 0 {
+		t.Rate = f.Rate
+		t.Each = float64(bytes) / t.Rate
+	} else {
+		t.Each = f.Each
+	}
+	t.Total = t.Each * count
+	if f.Spread > 0 {
+		t.Slow = t.Each * f.Spread
+		t.Total = t.Slow * count
+		if bytes > 0 {
+			t.Rate /= f.Spread
+		}
+	}
+	t.Worst, t.Stack = f.Worst, f.Stack
+	t.Source, t.Pos, t.Method, t.Config = f.Source, f.Pos, f.Method, f.Config
+	t.Basis, t.From = f.Basis, f.From
+	return t
+}
