@@ -190,7 +190,6 @@ type Counts struct {
 // Rank evaluates every candidate against w and orders them.
 func (ix *Index) Rank(w Workload) Result {
 	res := Result{Workload: w, Candidates: make([]Candidate, 0, len(ix.builds))}
-	cache := map[loadKey]loadEval{}
 	named := memberFilters(w) || w.MCU != "" // once per ranking, not per build
 	// One Eval serves the whole ranking (evaluate resets it per build):
 	// made per candidate, it and the workload it points to were a third
@@ -201,8 +200,8 @@ func (ix *Index) Rank(w Workload) Result {
 		if !keep(b, w) {
 			continue
 		}
-		e.bi = i
-		c := ix.evaluate(b, e, cache)
+		e.slot = ix.slots[i]
+		c := ix.evaluate(b, e)
 		if b.Estimated() && named {
 			c.Qualifying = qualifying(b, w)
 		}
@@ -237,9 +236,10 @@ type Eval struct {
 	q  catalog.Question // the workload's, asked of every figure
 	w  *Workload
 	// memo holds the terms of earlier rankings of the same shape; load
-	// and bi are the indices of the load and build being evaluated.
-	memo     *termMemo
-	load, bi int
+	// is the index of the load being evaluated, slot the build's place
+	// in the memo (Index.slots).
+	memo       *termMemo
+	load, slot int
 	named    bool // part filters or mcu= name part numbers (partRAM)
 	// the ranking's slabs (slab.go)
 	nums     slab[float64]
@@ -289,23 +289,8 @@ func NewRequirement(kind KindName, rule RuleID, required float64, unit string, t
 	return Requirement{Kind: kind, Rule: rule, Required: required, Unit: unit, Terms: make([]Term, 0, terms), Missing: []string{}}
 }
 
-// loadEval is what a donor's loads give at one clock: the same for every
-// part group the donor is carried to at that clock (estimates of one
-// donor share a maximum clock across many groups), so a ranking works it
-// out once. The requirements are judged per candidate on copies; their
-// terms are shared and never changed after they are made.
-type loadEval struct {
-	reqs      []Requirement
-	footprint *Footprint // of the loads' operations (aggregates add none)
-}
-
-type loadKey struct {
-	donor   *catalog.Build
-	clockHz int64
-}
-
 // evaluate judges build b; e is the ranking's Eval, reset here.
-func (ix *Index) evaluate(b *catalog.Build, e *Eval, cache map[loadKey]loadEval) Candidate {
+func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
 	sc := catalog.ClockFor(b, e.q)
 	c := Candidate{Identity: b.ID, ClockHz: sc.ClockHz, MeasuredClockHz: b.ID.ClockHz, Estimate: sc.Estimate,
 		Requirements: []Requirement{}, Missing: []string{}, Notes: []Note{}, Warnings: b.Warnings, Why: []Note{}, Key: b.Key}
@@ -331,26 +316,16 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval, cache map[loadKey]loadEval)
 		c.ClockAboveMax = b.ID.ClockHz > b.Fact.MaxClockHz
 	}
 	e.b, e.sc, e.Reqs = b, sc, e.reqs.slice(len(e.w.Loads))
-	key := loadKey{b.Donor, sc.ClockHz}
-	var fp *Footprint
-	le, cached := cache[key]
-	if cached && b.Estimated() {
-		e.Reqs, fp = append(e.Reqs, le.reqs...), le.footprint
-	} else {
-		for i, l := range e.w.Loads {
-			if KindOf(l.Kind()).Aggregate() {
-				continue // judged below, per candidate
-			}
-			e.load = i
-			if r := l.Evaluate(e, e.terms(l)); r != nil {
-				e.Reqs = append(e.Reqs, *r)
-			}
+	for i, l := range e.w.Loads {
+		if KindOf(l.Kind()).Aggregate() {
+			continue // judged below, with the others' requirements
+		}
+		e.load = i
+		if r := l.Evaluate(e, e.terms(l)); r != nil {
+			e.Reqs = append(e.Reqs, *r)
 		}
 	}
-	v := e.view(e.Reqs, fp, cached && b.Estimated())
-	if !cached && b.Estimated() && cache != nil {
-		cache[key] = loadEval{reqs: slices.Clone(e.Reqs), footprint: v.footprint}
-	}
+	v := e.view(e.Reqs)
 	for _, l := range e.w.Loads {
 		if !KindOf(l.Kind()).Aggregate() {
 			continue

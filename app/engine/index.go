@@ -35,13 +35,37 @@ const (
 type Index struct {
 	cat    *catalog.Catalog
 	builds []*catalog.Build
+	// slots are each build's place in the memo (memo.go): its own, or,
+	// for an estimate, the one it shares with the estimates of the same
+	// donor at the same maximum clock.
+	slots  []int
+	nslots int
 	memos  memos
 }
 
 // NewIndex prepares a dataset for ranking.
 func NewIndex(ds *bench.Dataset) *Index {
 	cat := catalog.New(ds)
-	return &Index{cat: cat, builds: cat.Builds}
+	ix := &Index{cat: cat, builds: cat.Builds, slots: make([]int, len(cat.Builds))}
+	type shared struct {
+		donor *catalog.Build
+		clock int64
+	}
+	slotOf := map[shared]int{}
+	for i, b := range cat.Builds {
+		if !b.Estimated() {
+			ix.slots[i], ix.nslots = ix.nslots, ix.nslots+1
+			continue
+		}
+		k := shared{b.Donor, b.Fact.MaxClockHz}
+		s, ok := slotOf[k]
+		if !ok {
+			s, ix.nslots = ix.nslots, ix.nslots+1
+			slotOf[k] = s
+		}
+		ix.slots[i] = s
+	}
+	return ix
 }
 
 // Dataset is the data the index ranks.

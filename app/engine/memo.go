@@ -6,15 +6,19 @@ import (
 	"sync"
 )
 
-// Typing in the form changes one figure at a time, most often a rate or
-// a deadline, and the terms of a load (which operations, how many, how
-// long each takes at the clock used) do not depend on it: only the
-// arithmetic after them does. A ranking keeps the terms it made, per
-// load and build, under the workload's shape — the workload without its
-// loads' rates and deadlines —, and the next ranking of the same shape
-// takes them instead of looking every operation up again. Terms are
-// never changed once made (the per-ranking loadEval cache shares them
-// the same way), so sharing them across rankings is safe.
+// The engine's one cache. Typing in the form changes one figure at a
+// time, most often a rate or a deadline, and the terms of a load (which
+// operations, how many, how long each takes at the clock used) do not
+// depend on it: only the arithmetic after them does. A ranking keeps the
+// terms it made, per load and slot, under the workload's shape — the
+// workload without its loads' rates and deadlines, with everything the
+// catalogue's question holds (clock, margin, objective, lending) —, and
+// the next ranking of the same shape takes them instead of asking the
+// catalogue again. A slot is a build's, or, for an estimate, its donor's
+// at its group's maximum clock: estimates of one donor carried to groups
+// of one clock have the same figures (Index.slots), and a ranking asks
+// for them once. Terms are never changed once made, so sharing them
+// across candidates and rankings is safe.
 
 // shaped is a load whose terms do not depend on one of its fields: shape
 // is the load without it.
@@ -41,11 +45,11 @@ func (a *AES) shape() any {
 }
 
 // termMemo holds the terms of one workload shape: per load (its index
-// in Workload.Loads) and build (its index in Index.builds).
+// in Workload.Loads) and slot (Index.slots).
 type termMemo struct {
 	key   string
 	terms [][][]Term
-	views []*termsView // per build, once its loads' terms are all known
+	views []*termsView // per slot, once its loads' terms are all known
 }
 
 // maxMemos is how many workload shapes an index keeps terms for: the
@@ -98,9 +102,9 @@ func (ix *Index) takeMemo(w *Workload) *termMemo {
 	}
 	m := &termMemo{key: key, terms: make([][][]Term, len(w.Loads))}
 	for i := range m.terms {
-		m.terms[i] = make([][]Term, len(ix.builds))
+		m.terms[i] = make([][]Term, ix.nslots)
 	}
-	m.views = make([]*termsView, len(ix.builds))
+	m.views = make([]*termsView, ix.nslots)
 	return m
 }
 
@@ -118,11 +122,12 @@ func (ix *Index) putMemo(m *termMemo) {
 }
 
 // terms are the current build's terms for load l (the load at index
-// e.load): an earlier ranking's of the same shape, or what l asks of the
-// build's figures, kept for the next. Loads never keep terms themselves.
+// e.load): its slot's from an earlier ranking (or candidate) of the same
+// shape, or what l asks of the build's figures, kept for the next. Loads
+// never keep terms themselves.
 func (e *Eval) terms(l Load) []Term {
 	if e.memo != nil {
-		if ts := e.memo.terms[e.load][e.bi]; ts != nil {
+		if ts := e.memo.terms[e.load][e.slot]; ts != nil {
 			return ts
 		}
 	}
@@ -131,7 +136,7 @@ func (e *Eval) terms(l Load) []Term {
 		if ts == nil {
 			ts = []Term{}
 		}
-		e.memo.terms[e.load][e.bi] = ts
+		e.memo.terms[e.load][e.slot] = ts
 	}
 	return ts
 }
@@ -155,17 +160,14 @@ type termsView struct {
 }
 
 // view is the terms view of the current build, whose loads' requirements
-// are reqs; fp is their footprint when a ranking already has it.
-func (e *Eval) view(reqs []Requirement, fp *Footprint, fpKnown bool) *termsView {
+// are reqs (a slot's: the same for every build of the slot).
+func (e *Eval) view(reqs []Requirement) *termsView {
 	if e.memo != nil {
-		if v := e.memo.views[e.bi]; v != nil {
+		if v := e.memo.views[e.slot]; v != nil {
 			return v
 		}
 	}
-	v := &termsView{footprint: fp}
-	if !fpKnown {
-		v.footprint = footprint(e.b, reqs)
-	}
+	v := &termsView{footprint: footprint(e.b, reqs)}
 	if t, missing := Longest(reqs); len(missing) == 0 && t.Each > 0 && !e.sc.Untrusted {
 		each := t.Blocking()
 		v.longestOp, v.longestS = t.Op, &each
@@ -180,7 +182,7 @@ func (e *Eval) view(reqs []Requirement, fp *Footprint, fpKnown bool) *termsView 
 		v.noCode = v.noCode || slices.ContainsFunc(r.Terms, func(t Term) bool { return t.NoCode })
 	}
 	if e.memo != nil {
-		e.memo.views[e.bi] = v
+		e.memo.views[e.slot] = v
 	}
 	return v
 }

@@ -37,7 +37,7 @@ func TestShapeKey(t *testing.T) {
 
 // A second ranking of a shape takes the first one's terms.
 func TestMemoIsTaken(t *testing.T) {
-	ix := &Index{builds: make([]*catalog.Build, 3)}
+	ix := &Index{builds: make([]*catalog.Build, 3), nslots: 3}
 	w := &Workload{Loads: []Load{&AES{Rate: 1, Mode: "cbc", Key: 128, Dir: "encrypt"}}}
 	m := ix.takeMemo(w)
 	m.terms[0][1] = []Term{{Op: "aes-128-cbc-enc"}}
