@@ -240,7 +240,7 @@ type Eval struct {
 	// in the memo (Index.slots).
 	memo       *termMemo
 	load, slot int
-	named    bool // part filters or mcu= name part numbers (partRAM)
+	named      bool // part filters or mcu= name part numbers (partRAM)
 	// the ranking's slabs (slab.go)
 	nums     slab[float64]
 	reqs     slab[Requirement]
