@@ -47,7 +47,7 @@ type Build struct {
 	NoRAM     string   // why its RAM is unknown when it publishes no footprint
 	Donor     *Build
 	Spread    Spread        // an estimate's: its core's
-	Summary   *GroupSummary // an estimate's group, summarized once
+	Summary   *GroupSummary // its group, summarized once (shared by the group's builds)
 }
 
 // Estimated reports whether the build is an estimate (carried from a
@@ -108,7 +108,14 @@ func New(ds *bench.Dataset) *Catalog {
 	cat.spreads = spreads(cat.Builds)
 	cat.estimates()
 	cat.pqc = newPQCIndex(ds.Cycles, ds.Lending)
+	summaries := map[*bench.PartGroup]*GroupSummary{}
 	for _, b := range cat.Builds {
+		if b.Group != nil && b.Summary == nil {
+			if summaries[b.Group] == nil {
+				summaries[b.Group] = summarize(b.Group)
+			}
+			b.Summary = summaries[b.Group]
+		}
 		if b.Donor != nil { // measured builds come first: the donor's are made
 			b.OwnPQC = b.Donor.OwnPQC
 		} else {

@@ -159,11 +159,12 @@ func unitFor(g *bench.PartGroup, accel string) (bench.CryptoUnit, bool) {
 	return bench.UnitFor(g.Units, accel)
 }
 
-// estimates adds, for every group without a measured part, one build per
-// library, version and configuration that may donate to it: the donor of
-// the same series first, then the nearest maximum clock.
+// estimates adds, for every group, one build per library, version and
+// configuration that may donate to it and is not measured on it (a
+// measured build stands for its whole group): the donor of the same
+// series first, then the nearest maximum clock.
 func (cat *Catalog) estimates() {
-	measured := map[string]bool{}
+	measured := map[string]map[string]bool{} // group key → the estimate keys measured on it
 	var donors []*Build
 	groupOf := map[string]*bench.PartGroup{} // by part name: a few parts, many builds
 	for _, b := range cat.Builds {
@@ -174,24 +175,24 @@ func (cat *Catalog) estimates() {
 				groupOf[b.Fact.Part] = g
 			}
 			b.Group = g
-			if b.Group != nil {
-				measured[b.Group.Key] = true
+			if g != nil {
+				if measured[g.Key] == nil {
+					measured[g.Key] = map[string]bool{}
+				}
+				measured[g.Key][estimateKey(b)] = true
 			}
 		}
 		donors = append(donors, b)
 	}
 	for gi := range cat.ds.Groups {
 		g := &cat.ds.Groups[gi]
-		if measured[g.Key] {
-			continue
-		}
 		best := map[string]*Build{}
 		var keys []string
 		for _, b := range donors {
-			if !donates(b, g) {
-				continue
+			k := estimateKey(b)
+			if measured[g.Key][k] || !donates(b, g) {
+				continue // a build measured on the group stands for it
 			}
-			k := b.ID.Library + "|" + b.ID.LibraryVersion + "|" + b.ID.Config + "|" + b.ID.Imported
 			if o := best[k]; o == nil {
 				keys = append(keys, k)
 				best[k] = b
@@ -210,6 +211,12 @@ func (cat *Catalog) estimates() {
 			cat.Builds = append(cat.Builds, nb)
 		}
 	}
+}
+
+// estimateKey is what an estimate is one of per group: a library,
+// version and configuration (and an import's name).
+func estimateKey(b *Build) string {
+	return b.ID.Library + "|" + b.ID.LibraryVersion + "|" + b.ID.Config + "|" + b.ID.Imported
 }
 
 // closer reports whether donor a suits the group better than b: the

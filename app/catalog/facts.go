@@ -96,24 +96,13 @@ func smallestRAM(b *Build) int64 {
 	return low
 }
 
-// partMembers are the part numbers a build stands for: an estimate's,
-// its group's; a measured part's, the members of its group its name
-// denotes (STM32H753ZI: STM32H753ZITx); a part outside ST's data, one
-// made of its curated facts (no package, temperature or supply known).
+// partMembers are the part numbers a build stands for: its group's (a
+// measured part's row stands for every part of its silicon); a part
+// outside ST's data, one made of its curated facts (no package,
+// temperature or supply known).
 func partMembers(b *Build) []bench.PartMember {
 	switch {
-	case b.Group != nil && b.Donor != nil:
-		return b.Group.Members
 	case b.Group != nil:
-		var out []bench.PartMember
-		for _, m := range b.Group.Members {
-			if bench.PartNameMatches(b.Fact.Part, m.Part) {
-				out = append(out, m)
-			}
-		}
-		if out != nil {
-			return out
-		}
 		return b.Group.Members
 	case b.HasFact:
 		return []bench.PartMember{{Part: b.Fact.Part, FlashBytes: b.Fact.FlashBytes, RAMBytes: b.Fact.RAMBytes}}

@@ -143,8 +143,9 @@ type Candidate struct {
 	// the library's published memory for the operations used (nil when
 	// the source publishes none); Why notes what in the data may surprise.
 	Facts *PartFacts `json:"part_facts"`
-	// Group and Donor are set for an estimate: the part group it stands
-	// for and the measured build its figures come from.
+	// Group is the part group the candidate stands for (a measured
+	// part's row stands for its whole silicon; nil outside ST's data);
+	// Donor, for an estimate, the measured build its figures come from.
 	Group *GroupSummary `json:"group,omitempty"`
 	// PQCFrom names the post-quantum operations lent by a cycle-count
 	// source ("ML-KEM-768 from pqm4 m4fspeed"); PQCStackBytes is the
@@ -202,7 +203,7 @@ func (ix *Index) Rank(w Workload) Result {
 		}
 		e.slot = ix.slots[i]
 		c := ix.evaluate(b, e)
-		if b.Estimated() && named {
+		if b.Group != nil && named {
 			c.Qualifying = qualifying(b, w)
 		}
 		res.Candidates = append(res.Candidates, c)
@@ -307,13 +308,16 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
 	if sc.Note != "" {
 		c.Notes = scalerNote(NoteCode(sc.Note))
 	}
+	c.Group = b.Summary
 	if b.Estimated() {
 		c.MeasuredClockHz = b.Donor.ID.ClockHz
-		c.Group, c.Donor = b.Summary, b.DonorInfo
+		c.Donor = b.DonorInfo
 	}
 	if b.HasFact {
 		c.FlashBytes, c.RAMBytes = b.Fact.FlashBytes, b.Fact.RAMBytes
-		c.ClockAboveMax = b.ID.ClockHz > b.Fact.MaxClockHz
+		// A source's clock above its part's known maximum (an estimate
+		// takes its group's clock; a second core's maximum is unknown).
+		c.ClockAboveMax = !b.Estimated() && b.Fact.MaxClockHz > 0 && b.ID.ClockHz > b.Fact.MaxClockHz
 	}
 	e.b, e.sc, e.Reqs = b, sc, e.reqs.slice(len(e.w.Loads))
 	for i, l := range e.w.Loads {

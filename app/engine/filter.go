@@ -32,7 +32,7 @@ var filterTable = []filter{
 				return true
 			}
 			// A part number finds its group (mcu=STM32U545RE).
-			return b.Estimated() && b.Group != nil && slices.ContainsFunc(b.Group.Members, func(m bench.PartMember) bool { return strings.HasPrefix(m.Part, q) })
+			return b.Group != nil && slices.ContainsFunc(b.Group.Members, func(m bench.PartMember) bool { return strings.HasPrefix(m.Part, q) })
 		}, nil},
 	{"accel", func(w Workload) bool { return len(w.Accel) > 0 },
 		func(b *catalog.Build, w Workload) bool {

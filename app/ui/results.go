@@ -425,12 +425,19 @@ func more(n int) string {
 	return fmt.Sprintf(" +%d", n)
 }
 
-// groupDetails says, for an estimate, what it stands for and where its
-// figures come from.
+// groupDetails says what a row standing for a part group stands for
+// and, for an estimate, where its figures come from.
 func groupDetails(c engine.Candidate) app.UI {
 	g, d := c.Group, c.Donor
-	if g == nil || d == nil {
+	if g == nil {
 		return nil
+	}
+	if d == nil {
+		return app.Div().Class("group").Body(
+			app.P().Text(fmt.Sprintf("Measured on %s (%s, %s). The row stands for the %d part numbers of the same silicon — die, cores, clock and crypto units — which run the same code at the same speed per cycle (ST's part database, %s):",
+				c.MCU, orDash(c.Board), explain.MHz(c.MeasuredClockHz), g.Members, g.File)),
+			members(g.List, c.Qualifying),
+		)
 	}
 	spread := fmt.Sprintf("%.2f× (the largest cycle ratio of the same build on two %s parts in our data", d.Spread.Factor, d.Spread.Core)
 	if d.Spread.Borrowed != "" {

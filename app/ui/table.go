@@ -96,7 +96,7 @@ func rowHTML(b *strings.Builder, c engine.Candidate, selected, groupStart, compa
 		lib += " · " + strings.Join(c.PQCFrom, ", ")
 	}
 	board := orDash(c.Board)
-	if g := c.Group; g != nil {
+	if g := c.Group; g != nil && c.Donor != nil {
 		board = "not measured; no ST board"
 		if len(g.Boards) > 0 {
 			board = "not measured; try " + g.Boards[0]
@@ -119,7 +119,7 @@ func rowHTML(b *strings.Builder, c engine.Candidate, selected, groupStart, compa
 	b.WriteString(`<td><span class="badge ` + verdict + `">` + verdict + `</span><small class="basis ` + esc(string(c.Basis)) +
 		`" title="how the figures were obtained">` + esc(explain.Basis(bench.Basis(c.Basis))) + `</small></td>`)
 	b.WriteString(`<td class="num">` + esc(explain.Headroom(c.Headroom)) + `</td>`)
-	b.WriteString(`<td><strong>` + esc(c.MCU) + `</strong>`)
+	b.WriteString(`<td><strong>` + esc(explain.PartName(c)) + `</strong>`)
 	if c.Imported != "" {
 		b.WriteString(`<span class="badge imported" title="` + esc(c.Imported) + `">imported</span>`)
 	}

@@ -233,12 +233,9 @@ func rankTable(w io.Writer, res engine.Result) {
 		if c.ClockAboveMax {
 			mhz += "!"
 		}
-		mcu := c.MCU
-		if g := c.Group; g != nil {
-			mcu += fmt.Sprintf(" ×%d", g.Members)
-			if c.Qualifying != nil {
-				mcu = fmt.Sprintf("%s (%d qualify)", mcu, len(c.Qualifying))
-			}
+		mcu := explain.PartName(c)
+		if c.Group != nil && c.Qualifying != nil {
+			mcu = fmt.Sprintf("%s (%d qualify)", mcu, len(c.Qualifying))
 		}
 		if c.Imported != "" {
 			mcu += " (imported)"
