@@ -398,7 +398,7 @@ var SortColumns = func() []string {
 
 var identityColumns = map[string]func(a, b engine.Candidate) bool{
 	"rank":  func(a, b engine.Candidate) bool { return a.Rank < b.Rank },
-	"mcu":   func(a, b engine.Candidate) bool { return a.MCU < b.MCU },
+	"mcu":   func(a, b engine.Candidate) bool { return explain.PartName(a) < explain.PartName(b) },
 	"clock": func(a, b engine.Candidate) bool { return a.ClockHz < b.ClockHz },
 }
 
