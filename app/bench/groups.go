@@ -32,15 +32,19 @@ type PartMember struct {
 // (name and version), from ST's part database. MaxClockHz 0: ST's data
 // gives none (unknown, never guessed).
 type PartGroup struct {
-	Key        string       `json:"key"`
-	Name       string       `json:"name"` // the members' common prefix, e.g. STM32U545
-	Family     string       `json:"family"`
-	Die        string       `json:"die"`
-	Cores      []string     `json:"cores"`
-	MaxClockHz int64        `json:"max_clock_hz"`
-	Units      []CryptoUnit `json:"units"`
-	TrustZone  bool         `json:"trustzone"`
-	Members    []PartMember `json:"members"`
+	Key        string   `json:"key"`
+	Name       string   `json:"name"` // the members' common prefix, e.g. STM32U545
+	Family     string   `json:"family"`
+	Die        string   `json:"die"`
+	Cores      []string `json:"cores"`
+	MaxClockHz int64    `json:"max_clock_hz"`
+	// ClockFrom is the part file MaxClockHz was inferred from when no
+	// member's file states it (ST's data: a file of the same die and
+	// clock tree); "" when a member states it.
+	ClockFrom string       `json:"clock_from,omitempty"`
+	Units     []CryptoUnit `json:"units"`
+	TrustZone bool         `json:"trustzone"`
+	Members   []PartMember `json:"members"`
 	// Boards are ST's evaluation boards that carry a member.
 	Boards []string `json:"boards"`
 	// File is the first member's source file in ST's repository.

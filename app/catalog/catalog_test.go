@@ -1,6 +1,7 @@
 package catalog_test
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -89,5 +90,27 @@ func TestFigure(t *testing.T) {
 	q.Lend = catalog.LendPQM4
 	if f := cat.Figure(m0, kem, catalog.ClockFor(m0, q), q); !f.Missing || !f.NoCode {
 		t.Errorf("a Cortex-M0+ (no lender): %+v", f)
+	}
+}
+
+// Groups are silicon: no two groups share a name and the same die,
+// cores and crypto units (a part file without a stated clock joins the
+// group of its die and clock tree that states one).
+func TestNoTwoGroupsShareNameAndSilicon(t *testing.T) {
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]string{}
+	for _, g := range ds.Groups {
+		units := ""
+		for _, u := range g.Units {
+			units += u.Name + ":" + u.Version + ","
+		}
+		k := fmt.Sprint(g.Name, g.Die, g.Cores, units)
+		if o, ok := seen[k]; ok {
+			t.Errorf("%s: groups %s and %s are the same silicon", g.Name, o, g.Key)
+		}
+		seen[k] = g.Key
 	}
 }

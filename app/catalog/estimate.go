@@ -288,6 +288,9 @@ type GroupSummary struct {
 	Packages []string           `json:"packages"`
 	Boards   []string           `json:"boards"`
 	File     string             `json:"file"`
+	// ClockFrom is the part file the group's maximum clock is inferred
+	// from, where no member's file states it (bench.PartGroup).
+	ClockFrom string `json:"clock_from,omitempty"`
 }
 
 // Donor is the measured build an estimate's figures come from.
@@ -302,7 +305,8 @@ type Donor struct {
 }
 
 func summarize(g *bench.PartGroup) *GroupSummary {
-	s := &GroupSummary{Key: g.Key, Name: g.Name, Members: len(g.Members), Boards: g.Boards, File: g.File, Packages: []string{}, List: g.Members}
+	s := &GroupSummary{Key: g.Key, Name: g.Name, Members: len(g.Members), Boards: g.Boards, File: g.File, Packages: []string{}, List: g.Members,
+		ClockFrom: g.ClockFrom}
 	for i, m := range g.Members {
 		if i == 0 || m.FlashBytes < s.Flash[0] {
 			s.Flash[0] = m.FlashBytes

@@ -16,7 +16,8 @@ import (
 // The measured parts' facts in the committed dataset are ST's, read here
 // from the XML with line patterns (not the catalogue's decoder): for
 // every part file a curated name denotes, the first core, the maximum
-// clock (the curated one only where ST gives no <Frequency>), RAM and
+// clock (ST's, or the one a file of the same die and clock tree states,
+// or the curated one only where ST gives neither), RAM and
 // the crypto units' names. Flash, per part number, is checked by the
 // catalogue's own test.
 func TestMeasuredPartsFactsAreST(t *testing.T) {
@@ -24,9 +25,9 @@ func TestMeasuredPartsFactsAreST(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byRef := map[string]string{}
-	for _, m := range regexp.MustCompile(`(?s)<Mcu [^>]*RefName="([^"]+)".*?</Mcu>`).FindAllSubmatch(xml, -1) {
-		byRef[string(m[1])] = string(m[0])
+	byRef, byFile := map[string]string{}, map[string]string{}
+	for _, m := range regexp.MustCompile(`(?s)<File path="([^"]+)">\s*(<Mcu [^>]*RefName="([^"]+)".*?</Mcu>)`).FindAllSubmatch(xml, -1) {
+		byRef[string(m[3])], byFile[string(m[1])] = string(m[2]), string(m[2])
 	}
 	cat, err := parts.Catalogue()
 	if err != nil {
@@ -61,6 +62,9 @@ func TestMeasuredPartsFactsAreST(t *testing.T) {
 					t.Fatalf("%s: no <Mcu RefName=%q> in ST's XML", p.Part, p.RefName)
 				}
 				mhz, _ := strconv.ParseInt(first(body, "Frequency"), 10, 64)
+				if mhz == 0 && p.ClockFrom != "" { // inferred: the file named states it
+					mhz, _ = strconv.ParseInt(first(byFile[p.ClockFrom], "Frequency"), 10, 64)
+				}
 				if mhz == 0 {
 					mhz = curated[i].MaxClockHz / 1e6
 				} else if curated[i].MaxClockHz != 0 {

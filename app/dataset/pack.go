@@ -6,7 +6,7 @@ package dataset
 // stays the reviewable artifact; a test checks that the packed file holds
 // exactly what the JSON holds.
 //
-// Layout (version 8): the magic "CSZD", the version byte, a string table
+// Layout (version 9): the magic "CSZD", the version byte, a string table
 // (count, then each string as length and bytes), then the dataset's lists
 // in the order of bench.Dataset's fields. Counts, lengths, integers and
 // string indexes are varints; a pointer is a presence byte and its value;
@@ -26,7 +26,7 @@ import (
 
 const (
 	packMagic   = "CSZD"
-	packVersion = 8
+	packVersion = 9
 )
 
 // Pack writes ds in the packed form.
@@ -297,6 +297,7 @@ func (w *packer) groups(gs []bench.PartGroup) {
 		w.str(g.Die)
 		w.strs(g.Cores)
 		w.int(g.MaxClockHz)
+		w.str(g.ClockFrom)
 		packList(w, g.Units, func(u bench.CryptoUnit) { w.str(u.Name); w.str(u.Version) })
 		w.bool(g.TrustZone)
 		packList(w, g.Members, func(m bench.PartMember) {
@@ -539,7 +540,7 @@ func (r *unpacker) dataset() *bench.Dataset {
 		}
 	})
 	ds.Groups = unpackList(r, func() bench.PartGroup {
-		g := bench.PartGroup{Key: r.str(), Name: r.str(), Family: r.str(), Die: r.str(), Cores: r.strs(), MaxClockHz: r.int()}
+		g := bench.PartGroup{Key: r.str(), Name: r.str(), Family: r.str(), Die: r.str(), Cores: r.strs(), MaxClockHz: r.int(), ClockFrom: r.str()}
 		g.Units = unpackList(r, func() bench.CryptoUnit { return bench.CryptoUnit{Name: r.str(), Version: r.str()} })
 		g.TrustZone = r.bool()
 		g.Members = unpackList(r, func() bench.PartMember {

@@ -39,7 +39,7 @@ func (v *PartsView) Render() app.UI {
 	rows, matching := v.m.Rows()
 	return app.Section().ID("parts").Class("parts").Aria("labelledby", "parts-title").Body(
 		app.H2().ID("parts-title").Text("STM32 part numbers"),
-		app.P().Class("hint").Text("ST's part database (STM32_open_pin_data), without a workload. Parts of one group run the same code at the same speed per cycle; they differ in flash, RAM, package and temperature. Tick Compare on two or three to see them side by side."),
+		app.P().Class("hint").Text("ST's part database (STM32_open_pin_data), without a workload. Parts of one group run the same code at the same speed per cycle; they differ in flash, RAM, package and temperature. A clock marked inferred is stated by another of ST's part files of the same die and clock tree. Tick Compare on two or three to see them side by side."),
 		app.Label().For("parts-query").Text("Search (part number, package, core, series or unit, e.g. U5 LQFP PKA)"),
 		app.Input().Type("search").ID("parts-query").MaxLength(model.MaxQuery).Value(v.m.Query).
 			OnInput(func(ctx app.Context, e app.Event) { v.m.SetQuery(browser.EventValue(ctx)) }),

@@ -434,8 +434,8 @@ func groupDetails(c engine.Candidate) app.UI {
 	}
 	if d == nil {
 		return app.Div().Class("group").Body(
-			app.P().Text(fmt.Sprintf("Measured on %s (%s, %s). The row stands for the %d part numbers of the same silicon — die, cores, clock and crypto units — which run the same code at the same speed per cycle (ST's part database, %s):",
-				c.MCU, orDash(c.Board), explain.MHz(c.MeasuredClockHz), g.Members, g.File)),
+			app.P().Text(fmt.Sprintf("Measured on %s (%s, %s). The row stands for the %d part numbers of the same silicon — die, cores, clock and crypto units — which run the same code at the same speed per cycle (ST's part database, %s%s):",
+				c.MCU, orDash(c.Board), explain.MHz(c.MeasuredClockHz), g.Members, g.File, clockFrom(g))),
 			members(g.List, c.Qualifying),
 		)
 	}
@@ -450,9 +450,17 @@ func groupDetails(c engine.Candidate) app.UI {
 	return app.Div().Class("group").Body(
 		app.P().Class("estimate").Text(fmt.Sprintf("Estimated: nobody measured these %d parts. The figures are %s's (%s, %s) taken as cycles to %s, and the verdict uses the slow end: × spread %s).",
 			g.Members, d.MCU, orDash(d.Board), explain.MHz(d.ClockHz), explain.MHz(c.ClockHz), spread)),
-		app.P().Text(fmt.Sprintf("%d part numbers, %s (ST's part database, %s):", g.Members, boards, g.File)),
+		app.P().Text(fmt.Sprintf("%d part numbers, %s (ST's part database, %s)%s:", g.Members, boards, g.File, clockFrom(g))),
 		members(g.List, c.Qualifying),
 	)
+}
+
+// clockFrom says where a group's maximum clock is inferred from, if it is.
+func clockFrom(g *engine.GroupSummary) string {
+	if g.ClockFrom == "" {
+		return ""
+	}
+	return "; its maximum clock is inferred: " + g.ClockFrom + ", of the same die and clock tree, states it"
 }
 
 // members is a group's part numbers with what differs between them; when

@@ -51,13 +51,18 @@ func (f partFilter) keep(p stparts.Part) bool {
 // fact names (part, core, max_clock_hz, flash_bytes, ram_bytes) plus its
 // group, package, crypto units and source.
 type partJSON struct {
-	Part        string         `json:"part"`
-	Core        string         `json:"core"`
-	Cores       []string       `json:"cores"`
-	Family      string         `json:"family"`
-	Line        string         `json:"line"`
-	Die         string         `json:"die"`
-	MaxClockHz  *int64         `json:"max_clock_hz"` // null: ST's data gives none
+	Part       string   `json:"part"`
+	Core       string   `json:"core"`
+	Cores      []string `json:"cores"`
+	Family     string   `json:"family"`
+	Line       string   `json:"line"`
+	Die        string   `json:"die"`
+	MaxClockHz *int64   `json:"max_clock_hz"` // null: ST's data gives none
+	// Clock says how the maximum clock is known: "stated" (the part's
+	// file), "inferred" (ClockFrom, a file of the same die and clock
+	// tree, states it) or "unknown".
+	Clock       string         `json:"clock"`
+	ClockFrom   string         `json:"clock_from,omitempty"`
 	FlashBytes  int64          `json:"flash_bytes"`
 	RAMBytes    int64          `json:"ram_bytes"`
 	Group       string         `json:"group"`
@@ -168,9 +173,13 @@ func toJSON(p stparts.Part, src stparts.Source) partJSON {
 		RAMBytes: p.RAMBytes, Group: stparts.Group(p), Package: p.Package, Pins: p.Pins, VoltageMin: p.VoltageMin, VoltageMax: p.VoltageMax,
 		TempMin: p.TempMin, TempMax: p.TempMax, RunUAPerMHz: p.RunUAPerMHz, LowestUA: p.LowestUA, TrustZone: p.TrustZone,
 		CryptoUnits: p.CryptoUnits, Source: partSource{Repository: src.Repository, File: p.File, Commit: src.Commit}}
+	j.Clock, j.ClockFrom = "unknown", p.ClockFrom
 	if p.MaxClockHz > 0 {
 		c := p.MaxClockHz
-		j.MaxClockHz = &c
+		j.MaxClockHz, j.Clock = &c, "stated"
+		if p.ClockFrom != "" {
+			j.Clock = "inferred"
+		}
 	}
 	return j
 }
@@ -178,11 +187,11 @@ func toJSON(p stparts.Part, src stparts.Source) partJSON {
 func partsCSV(stdout, stderr io.Writer, ps []partJSON) int {
 	w := csv.NewWriter(stdout)
 	w.Write([]string{"part", "core", "family", "max_clock_hz", "flash_bytes", "ram_bytes", "package", "pins", "temperature_max_c", "voltage_min_v",
-		"run_ua_per_mhz", "trustzone", "crypto_units", "group", "file"})
+		"run_ua_per_mhz", "trustzone", "crypto_units", "group", "file", "clock", "clock_from"})
 	for _, p := range ps {
 		w.Write([]string{p.Part, strings.Join(p.Cores, "+"), p.Family, optInt(p.MaxClockHz), strconv.FormatInt(p.FlashBytes, 10), strconv.FormatInt(p.RAMBytes, 10),
 			p.Package, strconv.Itoa(p.Pins), optFloat(p.TempMax), optFloat(p.VoltageMin), optFloat(p.RunUAPerMHz), strconv.FormatBool(p.TrustZone),
-			unitsText(p.CryptoUnits), p.Group, p.Source.File})
+			unitsText(p.CryptoUnits), p.Group, p.Source.File, p.Clock, p.ClockFrom})
 	}
 	w.Flush()
 	if err := w.Error(); err != nil {
@@ -199,6 +208,9 @@ func partsTable(w io.Writer, ps []partJSON, all int) {
 		mhz := "?"
 		if p.MaxClockHz != nil {
 			mhz = strconv.FormatFloat(float64(*p.MaxClockHz)/1e6, 'f', -1, 64)
+			if p.ClockFrom != "" {
+				mhz += "*"
+			}
 		}
 		tz := "-"
 		if p.TrustZone {
@@ -208,7 +220,7 @@ func partsTable(w io.Writer, ps []partJSON, all int) {
 			p.Package, orQ(optFloat(p.TempMax)), tz, orDash(unitsText(p.CryptoUnits)))
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\n%d of %d parts (ST's part database; ? = not given there). MHz is the maximum clock.\n", len(ps), all)
+	fmt.Fprintf(w, "\n%d of %d parts (ST's part database; ? = not given there). MHz is the maximum clock; * = inferred: another part file of the same die and clock tree states it (--format json names it).\n", len(ps), all)
 }
 
 func unitsText(us []stparts.Unit) string {

@@ -47,6 +47,28 @@ func TestCatalogueAgainstST(t *testing.T) {
 		}
 		return out
 	}
+	// Every inferred clock: the part's own file states none, and the file
+	// it names has the same die and clock tree and states that clock.
+	byPath := map[string][]string{}
+	for _, f := range files {
+		byPath[f[1]] = f
+	}
+	inferred := 0
+	for _, p := range cat.Parts {
+		if p.ClockFrom == "" {
+			continue
+		}
+		inferred++
+		own, from := byPath[p.File], byPath[p.ClockFrom]
+		mhz, _ := strconv.ParseFloat(strings.Join(all(from[3], "Frequency"), ""), 64)
+		if own == nil || from == nil || len(all(own[3], "Frequency")) > 0 || int64(mhz*1e6) != p.MaxClockHz ||
+			attr(own[2], "ClockTree") != attr(from[2], "ClockTree") || all(own[3], "Die")[0] != all(from[3], "Die")[0] {
+			t.Errorf("%s: clock %d Hz inferred from %s, which does not say so for the same die and clock tree", p.Part, p.MaxClockHz, p.ClockFrom)
+		}
+	}
+	if inferred == 0 {
+		t.Error("no clock is inferred")
+	}
 	want := 0
 	for i, f := range files {
 		head, body := f[2], f[3]
@@ -79,6 +101,9 @@ func TestCatalogueAgainstST(t *testing.T) {
 			}
 			kib := func(s string) int64 { v, _ := strconv.ParseInt(s, 10, 64); return v * 1024 }
 			mhz, _ := strconv.ParseFloat(strings.Join(all(body, "Frequency"), ""), 64)
+			if p.ClockFrom != "" {
+				mhz = float64(p.MaxClockHz) / 1e6 // checked above against the file it names
+			}
 			checks := []struct {
 				field    string
 				got, exp any

@@ -17,7 +17,7 @@ func Groups(parts []Part, boards map[string]string) []bench.PartGroup {
 		key := Group(p)
 		i, ok := index[key]
 		if !ok {
-			g := bench.PartGroup{Key: key, Family: p.Family, Die: p.Die, Cores: p.Cores, MaxClockHz: p.MaxClockHz,
+			g := bench.PartGroup{Key: key, Family: p.Family, Die: p.Die, Cores: p.Cores, MaxClockHz: p.MaxClockHz, ClockFrom: p.ClockFrom,
 				TrustZone: p.TrustZone, Units: []bench.CryptoUnit{}, Boards: []string{}, File: p.File}
 			for _, u := range p.CryptoUnits {
 				cu := bench.CryptoUnit{Name: u.Name, Version: u.Version}
@@ -30,6 +30,9 @@ func Groups(parts []Part, boards map[string]string) []bench.PartGroup {
 			out = append(out, g)
 		}
 		g := &out[i]
+		if p.ClockFrom == "" {
+			g.ClockFrom = "" // a member's own file states the clock
+		}
 		g.Members = append(g.Members, bench.PartMember{Part: p.Part, FlashBytes: p.FlashBytes, RAMBytes: p.RAMBytes, Package: p.Package, TempMaxC: p.TempMax,
 			VoltageMinV: p.VoltageMin, Pins: p.Pins, RunUAPerMHz: p.RunUAPerMHz})
 		for b, ref := range boards {

@@ -10,8 +10,10 @@ import (
 // A tiny extract in the form of ST's (made-up parts, not ST's lines), so
 // that a fresh clone tests the parser without ../shared/sources: a
 // RefName for two part numbers with a flash line each, a dual-core part
-// without a <Frequency> (unknown, not zero), a microprocessor left out,
-// and a file whose sizes do not match its part numbers.
+// without a <Frequency> whose clock another file of its die and clock tree
+// states (inferred, naming that file), one whose clock tree no file with
+// a clock shares (unknown, not zero), a microprocessor left out, and a
+// file whose sizes do not match its part numbers.
 const extract = `<?xml version="1.0" encoding="UTF-8"?>
 <!-- test extract; BSD 3-Clause License (test) -->
 <Extract commit="0123456789abcdef0123456789abcdef01234567">
@@ -32,9 +34,27 @@ const extract = `<?xml version="1.0" encoding="UTF-8"?>
 </Mcu>
 </File>
 <File path="mcu/STM32X7Zx.xml">
-<Mcu Family="STM32X7" Line="STM32X7x5" Package="UFBGA169" RefName="STM32X7Zx">
+<Mcu ClockTree="X7" Family="STM32X7" Line="STM32X7x5" Package="UFBGA169" RefName="STM32X7Zx">
     <Core>ARM Cortex-M7</Core>
     <Core>ARM Cortex-M4</Core>
+    <Ram>1024</Ram>
+    <Die>DIE450</Die>
+    <Flash>2048</Flash>
+</Mcu>
+</File>
+<File path="mcu/STM32X7Yx.xml">
+<Mcu ClockTree="X7" Family="STM32X7" Line="STM32X7x5" Package="LQFP144" RefName="STM32X7Yx">
+    <Core>ARM Cortex-M7</Core>
+    <Core>ARM Cortex-M4</Core>
+    <Frequency>480</Frequency>
+    <Ram>1024</Ram>
+    <Die>DIE450</Die>
+    <Flash>2048</Flash>
+</Mcu>
+</File>
+<File path="mcu/STM32X8Zx.xml">
+<Mcu ClockTree="X8" Family="STM32X7" Line="STM32X7x5" Package="UFBGA169" RefName="STM32X8Zx">
+    <Core>ARM Cortex-M7</Core>
     <Ram>1024</Ram>
     <Die>DIE450</Die>
     <Flash>2048</Flash>
@@ -66,10 +86,10 @@ func TestParseInline(t *testing.T) {
 	for _, p := range parts {
 		names = append(names, p.Part)
 	}
-	if strings.Join(names, " ") != "STM32X04Tx STM32X06Tx STM32X7Zx" {
+	if strings.Join(names, " ") != "STM32X04Tx STM32X06Tx STM32X7Zx STM32X7Yx STM32X8Zx" {
 		t.Fatalf("parts %v", names)
 	}
-	a, b, dual := parts[0], parts[1], parts[2]
+	a, b, dual, stated, none := parts[0], parts[1], parts[2], parts[3], parts[4]
 	if a.FlashBytes != 256<<10 || b.FlashBytes != 512<<10 || a.RAMBytes != 64<<10 || b.RAMBytes != 64<<10 {
 		t.Errorf("sizes %d/%d, %d/%d", a.FlashBytes, a.RAMBytes, b.FlashBytes, b.RAMBytes)
 	}
@@ -79,11 +99,18 @@ func TestParseInline(t *testing.T) {
 	if len(a.CryptoUnits) != 1 || a.CryptoUnits[0] != (stparts.Unit{Name: "PKA", Instance: "PKA", Version: "pka32_v1_0_Cube"}) {
 		t.Errorf("units %+v: a timer is not a crypto unit", a.CryptoUnits)
 	}
-	if dual.MaxClockHz != 0 || dual.RunUAPerMHz != nil || strings.Join(dual.Cores, "+") != "Cortex-M7+Cortex-M4" {
-		t.Errorf("a part without <Frequency> or <Current>: %+v", dual)
+	if dual.MaxClockHz != 480e6 || dual.ClockFrom != "mcu/STM32X7Yx.xml" || dual.RunUAPerMHz != nil || strings.Join(dual.Cores, "+") != "Cortex-M7+Cortex-M4" {
+		t.Errorf("a part without <Frequency> or <Current>, its clock inferred: %+v", dual)
 	}
-	if g := stparts.Group(dual); g != "STM32X7/DIE450/Cortex-M7+Cortex-M4/?MHz/" {
+	if stated.ClockFrom != "" || none.MaxClockHz != 0 || none.ClockFrom != "" {
+		t.Errorf("a stated clock %+v; no file of the clock tree states one %+v", stated, none)
+	}
+	if g := stparts.Group(none); g != "STM32X7/DIE450/Cortex-M7/?MHz/" {
 		t.Errorf("group %q", g)
+	}
+	groups := stparts.Groups(parts, nil)
+	if len(groups) != 3 || groups[1].MaxClockHz != 480e6 || len(groups[1].Members) != 2 || groups[1].ClockFrom != "" {
+		t.Errorf("groups %+v: the inferred part joins the part that states its clock", groups)
 	}
 	if _, _, errs := stparts.Parse("x.xml", "not xml"); len(errs) != 1 {
 		t.Errorf("not XML: %v", errs)

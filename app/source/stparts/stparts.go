@@ -45,6 +45,12 @@ type Part struct {
 	Die        string   `json:"die"`
 	Cores      []string `json:"cores"` // Cortex-M7, Cortex-M4 (first is the main core)
 	MaxClockHz int64    `json:"max_clock_hz"`
+	// ClockTree is ST's clock-tree name for the file (the <Mcu>
+	// ClockTree attribute); ClockFrom the part file MaxClockHz was
+	// inferred from when this one states none (InferClocks): "" when the
+	// file states it, or when no clock is known.
+	ClockTree  string   `json:"clock_tree,omitempty"`
+	ClockFrom  string   `json:"clock_from,omitempty"`
 	FlashBytes int64    `json:"flash_bytes"`
 	RAMBytes   int64    `json:"ram_bytes"`
 	VoltageMin *float64 `json:"voltage_min_v"`
@@ -78,6 +84,7 @@ type xmlFile struct {
 	Path string `xml:"path,attr"`
 	Mcu  struct {
 		Family    string   `xml:"Family,attr"`
+		ClockTree string   `xml:"ClockTree,attr"`
 		Line      string   `xml:"Line,attr"`
 		Package   string   `xml:"Package,attr"`
 		RefName   string   `xml:"RefName,attr"`
@@ -153,13 +160,47 @@ func Parse(file, text string) ([]Part, Source, bench.ErrorList) {
 			out = append(out, p)
 		}
 	}
+	InferClocks(out)
 	return out, src, errs
+}
+
+// InferClocks gives a part whose file states no <Frequency> the maximum
+// clock that the part files of the same die and clock tree state, when
+// they state exactly one (the same silicon and clock tree: the same
+// clock), naming the first such file in ClockFrom. A part stays without
+// a clock when none states one or they disagree.
+func InferClocks(parts []Part) {
+	type tree struct{ die, clockTree string }
+	stated := map[tree]map[int64]string{} // clock → the first file stating it
+	for _, p := range parts {
+		if p.MaxClockHz <= 0 || p.ClockFrom != "" || p.Die == "" || p.ClockTree == "" {
+			continue
+		}
+		k := tree{p.Die, p.ClockTree}
+		if stated[k] == nil {
+			stated[k] = map[int64]string{}
+		}
+		if f, ok := stated[k][p.MaxClockHz]; !ok || p.File < f {
+			stated[k][p.MaxClockHz] = p.File
+		}
+	}
+	for i := range parts {
+		p := &parts[i]
+		if p.MaxClockHz > 0 {
+			continue
+		}
+		if clocks := stated[tree{p.Die, p.ClockTree}]; len(clocks) == 1 {
+			for hz, file := range clocks {
+				p.MaxClockHz, p.ClockFrom = hz, file
+			}
+		}
+	}
 }
 
 // common is what every part number of one file shares.
 func common(f xmlFile, pos bench.Pos) (Part, error) {
 	m := f.Mcu
-	p := Part{RefName: m.RefName, Family: m.Family, Line: m.Line, Package: m.Package, Pins: pins(m.Package), Die: m.Die,
+	p := Part{RefName: m.RefName, Family: m.Family, Line: m.Line, Package: m.Package, Pins: pins(m.Package), Die: m.Die, ClockTree: m.ClockTree,
 		TrustZone: m.TrustZone == "Available", File: f.Path, CryptoUnits: []Unit{}}
 	for _, c := range m.Cores {
 		c = strings.TrimSpace(c)

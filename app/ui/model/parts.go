@@ -189,9 +189,12 @@ func matchesAll(r *PartRow, words []string) bool {
 
 // Cells are a row's values, one per column.
 func (r *PartRow) Cells() []string {
-	clock := "unknown"
+	clock := "unknown (ST's data gives none)"
 	if r.Group.MaxClockHz > 0 {
 		clock = explain.MHz(r.Group.MaxClockHz)
+		if r.Group.ClockFrom != "" {
+			clock += " (inferred)"
+		}
 	}
 	units := r.Units
 	if units == "" {
