@@ -10,6 +10,7 @@ package engine
 
 import (
 	"cmp"
+	"encoding/json"
 	"math"
 	"slices"
 	"strings"
@@ -179,13 +180,50 @@ type Result struct {
 	// Counts are the candidates per verdict, all of them (a caller may
 	// show only the first few).
 	Counts Counts `json:"counts"`
+	// NoFigure are the builds that publish no figure for any operation
+	// the workload needs (at a known clock): not candidates, since they
+	// can say nothing of it, but listed, never dropped in silence.
+	NoFigure NoFigure `json:"no_figure,omitempty"`
 }
 
-// Counts are candidates per verdict.
+// NoFigure are builds without a figure for the workload; JSON gives each
+// one's key and the operations it misses.
+type NoFigure []Candidate
+
+// MarshalJSON writes each build's key and what it misses.
+func (l NoFigure) MarshalJSON() ([]byte, error) {
+	type entry struct {
+		Key     string   `json:"key"`
+		Missing []string `json:"missing"`
+	}
+	out := make([]entry, len(l))
+	for i, c := range l {
+		out[i] = entry{c.Key, c.Ops()}
+	}
+	return json.Marshal(out)
+}
+
+// Ops are the operations a candidate's requirements count (each once,
+// in order): for a build without a figure, what it misses.
+func (c Candidate) Ops() []string {
+	var out []string
+	for _, r := range c.Requirements {
+		for _, t := range r.Terms {
+			if t.Count > 0 || t.Bytes > 0 {
+				out = appendUnique(out, t.Op)
+			}
+		}
+	}
+	return out
+}
+
+// Counts are candidates per verdict, and the builds without a figure
+// for the workload.
 type Counts struct {
-	Pass    int `json:"pass"`
-	Unknown int `json:"unknown"`
-	Fail    int `json:"fail"`
+	Pass     int `json:"pass"`
+	Unknown  int `json:"unknown"`
+	Fail     int `json:"fail"`
+	NoFigure int `json:"no_figure,omitempty"`
 }
 
 // Rank evaluates every candidate against w and orders them.
@@ -206,9 +244,14 @@ func (ix *Index) Rank(w Workload) Result {
 		if b.Group != nil && named {
 			c.Qualifying = qualifying(b, w)
 		}
+		if noFigure(c) && (!e.sc.Untrusted || !ix.anyFigure(b, c, w.PQCFrom != PQCFromNone)) {
+			res.NoFigure = append(res.NoFigure, c)
+			continue
+		}
 		res.Candidates = append(res.Candidates, c)
 	}
-	if len(res.Candidates) == 0 {
+	res.Counts.NoFigure = len(res.NoFigure)
+	if len(res.Candidates) == 0 && len(res.NoFigure) == 0 {
 		res.Filters = ix.filterEffects(w)
 	}
 	order(res.Candidates, w.Objective)
@@ -493,6 +536,36 @@ func judge(c *Candidate, sc catalog.Clock, e *Eval) {
 		// the candidate's.
 		c.Headroom, c.Utilization, c.Bottleneck, c.BottleneckOp = nil, nil, "", ""
 	}
+}
+
+// noFigure reports whether a candidate has terms and a figure for none of
+// them: it publishes nothing the workload needs.
+func noFigure(c Candidate) bool {
+	terms := false
+	for _, r := range c.Requirements {
+		for _, t := range r.Terms {
+			if !t.Missing {
+				return false
+			}
+			terms = true
+		}
+	}
+	return terms
+}
+
+// anyFigure reports whether a build has a figure, at some clock, for an
+// operation of a candidate's terms (its own, or, where lending is on,
+// one a cycle-count source counts): a build whose clock is unknown has
+// none at the clock asked for, yet is a candidate.
+func (ix *Index) anyFigure(b *catalog.Build, c Candidate, lend bool) bool {
+	for _, r := range c.Requirements {
+		for _, t := range r.Terms {
+			if _, ok := catalog.Lookup(b, t.Op); ok || lend && ix.cat.HasLender(t.Op) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // heaviest is the op of the term that takes the most time.

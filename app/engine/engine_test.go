@@ -163,11 +163,27 @@ func TestCases(t *testing.T) {
 					t.Errorf("unknowns out of order: %s (%d missing) before %s (%d)", a.Key, len(a.Missing), b.Key, len(b.Missing))
 				}
 			}
+			// A build left out as publishing no figure has a term, and no
+			// figure for any.
+			for _, c := range res.NoFigure {
+				for _, r := range c.Requirements {
+					if slices.ContainsFunc(r.Terms, func(tm engine.Term) bool { return !tm.Missing }) {
+						t.Errorf("%s is left out as without a figure, but has one for %s", c.Key, r.Kind)
+					}
+				}
+			}
 			for key, want := range tc.Expect.Candidates {
 				var c *engine.Candidate
 				for i := range res.Candidates {
 					if label(res.Candidates[i]) == key {
 						c = &res.Candidates[i]
+					}
+				}
+				for i := range res.NoFigure {
+					if label(res.NoFigure[i]) == key {
+						if c, want.Verdict = &res.NoFigure[i], string(engine.Unknown); tc.Expect.Candidates[key].Verdict != "no-figure" {
+							t.Errorf("%q publishes no figure for the workload", key)
+						}
 					}
 				}
 				if c == nil {

@@ -59,7 +59,7 @@ func TestEstimatesFollowTheDonorRules(t *testing.T) {
 	}
 	res := ix.Rank(w)
 	measured := map[string]engine.Candidate{}
-	for _, c := range res.Candidates {
+	for _, c := range append(slices.Clone(res.Candidates), res.NoFigure...) {
 		if c.Donor == nil {
 			measured[c.Key] = c
 		}

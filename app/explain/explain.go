@@ -329,6 +329,10 @@ func Empty(res engine.Result) []string {
 	if len(res.Candidates) > 0 {
 		return nil
 	}
+	if n := len(res.NoFigure); n > 0 {
+		return []string{fmt.Sprintf("No candidate: no build publishes a figure for any operation this workload needs (%s); the %s without one are listed below.",
+			strings.Join(res.NoFigure[0].Ops(), ", "), Builds(n))}
+	}
 	if len(res.Filters) == 0 {
 		return []string{"No candidate: the data holds no library build to rank."}
 	}
@@ -346,6 +350,24 @@ func Empty(res engine.Result) []string {
 			without = fmt.Sprintf("%d would be left without it", f.Without)
 		}
 		out = append(out, fmt.Sprintf("%s removes %d of the %d on its own; %s.", name, f.Removes, f.Of, without))
+	}
+	return out
+}
+
+// Builds is "1 build" or "n builds".
+func Builds(n int) string {
+	if n == 1 {
+		return "1 build"
+	}
+	return fmt.Sprintf("%d builds", n)
+}
+
+// NoFigure says how many builds publish no figure for the workload, and
+// names them: library, version, configuration and part.
+func NoFigure(res engine.Result) []string {
+	var out []string
+	for _, c := range res.NoFigure {
+		out = append(out, fmt.Sprintf("%s %s, %s — %s: no figure for %s", c.Library, version(c.LibraryVersion), c.Config, PartName(c), strings.Join(c.Ops(), ", ")))
 	}
 	return out
 }

@@ -58,14 +58,37 @@ func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts
 	return rows, starts, counts, hidden
 }
 
+// folded says which rows a folded table shows: of each verdict with
+// more rows than its fold, the first few (only those it has).
+func folded(counts map[engine.Verdict]int) string {
+	var parts []string
+	for _, f := range []struct {
+		v     engine.Verdict
+		words string
+	}{{engine.Pass, "the first %d passes"}, {engine.Unknown, "%d unknown"}, {engine.Fail, "the closest %d failures"}} {
+		if n := min(counts[f.v], model.Fold[f.v]); n > 0 {
+			parts = append(parts, fmt.Sprintf(f.words, n))
+		}
+	}
+	switch len(parts) {
+	case 0:
+		return "none"
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
 // status is the line the screen reader announces: the counts, how passes
 // are ordered, and whether the results answer the form.
 func status(res *model.Results, counts map[engine.Verdict]int, hidden int) string {
 	n := counts[engine.Pass] + counts[engine.Unknown] + counts[engine.Fail]
 	s := fmt.Sprintf("%d pass · %d unknown · %d fail", counts[engine.Pass], counts[engine.Unknown], counts[engine.Fail])
 	if hidden > 0 {
-		s += fmt.Sprintf(" (%d shown: the first %d passes, %d unknown and the closest %d failures)",
-			n-hidden, model.Fold[engine.Pass], model.Fold[engine.Unknown], model.Fold[engine.Fail])
+		s += fmt.Sprintf(" (%d shown: %s)", n-hidden, folded(counts))
+	}
+	if nf := len(res.Res.NoFigure); nf > 0 {
+		s += fmt.Sprintf(" · %s publish no figure for this workload", explain.Builds(nf))
 	}
 	if res.Res.Workload.Objective == engine.ObjectiveSmallest {
 		s += " · passes ordered by the smallest part: slowest clock, then least flash"
@@ -117,6 +140,13 @@ func (r *Results) Render() app.UI {
 		// An empty ranking hides its table and charts (kept mounted, so
 		// that typing does not rebuild them) behind the explanation.
 		&TableView{HTML: tableHTML(res, tableCls, rows, starts), Hidden: len(empty) > 0},
+		app.If(len(res.Res.NoFigure) > 0, func() app.UI {
+			nf := explain.NoFigure(res.Res)
+			return app.Details().ID("no-figure").Class("no-figure").Body(
+				app.Summary().Text(fmt.Sprintf("Not ranked: %s publish no figure for any operation of this workload", explain.Builds(len(nf)))),
+				app.Ul().Body(app.Range(nf).Slice(func(i int) app.UI { return app.Li().Text(nf[i]) })),
+			)
+		}),
 		app.If(hidden > 0, func() app.UI {
 			return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d candidates (%d more)", len(rows)+hidden, hidden)).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) })

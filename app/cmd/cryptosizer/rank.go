@@ -97,7 +97,7 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 		fs.Var(&strFlag{name: f.Name, p: p, bool: f.Bool}, f.Name, f.Label+": "+f.Accepted)
 	}
 	format := fs.String("format", "table", "output format: table, json or csv")
-	top := fs.Int("top", 0, "show only the first N candidates (0: all); the counts still cover every candidate")
+	top := fs.Int("top", 0, "show only the first N candidates, and N of the builds without a figure for the workload (0: all); the counts still cover every one")
 	var im importFlags
 	im.define(fs)
 	if code, done := parseFlags(fs, joinBoolValues(args, fs), stdout); done {
@@ -138,6 +138,9 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 	res := engine.NewIndex(dataset.Merge(ds, sets...)).Rank(w)
 	if *top > 0 && len(res.Candidates) > *top {
 		res.Candidates = res.Candidates[:*top]
+	}
+	if *top > 0 && len(res.NoFigure) > *top {
+		res.NoFigure = res.NoFigure[:*top]
 	}
 	switch *format {
 	case "json":
@@ -251,6 +254,16 @@ func rankTable(w io.Writer, res engine.Result) {
 	tw.Flush()
 	for _, line := range explain.Empty(res) {
 		fmt.Fprintln(w, line)
+	}
+	if nf := explain.NoFigure(res); nf != nil {
+		fmt.Fprintf(w, "\nNot ranked: %s publish no figure for any operation of this workload", explain.Builds(res.Counts.NoFigure))
+		if len(nf) < res.Counts.NoFigure {
+			fmt.Fprintf(w, " (the first %d shown)", len(nf))
+		}
+		fmt.Fprintln(w, ":")
+		for _, l := range nf {
+			fmt.Fprintln(w, "  "+l)
+		}
 	}
 	n := res.Counts
 	shown := fmt.Sprintf("%d candidates (%d pass, %d unknown, %d fail)", n.Pass+n.Unknown+n.Fail, n.Pass, n.Unknown, n.Fail)

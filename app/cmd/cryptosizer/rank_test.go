@@ -30,6 +30,20 @@ func bundledCandidates(t *testing.T) int {
 	return len(engine.NewIndex(ds).Rank(w).Candidates)
 }
 
+// ranked is how many candidates the bundled data ranks for p.
+func ranked(t *testing.T, p workload.Params) int {
+	t.Helper()
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, errs := workload.Parse(p)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return len(engine.NewIndex(ds).Rank(w).Candidates)
+}
+
 func TestRankJSON(t *testing.T) {
 	var out, errb bytes.Buffer
 	args := []string{"rank", "--tls-rate", "20", "--tls-role", "server", "--tls-version", "1.3", "--tls-suite", "ecdhe-ecdsa-p256", "--format", "json"}
@@ -39,12 +53,21 @@ func TestRankJSON(t *testing.T) {
 	var doc struct {
 		Workload   map[string]any   `json:"workload"`
 		Candidates []map[string]any `json:"candidates"`
+		Counts     engine.Counts    `json:"counts"`
+		NoFigure   []struct {
+			Key     string   `json:"key"`
+			Missing []string `json:"missing"`
+		} `json:"no_figure"`
 	}
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if len(doc.Candidates) != bundledCandidates(t) || doc.Workload["tls"] == nil {
-		t.Fatalf("%d candidates", len(doc.Candidates))
+	// Every build is a candidate or listed as publishing no figure.
+	if len(doc.Candidates)+len(doc.NoFigure) != bundledCandidates(t) || doc.Counts.NoFigure != len(doc.NoFigure) || doc.Workload["tls"] == nil {
+		t.Fatalf("%d candidates, %d without a figure (%d counted)", len(doc.Candidates), len(doc.NoFigure), doc.Counts.NoFigure)
+	}
+	if len(doc.NoFigure) > 0 && (doc.NoFigure[0].Key == "" || len(doc.NoFigure[0].Missing) == 0) {
+		t.Errorf("a build without a figure: %+v", doc.NoFigure[0])
 	}
 	c := doc.Candidates[1]
 	for _, k := range []string{"rank", "verdict", "mcu", "board", "library", "library_version", "config", "acceleration", "clock_hz", "headroom", "utilization", "requirements", "missing"} {
@@ -76,7 +99,7 @@ func TestRankTableAndCSV(t *testing.T) {
 		t.Fatal(errb.String())
 	}
 	rows, err := csv.NewReader(&out).ReadAll()
-	if err != nil || len(rows) != bundledCandidates(t)+1 || rows[0][0] != "rank" || rows[1][1] != "pass" {
+	if err != nil || len(rows) != ranked(t, workload.Params{"aes-rate": "1MiB/s"})+1 || rows[0][0] != "rank" || rows[1][1] != "pass" {
 		t.Errorf("csv: %v %v", err, rows[:2])
 	}
 }
@@ -155,6 +178,7 @@ func TestRankImport(t *testing.T) {
 			MCU, Config, Imported, Verdict string
 			ClockHz                        int64 `json:"clock_hz"`
 		}
+		Counts engine.Counts `json:"counts"`
 	}
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
 		t.Fatal(err)
@@ -171,8 +195,8 @@ func TestRankImport(t *testing.T) {
 			t.Errorf("no imported candidate %q in %v", w, got)
 		}
 	}
-	if n := bundledCandidates(t) + 3; len(doc.Candidates) != n {
-		t.Errorf("%d candidates, want the bundled ones and 3 imported: %d", len(doc.Candidates), n)
+	if n := bundledCandidates(t) + 3; len(doc.Candidates)+doc.Counts.NoFigure != n {
+		t.Errorf("%d candidates and %d without a figure, want the bundled ones and 3 imported: %d", len(doc.Candidates), doc.Counts.NoFigure, n)
 	}
 	errb.Reset()
 	if code := run([]string{"rank", "--import", "../../source/wolfcrypt/testdata/bare-5.7.txt"}, &out, &errb); code != 2 ||

@@ -69,11 +69,13 @@ func TestImportDirection(t *testing.T) {
 	}
 }
 
-// The goldens stay small enough to review: together under 560 KB (the
+// The goldens stay small enough to review: together under 600 KB (the
 // fuzzers' corpora are not goldens). It was 500 KB until every candidate
-// carried its energy and memory (about 450 B more per JSON golden).
+// carried its energy and memory (about 450 B more per JSON golden), and
+// 560 KB until a measured row named the group it stands for and a table
+// listed the first builds without a figure for the workload.
 func TestGoldensAreSmall(t *testing.T) {
-	const limit = 560_000
+	const limit = 600_000
 	var total int64
 	n := 0
 	err := filepath.Walk("../..", func(p string, info os.FileInfo, err error) error {
