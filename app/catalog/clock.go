@@ -50,6 +50,7 @@ const (
 	NoteEstimated      = "estimated"
 	NoteNoMaxClock     = "no-max-clock"
 	NoteSecondaryCore  = "secondary-core-clock"
+	NoteUserClock      = "user-clock"
 )
 
 // Clock is the clock a build's figures are taken at for a question, and
@@ -97,8 +98,9 @@ func (s Clock) from(m *bench.Measurement) *From {
 }
 
 // estimateClock is an estimate's clock: the donor's figures taken as
-// cycles to the group's maximum clock (or the question's, below it),
-// with the slow end of the core's spread or the question's margin.
+// cycles to the group's maximum clock (or the question's, below it; or
+// the question's where no maximum is known), with the slow end of the
+// core's spread or the question's margin.
 func estimateClock(b *Build, q Question) Clock {
 	d := b.Donor
 	s := Clock{Factor: 1, ClockHz: b.Fact.MaxClockHz, Estimate: true, Note: NoteEstimated, Spread: b.Spread.Factor, SpreadFrom: b.Spread.Core}
@@ -110,6 +112,13 @@ func estimateClock(b *Build, q Question) Clock {
 	}
 	if s.Spread < 1 {
 		s.Spread = 1
+	}
+	if b.Fact.MaxClockHz <= 0 && q.Clock == ClockMHz {
+		// No maximum is known: the clock the question sets, as the
+		// asker's (from the part's datasheet, one hopes), not capped.
+		s.ClockHz, s.Note = int64(math.Round(q.ClockMHz*1e6)), NoteUserClock
+		s.Factor = float64(d.ID.ClockHz) / float64(s.ClockHz)
+		return s
 	}
 	if b.Fact.MaxClockHz <= 0 {
 		s.Untrusted, s.Note, s.ClockHz = true, NoteNoMaxClock, 0

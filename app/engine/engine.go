@@ -418,7 +418,7 @@ var (
 var scalerNotes = map[NoteCode][]Note{}
 
 func init() {
-	for _, n := range []NoteCode{NoteClockScaled, NoteEstimated, NoteNoMaxClock, NoteSecondaryCore, NoteNoFacts, NoteUntrustedClock, NoteClockCapped} {
+	for _, n := range []NoteCode{NoteClockScaled, NoteEstimated, NoteNoMaxClock, NoteSecondaryCore, NoteNoFacts, NoteUntrustedClock, NoteClockCapped, NoteUserClock} {
 		scalerNotes[n] = slices.Clip([]Note{{Code: n}})
 	}
 }

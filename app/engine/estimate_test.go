@@ -323,3 +323,35 @@ func TestSecondCoreHasNoKnownClock(t *testing.T) {
 		t.Fatal("no Cortex-M4 estimate for the STM32H755 group")
 	}
 }
+
+// Where ST's data gives a group no maximum clock, a clock the workload
+// sets is used, labelled as the user's; without one the group stays
+// unknown and says why.
+func TestUserClockWhereNoMaximumIsKnown(t *testing.T) {
+	ix := index(t)
+	for _, tc := range []struct {
+		params map[string]string
+		note   engine.NoteCode
+	}{
+		{map[string]string{"tls-rate": "1", "mcu": "STM32U545"}, engine.NoteNoMaxClock},
+		{map[string]string{"tls-rate": "1", "mcu": "STM32U545", "clock": "160"}, engine.NoteUserClock},
+	} {
+		w, errs := workload.Parse(tc.params)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		cs := ix.Rank(w).Candidates
+		if len(cs) == 0 {
+			t.Fatalf("%v: no candidate", tc.params)
+		}
+		for _, c := range cs {
+			if !slices.ContainsFunc(c.Notes, func(n engine.Note) bool { return n.Code == tc.note }) {
+				t.Errorf("%v: %s notes %v, want %s", tc.params, c.Key, c.Notes, tc.note)
+			}
+			if user := tc.note == engine.NoteUserClock; user && (c.ClockHz != 160e6 || c.Verdict == engine.Unknown || c.Basis != bench.Estimated) ||
+				!user && c.Verdict != engine.Unknown {
+				t.Errorf("%v: %s at %d Hz, %s (%s)", tc.params, c.Key, c.ClockHz, c.Verdict, c.Basis)
+			}
+		}
+	}
+}

@@ -33,6 +33,9 @@ const (
 	// whose maximum clock ST's data does not give (it gives the main
 	// core's): no time can be estimated.
 	NoteSecondaryCore NoteCode = catalog.NoteSecondaryCore
+	// NoteUserClock: no maximum clock is known for the group, and the
+	// figures are estimated at the clock the workload sets.
+	NoteUserClock NoteCode = catalog.NoteUserClock
 	// NotePQCNoCode: the workload needs ML-KEM or ML-DSA, the build has no
 	// figure, and the part's core cannot run pqm4's code (Cortex-M0, M0+,
 	// M3: no DSP instructions).

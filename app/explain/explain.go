@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -120,7 +121,10 @@ func Clock(c engine.Candidate) string {
 		return "unknown"
 	}
 	s := MHz(c.ClockHz)
-	if c.Estimate {
+	switch {
+	case slices.ContainsFunc(c.Notes, func(n engine.Note) bool { return n.Code == engine.NoteUserClock }):
+		s += " (est., your clock)"
+	case c.Estimate:
 		s += " (est.)"
 	}
 	if c.ClockAboveMax {

@@ -37,7 +37,9 @@ func Note(n engine.Note) string {
 	case engine.NoteEstimated:
 		return "estimate: no part of this group was measured; a measured build's figures are taken as cycles to the group's clock, and the slow end (× the core's spread) decides"
 	case engine.NoteNoMaxClock:
-		return "unknown: ST's data gives these parts no maximum clock, so no time can be estimated"
+		return "unknown: ST's data gives these parts no maximum clock, so no time can be estimated — set the clock (MHz) from the part's datasheet to estimate at it"
+	case engine.NoteUserClock:
+		return "estimate at the clock you set: ST's data gives these parts no maximum clock, so a measured build's figures are taken as cycles to your clock (check it against the datasheet), and the slow end (× the core's spread) decides"
 	case engine.NoteSecondaryCore:
 		return "unknown: the figures come from this group's second core, and ST's data gives only the main core's maximum clock (an STM32H755's Cortex-M4 runs slower than its Cortex-M7), so no time can be estimated"
 	case engine.NotePQCNoCode:
