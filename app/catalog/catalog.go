@@ -42,7 +42,8 @@ type Build struct {
 	Facts     *PartFacts
 	DonorInfo *Donor
 	OwnPQC    bool     // it has post-quantum figures of its own
-	Run       *float64 // run current (runCurrent), shared read-only
+	Run       *float64 // the largest run current of its part numbers, shared read-only
+	RunLow    *float64 // the smallest (runCurrents)
 	MinRAM    int64    // the smallest RAM of its part numbers (smallestRAM)
 	NoRAM     string   // why its RAM is unknown when it publishes no footprint
 	Donor     *Build
@@ -122,7 +123,8 @@ func New(ds *bench.Dataset) *Catalog {
 			b.OwnPQC, b.Key = ownPQC(b), b.ID.Key()
 		}
 		b.Members = partMembers(b)
-		b.Run, b.MinRAM = runCurrent(b), smallestRAM(b)
+		b.RunLow, b.Run = runCurrents(b)
+		b.MinRAM = smallestRAM(b)
 		b.NoRAM = b.Lib.Name + " publishes no RAM figures for its operations"
 		b.Facts = partFacts(b)
 		if d := b.Donor; d != nil {

@@ -68,17 +68,21 @@ func Seconds(m *bench.Measurement) float64 {
 	return 0
 }
 
-// runCurrent is the largest run current of the part numbers a build
-// stands for (nil when ST's data gives none of them one).
-func runCurrent(b *Build) *float64 {
-	var top *float64
+// runCurrents are the smallest and largest run currents of the part
+// numbers a build stands for (nil when ST's data gives none of them one).
+func runCurrents(b *Build) (low, high *float64) {
 	for _, m := range b.Members {
-		if m.RunUAPerMHz != nil && (top == nil || *m.RunUAPerMHz > *top) {
-			v := *m.RunUAPerMHz
-			top = &v
+		if m.RunUAPerMHz == nil {
+			continue
+		}
+		if low == nil || *m.RunUAPerMHz < *low {
+			low = m.RunUAPerMHz
+		}
+		if high == nil || *m.RunUAPerMHz > *high {
+			high = m.RunUAPerMHz
 		}
 	}
-	return top
+	return low, high
 }
 
 // smallestRAM is the smallest RAM of the part numbers a build stands

@@ -46,9 +46,12 @@ type Energy struct {
 	PerHandshake *[2]float64 `json:"per_handshake_j"`
 	PerBoot      *[2]float64 `json:"per_boot_j"`
 	PerHour      *[2]float64 `json:"per_hour_j"`
-	// RunUAPerMHz is ST's run current (the largest of the part numbers
-	// the candidate stands for); nil: ST's data gives none.
-	RunUAPerMHz *float64 `json:"run_ua_per_mhz"`
+	// RunUAPerMHz is ST's run current, the largest of the part numbers
+	// the candidate stands for (of those the part filters keep), for the
+	// high end; RunLowUAPerMHz the smallest, for the low end, so that the
+	// range holds for each of them. Nil: ST's data gives none.
+	RunUAPerMHz    *float64 `json:"run_ua_per_mhz"`
+	RunLowUAPerMHz *float64 `json:"run_low_ua_per_mhz,omitempty"`
 	SupplyV     float64  `json:"supply_v"`
 	// Factor is the calibration applied to classic public-key and
 	// symmetric operations; FactorPQC to ML-KEM/ML-DSA (set when the
@@ -64,17 +67,23 @@ type Energy struct {
 // V: the central time at the datasheet current, the slow end at the
 // calibrated one.
 func TermEnergy(t Term, clockHz int64, run, v float64) (lo, hi float64) {
-	perSecond := float64(clockHz) / 1e6 * run * 1e-6 * v // W at the datasheet current
+	return termEnergy(t, clockHz, run, run, v)
+}
+
+// termEnergy is TermEnergy for parts whose run currents span low to high:
+// the low end at the smallest, the high end at the largest.
+func termEnergy(t Term, clockHz int64, low, high, v float64) (lo, hi float64) {
+	watts := func(run float64) float64 { return float64(clockHz) / 1e6 * run * 1e-6 * v } // at the datasheet current
 	factor := EnergyFactor
 	if catalog.IsPQC(t.Op) {
 		factor = EnergyFactorPQC
 	}
-	return t.Each * t.Count * perSecond, t.Total * perSecond * factor
+	return t.Each * t.Count * watts(low), t.Total * watts(high) * factor
 }
 
 // reqEnergy is a requirement's energy range (its terms, per unit of the
 // load: a handshake, a boot, a byte), or nil when a term is missing.
-func reqEnergy(r Requirement, clockHz int64, run, v float64) (e [2]float64, ok bool) {
+func reqEnergy(r Requirement, clockHz int64, low, high, v float64) (e [2]float64, ok bool) {
 	if len(r.Missing) > 0 || len(r.Terms) == 0 {
 		return e, false
 	}
@@ -82,7 +91,7 @@ func reqEnergy(r Requirement, clockHz int64, run, v float64) (e [2]float64, ok b
 		if t.Missing {
 			return e, false
 		}
-		lo, hi := TermEnergy(t, clockHz, run, v)
+		lo, hi := termEnergy(t, clockHz, low, high, v)
 		e[0], e[1] = e[0]+lo, e[1]+hi
 	}
 	return e, true
@@ -98,7 +107,11 @@ type energyCell struct {
 // energy is the candidate's energy for its requirements.
 func (e *Eval) energy(reqs []Requirement) *Energy {
 	cell := e.energies.new()
-	cell.Energy = Energy{RunUAPerMHz: e.b.Run, SupplyV: e.w.Supply(), Factor: EnergyFactor, Basis: bench.Estimated}
+	low, high := e.runCurrents()
+	cell.Energy = Energy{RunUAPerMHz: high, SupplyV: e.w.Supply(), Factor: EnergyFactor, Basis: bench.Estimated}
+	if low != high {
+		cell.Energy.RunLowUAPerMHz = low
+	}
 	en := &cell.Energy
 	for _, r := range reqs {
 		for _, t := range r.Terms {
@@ -110,14 +123,14 @@ func (e *Eval) energy(reqs []Requirement) *Energy {
 	if en.RunUAPerMHz == nil || e.sc.ClockHz <= 0 || e.sc.Untrusted {
 		return en
 	}
-	run, v, clock := *en.RunUAPerMHz, en.SupplyV, e.sc.ClockHz
+	v, clock := en.SupplyV, e.sc.ClockHz
 	hour := &cell.hour
 	hourKnown, continuous := true, false
 	for _, r := range reqs {
 		if KindOf(r.Kind).Aggregate() {
 			continue
 		}
-		re, ok := reqEnergy(r, clock, run, v)
+		re, ok := reqEnergy(r, clock, *low, *high, v)
 		switch {
 		case !ok:
 		case r.Kind == KindTLS:
@@ -142,6 +155,32 @@ func (e *Eval) energy(reqs []Requirement) *Energy {
 		en.PerHour = hour
 	}
 	return en
+}
+
+// runCurrents are the smallest and largest run currents of the part
+// numbers the candidate stands for, or of those the part filters and
+// mcu= keep when they are in force (as partRAM); nil when ST's data
+// gives none.
+func (e *Eval) runCurrents() (low, high *float64) {
+	if !e.named {
+		return e.b.RunLow, e.b.Run
+	}
+	q := strings.ToUpper(e.w.MCU)
+	for _, m := range e.b.Members {
+		if m.RunUAPerMHz == nil || !qualifies(m, *e.w, -1) || !strings.Contains(m.Part, q) {
+			continue
+		}
+		if low == nil || *m.RunUAPerMHz < *low {
+			low = m.RunUAPerMHz
+		}
+		if high == nil || *m.RunUAPerMHz > *high {
+			high = m.RunUAPerMHz
+		}
+	}
+	if high == nil {
+		return e.b.RunLow, e.b.Run
+	}
+	return low, high
 }
 
 // Supply is the workload's V_DD (the default when unset).

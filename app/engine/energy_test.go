@@ -103,11 +103,31 @@ func TestEnergyFollowsRunCurrent(t *testing.T) {
 			}
 			continue
 		}
-		run := *c.Energy.RunUAPerMHz
+		// The low end at the smallest run current of the part numbers
+		// the row stands for, the high end at the largest: the range
+		// holds for each of them.
+		run, low := *c.Energy.RunUAPerMHz, *c.Energy.RunUAPerMHz
+		if c.Energy.RunLowUAPerMHz != nil {
+			low = *c.Energy.RunLowUAPerMHz
+		}
+		if c.Group != nil {
+			var min, max float64
+			for _, m := range c.Group.List {
+				if r := m.RunUAPerMHz; r != nil {
+					if min == 0 || *r < min {
+						min = *r
+					}
+					max = math.Max(max, *r)
+				}
+			}
+			if low != min || run != max {
+				t.Errorf("%s: run current %g–%g µA/MHz, the members' %g–%g", c.Key, low, run, min, max)
+			}
+		}
 		var lo, hi float64
 		for _, x := range c.Requirements[0].Terms {
 			factor := 2.1
-			lo += x.Each * x.Count * float64(c.ClockHz) / 1e6 * run * 1e-6 * 1.8
+			lo += x.Each * x.Count * float64(c.ClockHz) / 1e6 * low * 1e-6 * 1.8
 			hi += x.Total * float64(c.ClockHz) / 1e6 * run * 1e-6 * 1.8 * factor
 		}
 		if c.Energy.PerBoot == nil || !same(c.Energy.PerBoot[0], lo) || !same(c.Energy.PerBoot[1], hi) || c.Energy.Basis != bench.Estimated {

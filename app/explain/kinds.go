@@ -149,14 +149,15 @@ func EnergyLines(c engine.Candidate) []string {
 	if e.FactorPQC > 0 {
 		factor += fmt.Sprintf(" (classic and symmetric), × %s (ML-KEM/ML-DSA)", Number(e.FactorPQC))
 	}
-	who := "the part's"
-	if c.Group != nil {
-		who = "the largest of the group's members'"
+	run := "the part's run current " + Number(*e.RunUAPerMHz) + " µA/MHz"
+	if e.RunLowUAPerMHz != nil {
+		run = fmt.Sprintf("the run current of the part numbers this row stands for, %s–%s µA/MHz (the smallest for the low end, the largest for the high end)",
+			Number(*e.RunLowUAPerMHz), Number(*e.RunUAPerMHz))
 	}
-	return []string{fmt.Sprintf("Energy (estimated): time × clock × run current × V_DD, with %s run current %s µA/MHz (ST's part database) at %s V. "+
+	return []string{fmt.Sprintf("Energy (estimated): time × clock × run current × V_DD, with %s (ST's part database) at %s V. "+
 		"Low end: the datasheet current and the central times; high end: the current %s, calibrated on pqps's measurements of a NUCLEO-F411RE (2.1× the datasheet on elliptic-curve code, 2.6–2.7× on lattice code), and the slow-end times. "+
 		"Per handshake %s, per boot verify %s, per hour of the continuous loads %s.",
-		who, Number(*e.RunUAPerMHz), Number(e.SupplyV), factor, EnergyRange(e.PerHandshake), EnergyRange(e.PerBoot), EnergyRange(e.PerHour))}
+		run, Number(e.SupplyV), factor, EnergyRange(e.PerHandshake), EnergyRange(e.PerBoot), EnergyRange(e.PerHour))}
 }
 
 // MemoryLine explains the RAM the crypto takes and what is left.
