@@ -52,7 +52,7 @@ type Energy struct {
 	// range holds for each of them. Nil: ST's data gives none.
 	RunUAPerMHz    *float64 `json:"run_ua_per_mhz"`
 	RunLowUAPerMHz *float64 `json:"run_low_ua_per_mhz,omitempty"`
-	SupplyV     float64  `json:"supply_v"`
+	SupplyV        float64  `json:"supply_v"`
 	// Factor is the calibration applied to classic public-key and
 	// symmetric operations; FactorPQC to ML-KEM/ML-DSA (set when the
 	// workload has some).
