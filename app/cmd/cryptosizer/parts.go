@@ -76,7 +76,9 @@ type partJSON struct {
 	LowestUA    *float64       `json:"lowest_ua"`
 	TrustZone   bool           `json:"trustzone"`
 	CryptoUnits []stparts.Unit `json:"crypto_units"`
-	Source      partSource     `json:"source"`
+	// Boards are ST's evaluation boards that carry this part number.
+	Boards []string   `json:"boards"`
+	Source partSource `json:"source"`
 }
 
 type partSource struct {
@@ -172,7 +174,10 @@ func toJSON(p stparts.Part, src stparts.Source) partJSON {
 	j := partJSON{Part: p.Part, Core: p.Cores[0], Cores: p.Cores, Family: p.Family, Line: p.Line, Die: p.Die, FlashBytes: p.FlashBytes,
 		RAMBytes: p.RAMBytes, Group: stparts.Group(p), Package: p.Package, Pins: p.Pins, VoltageMin: p.VoltageMin, VoltageMax: p.VoltageMax,
 		TempMin: p.TempMin, TempMax: p.TempMax, RunUAPerMHz: p.RunUAPerMHz, LowestUA: p.LowestUA, TrustZone: p.TrustZone,
-		CryptoUnits: p.CryptoUnits, Source: partSource{Repository: src.Repository, File: p.File, Commit: src.Commit}}
+		CryptoUnits: p.CryptoUnits, Boards: p.Boards, Source: partSource{Repository: src.Repository, File: p.File, Commit: src.Commit}}
+	if j.Boards == nil {
+		j.Boards = []string{}
+	}
 	j.Clock, j.ClockFrom = "unknown", p.ClockFrom
 	if p.MaxClockHz > 0 {
 		c := p.MaxClockHz
@@ -187,11 +192,11 @@ func toJSON(p stparts.Part, src stparts.Source) partJSON {
 func partsCSV(stdout, stderr io.Writer, ps []partJSON) int {
 	w := csv.NewWriter(stdout)
 	w.Write([]string{"part", "core", "family", "max_clock_hz", "flash_bytes", "ram_bytes", "package", "pins", "temperature_max_c", "voltage_min_v",
-		"run_ua_per_mhz", "trustzone", "crypto_units", "group", "file", "clock", "clock_from"})
+		"run_ua_per_mhz", "trustzone", "crypto_units", "group", "file", "clock", "clock_from", "boards"})
 	for _, p := range ps {
 		w.Write([]string{p.Part, strings.Join(p.Cores, "+"), p.Family, optInt(p.MaxClockHz), strconv.FormatInt(p.FlashBytes, 10), strconv.FormatInt(p.RAMBytes, 10),
 			p.Package, strconv.Itoa(p.Pins), optFloat(p.TempMax), optFloat(p.VoltageMin), optFloat(p.RunUAPerMHz), strconv.FormatBool(p.TrustZone),
-			unitsText(p.CryptoUnits), p.Group, p.Source.File, p.Clock, p.ClockFrom})
+			unitsText(p.CryptoUnits), p.Group, p.Source.File, p.Clock, p.ClockFrom, strings.Join(p.Boards, " ")})
 	}
 	w.Flush()
 	if err := w.Error(); err != nil {
@@ -203,7 +208,7 @@ func partsCSV(stdout, stderr io.Writer, ps []partJSON) int {
 
 func partsTable(w io.Writer, ps []partJSON, all int) {
 	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-	fmt.Fprintln(tw, "PART\tCORE\tMHZ\tFLASH\tRAM\tPACKAGE\tTMAX\tTZ\tCRYPTO UNITS")
+	fmt.Fprintln(tw, "PART\tCORE\tMHZ\tFLASH\tRAM\tPACKAGE\tTMAX\tTZ\tCRYPTO UNITS\tBOARDS")
 	for _, p := range ps {
 		mhz := "?"
 		if p.MaxClockHz != nil {
@@ -216,8 +221,8 @@ func partsTable(w io.Writer, ps []partJSON, all int) {
 		if p.TrustZone {
 			tz = "yes"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.Part, strings.Join(p.Cores, "+"), mhz, kibText(p.FlashBytes), kibText(p.RAMBytes),
-			p.Package, orQ(optFloat(p.TempMax)), tz, orDash(unitsText(p.CryptoUnits)))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.Part, strings.Join(p.Cores, "+"), mhz, kibText(p.FlashBytes), kibText(p.RAMBytes),
+			p.Package, orQ(optFloat(p.TempMax)), tz, orDash(unitsText(p.CryptoUnits)), orDash(strings.Join(p.Boards, " ")))
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\n%d of %d parts (ST's part database; ? = not given there). MHz is the maximum clock; * = inferred: another part file of the same die and clock tree states it (--format json names it).\n", len(ps), all)

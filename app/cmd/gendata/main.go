@@ -226,13 +226,26 @@ func parts(text, boards string) ([]byte, int, error) {
 	if len(errs) > 0 {
 		return nil, 0, errs
 	}
-	byRef := map[string][]string{}
-	for b, ref := range stparts.ParseBoards(boards) {
-		byRef[ref] = append(byRef[ref], b)
+	var unmatched []string
+	for _, b := range stparts.ParseBoards(boards) {
+		found := false
+		for i := range ps {
+			if !b.Carries(ps[i], ps) {
+				continue
+			}
+			if found = true; !slices.Contains(ps[i].Boards, b.Name) {
+				ps[i].Boards = append(ps[i].Boards, b.Name)
+			}
+		}
+		if !found && !strings.HasPrefix(b.RefName, "STM32MP") { // microprocessors are left out
+			unmatched = append(unmatched, b.Name+" ("+b.RefName+")")
+		}
 	}
 	for i := range ps {
-		ps[i].Boards = byRef[ps[i].RefName]
 		slices.Sort(ps[i].Boards)
+	}
+	if len(unmatched) > 0 {
+		fmt.Fprintf(os.Stderr, "gendata: note: ST's part database has no MCU file for the part of %d boards: %s\n", len(unmatched), strings.Join(unmatched, ", "))
 	}
 	b, err := stparts.Encode(stparts.Catalogue{Source: src, Parts: ps})
 	return b, len(ps), err

@@ -83,16 +83,53 @@ func commonPrefix(ms []bench.PartMember) string {
 	return name
 }
 
-// ParseBoards reads ST's board list (stm32-open-pin-data-boards.tsv):
-// board → the RefName it carries (Mcu.Name).
-func ParseBoards(text string) map[string]string {
-	out := map[string]string{}
+// Board is one of ST's evaluation boards: its name, the RefName of the
+// part it carries (Mcu.Name) and that part as the board file names it
+// (STM32F411RE of boards/A41_Nucleo_NUCLEO-F411RE_STM32F411RE_…; it
+// tells which part numbers of a RefName such as STM32F411R(C-E)Tx the
+// board carries).
+type Board struct {
+	Name, RefName, MCU string
+}
+
+// ParseBoards reads ST's board list (stm32-open-pin-data-boards.tsv). A
+// row without a board= line is named from its file
+// (boards/PL1_Nucleo_NUCLEO-WL33CC1_STM32WL33CCV6TR_…: NUCLEO-WL33CC1).
+func ParseBoards(text string) []Board {
+	var out []Board
 	for _, line := range strings.Split(text, "\n") {
 		c := strings.Split(strings.TrimRight(line, "\r"), "\t")
-		if strings.HasPrefix(line, "#") || len(c) < 4 || c[0] == "file" || c[1] == "" || c[3] == "" {
+		if strings.HasPrefix(line, "#") || len(c) < 4 || c[0] == "file" || c[3] == "" {
 			continue
 		}
-		out[c[1]] = c[3]
+		f := strings.Split(strings.TrimPrefix(c[0], "boards/"), "_")
+		b := Board{Name: c[1], RefName: c[3]}
+		if len(f) >= 4 {
+			b.MCU = f[3]
+			if b.Name == "" {
+				b.Name = f[2]
+			}
+		}
+		if b.Name != "" {
+			out = append(out, b)
+		}
 	}
 	return out
+}
+
+// Carries reports whether the board carries part number part: one of
+// its RefName's part numbers that the board's part names (each a
+// prefix of the other, the part number's trailing x placeholders left
+// out), or any of them when the board names none that matches.
+func (b Board) Carries(p Part, siblings []Part) bool {
+	refs, _ := expand(b.RefName) // a board may name one part number of a file's RefName
+	of := func(p Part) bool { return p.RefName == b.RefName || slices.Contains(refs, p.Part) }
+	if !of(p) {
+		return false
+	}
+	named := func(p Part) bool {
+		n := strings.TrimRight(p.Part, "x")
+		return b.MCU != "" && (strings.HasPrefix(n, b.MCU) || strings.HasPrefix(b.MCU, n))
+	}
+	return named(p) || !slices.ContainsFunc(siblings, func(s Part) bool { return of(s) && named(s) })
 }

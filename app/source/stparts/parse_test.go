@@ -1,6 +1,7 @@
 package stparts_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -114,5 +115,30 @@ func TestParseInline(t *testing.T) {
 	}
 	if _, _, errs := stparts.Parse("x.xml", "not xml"); len(errs) != 1 {
 		t.Errorf("not XML: %v", errs)
+	}
+}
+
+// A board carries the part numbers of its RefName that its file names
+// (NUCLEO-X06 carries STM32X06Tx, not STM32X04Tx), all of them when it
+// names none, and a row without a board name is named from its file.
+func TestBoardsInline(t *testing.T) {
+	parts, _, _ := stparts.Parse("x.xml", extract)
+	boards := stparts.ParseBoards("# header\nfile\tboard\tMcu.CPN\tMcu.Name\tMcu.Family\tMcu.Package\n" +
+		"boards/A1_Nucleo_NUCLEO-X06_STM32X06_Board_AllConfig.ioc\tNUCLEO-X06\t\tSTM32X0(4-6)Tx\tSTM32X0\tLQFP48\n" +
+		"boards/A2_Nucleo_NUCLEO-X7Y_STM32X7YZ9_Board_AllConfig.ioc\t\tSTM32X7YZ9\tSTM32X7Yx\tSTM32X7\tLQFP144\n" +
+		"boards/A3_Disco_DK-X0_STM32X0_Board_AllConfig.ioc\tDK-X0\t\tSTM32X0(4-6)Tx\tSTM32X0\tLQFP48\n")
+	if len(boards) != 3 || boards[1].Name != "NUCLEO-X7Y" || boards[1].MCU != "STM32X7YZ9" {
+		t.Fatalf("boards %+v", boards)
+	}
+	carried := map[string][]string{}
+	for _, b := range boards {
+		for _, p := range parts {
+			if b.Carries(p, parts) {
+				carried[b.Name] = append(carried[b.Name], p.Part)
+			}
+		}
+	}
+	if got := fmt.Sprint(carried); got != "map[DK-X0:[STM32X04Tx STM32X06Tx] NUCLEO-X06:[STM32X06Tx] NUCLEO-X7Y:[STM32X7Yx]]" {
+		t.Errorf("carried %s", got)
 	}
 }

@@ -270,13 +270,16 @@ func expand(ref string) ([]string, error) {
 	return out, nil
 }
 
-var pinsRe = regexp.MustCompile(`(\d+)`)
+var pinsRe = regexp.MustCompile(`\d+(?:\+\d+)*`)
 
-// pins reads the pin count from a package name (LQFP64, UFBGA169); 0
-// when it has no number.
+// pins reads the pin (or ball) count from a package name (LQFP64,
+// UFBGA169; UFBGA176+25 has 201 balls); 0 when it has no number.
 func pins(pkg string) int {
-	m := pinsRe.FindString(pkg)
-	n, _ := strconv.Atoi(m)
+	n := 0
+	for _, s := range strings.Split(pinsRe.FindString(pkg), "+") {
+		v, _ := strconv.Atoi(s)
+		n += v
+	}
 	return n
 }
 
