@@ -87,13 +87,23 @@ func spreads(builds []*Build) map[string]Spread {
 			}
 			slices.Sort(ratios)
 			p := SpreadPair{Library: a.ID.Library, Version: a.ID.LibraryVersion, Config: a.ID.Config, A: at(a), B: at(b),
-				Ops: len(ratios), Min: ratios[0], Median: ratios[len(ratios)/2], Max: ratios[len(ratios)-1]}
+				Ops: len(ratios), Min: ratios[0], Median: median(ratios), Max: ratios[len(ratios)-1]}
 			s := out[a.Fact.Core]
 			s.Core, s.Factor, s.Pairs = a.Fact.Core, math.Max(s.Factor, p.Max), append(s.Pairs, p)
 			out[a.Fact.Core] = s
 		}
 	}
 	return out
+}
+
+// median is the middle of sorted values, or the mean of the two middle
+// ones.
+func median(sorted []float64) float64 {
+	n := len(sorted)
+	if n%2 == 1 {
+		return sorted[n/2]
+	}
+	return (sorted[n/2-1] + sorted[n/2]) / 2
 }
 
 func at(b *Build) string {

@@ -16,6 +16,17 @@ import (
 	"cryptosizer/app/engine"
 )
 
+// FirstVisit is the workload a first visit of the page shows, and the
+// CLI suggests when given none: a TLS server, a signed image and an AES
+// stream, so every chart has something to say. Every other field keeps
+// its own default (engine's field table).
+var FirstVisit = Params{
+	"tls-rate": "10", "fw-size": "256 KiB", "fw-deadline": "500ms", "aes-rate": "256 KiB/s", "cpu-budget": "70%",
+	// The AES stream is filled in but off: a first answer should not carry
+	// a load the user did not ask for. Its switch turns it on.
+	"loads": "tls,firmware",
+}
+
 // Schema is the engine's schema with the registered sources' libraries
 // (dataset.Sources), built once on first use and never changed.
 var Schema = sync.OnceValue(func() *engine.Schema { return engine.NewSchema(dataset.LibraryFlags()) })

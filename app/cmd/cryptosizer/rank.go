@@ -135,6 +135,9 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 	if *top < 0 {
 		return fail(fmt.Sprintf("--top %d: accepted: 0 (all) or a positive number of candidates", *top))
 	}
+	if !slices.ContainsFunc(w.Loads, func(l engine.Load) bool { return !engine.KindOf(l.Kind()).Aggregate() }) && *format == "table" {
+		fmt.Fprintln(stderr, "cryptosizer rank: note: no workload given, so every candidate passes. The web app's first visit ranks: cryptosizer rank "+firstVisitArgs())
+	}
 	res := engine.NewIndex(dataset.Merge(ds, sets...)).Rank(w)
 	if *top > 0 && len(res.Candidates) > *top {
 		res.Candidates = res.Candidates[:*top]
@@ -154,6 +157,18 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 		rankTable(stdout, res)
 	}
 	return 0
+}
+
+// firstVisitArgs are the flags of the first visit's workload, in field
+// order.
+func firstVisitArgs() string {
+	var out []string
+	for _, f := range workload.Fields() {
+		if v, ok := workload.FirstVisit[f.Name]; ok {
+			out = append(out, "--"+f.Name+" '"+v+"'")
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // parseFlags parses a command's flags. done is set when the command must

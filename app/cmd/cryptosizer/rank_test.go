@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -218,5 +219,23 @@ func TestRankImportNewerPage(t *testing.T) {
 	}
 	if !strings.Contains(errb.String(), "4 figures not used by the model") || !strings.Contains(out.String(), "STM32N657") {
 		t.Errorf("stderr %q", errb.String())
+	}
+}
+
+// With no workload the CLI ranks everything as passing and says which
+// workload the web app starts from; that workload runs as given.
+func TestRankWithoutWorkloadSuggestsOne(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"rank", "--top", "1"}, &out, &errb); code != 0 || !strings.Contains(errb.String(), "cryptosizer rank --tls-rate '10'") {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	var fixed []string
+	for _, m := range regexp.MustCompile(`--(\S+) '([^']*)'`).FindAllStringSubmatch(errb.String(), -1) {
+		fixed = append(fixed, "--"+m[1], m[2])
+	}
+	out.Reset()
+	errb.Reset()
+	if code := run(append([]string{"rank", "--top", "1"}, fixed...), &out, &errb); code != 0 || errb.Len() > 0 || !strings.Contains(out.String(), "TLS 1.3 server") {
+		t.Errorf("%v: exit %d, %s %s", fixed, code, errb.String(), out.String())
 	}
 }

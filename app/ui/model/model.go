@@ -34,15 +34,8 @@ import (
 	"cryptosizer/app/workload"
 )
 
-// Defaults is the workload a first visit shows: a TLS server, a signed
-// image and an AES stream, so every chart has something to say. Every
-// other field shows its own default (engine's field table).
-var Defaults = workload.Params{
-	"tls-rate": "10", "fw-size": "256 KiB", "fw-deadline": "500ms", "aes-rate": "256 KiB/s", "cpu-budget": "70%",
-	// The AES stream is filled in but off: a first answer should not carry
-	// a load the user did not ask for. Its switch turns it on.
-	"loads": "tls,firmware",
-}
+// Defaults is the workload a first visit shows (workload.FirstVisit).
+var Defaults = workload.FirstVisit
 
 // Fold is how many candidates of each verdict the table lays out before
 // "show all": the first passes, the unknowns with the fewest missing
