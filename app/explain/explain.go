@@ -358,6 +358,33 @@ func Empty(res engine.Result) []string {
 	return out
 }
 
+// UnknownReasons groups the unknown candidates by what they miss, most
+// first: "73 × the parts' maximum clock (ST's data gives none)".
+func UnknownReasons(res engine.Result) []string {
+	count := map[string]int{}
+	var order []string
+	for _, c := range res.Candidates {
+		if c.Verdict != engine.Unknown {
+			continue
+		}
+		var words []string
+		for _, m := range c.Missing {
+			words = append(words, Missing(m))
+		}
+		k := strings.Join(words, ", ")
+		if count[k] == 0 {
+			order = append(order, k)
+		}
+		count[k]++
+	}
+	slices.SortStableFunc(order, func(a, b string) int { return count[b] - count[a] })
+	out := make([]string, len(order))
+	for i, k := range order {
+		out[i] = fmt.Sprintf("%d × %s", count[k], k)
+	}
+	return out
+}
+
 // Builds is "1 build" or "n builds".
 func Builds(n int) string {
 	if n == 1 {

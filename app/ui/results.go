@@ -132,6 +132,10 @@ func (r *Results) Render() app.UI {
 			)
 		}),
 		app.P().ID("status").Class("status").Role("status").Aria("live", "polite").Text(st),
+		app.If(counts[engine.Unknown] > 0, func() app.UI {
+			why := explain.UnknownReasons(res.Res)
+			return app.P().ID("unknown-why").Class("unknown-why").Text("Unknown, by what is missing: " + strings.Join(why[:min(3, len(why))], "; ") + more(len(why)-3) + ".")
+		}),
 		app.If(len(empty) > 0, func() app.UI {
 			return app.Ul().ID("empty").Class("empty").Body(
 				app.Range(empty).Slice(func(i int) app.UI { return app.Li().Text(empty[i]) }),

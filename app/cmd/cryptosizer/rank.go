@@ -139,6 +139,7 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cryptosizer rank: note: no workload given, so every candidate passes. The web app's first visit ranks: cryptosizer rank "+firstVisitArgs())
 	}
 	res := engine.NewIndex(dataset.Merge(ds, sets...)).Rank(w)
+	why := explain.UnknownReasons(res) // of every candidate, before --top
 	if *top > 0 && len(res.Candidates) > *top {
 		res.Candidates = res.Candidates[:*top]
 	}
@@ -154,7 +155,7 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	default:
-		rankTable(stdout, res)
+		rankTable(stdout, res, why)
 	}
 	return 0
 }
@@ -236,7 +237,7 @@ func readImport(path string) (string, error) {
 	return string(b), nil
 }
 
-func rankTable(w io.Writer, res engine.Result) {
+func rankTable(w io.Writer, res engine.Result, why []string) {
 	fmt.Fprintf(w, "workload: %s\n\n", explain.Workload(res.Workload))
 	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
 	fmt.Fprintln(tw, "#\tVERDICT\tMCU\tBOARD\tLIBRARY\tCONFIG\tACCEL\tMHZ\tEVIDENCE\tHEADROOM\tCPU\tBOTTLENECK")
@@ -269,6 +270,12 @@ func rankTable(w io.Writer, res engine.Result) {
 	tw.Flush()
 	for _, line := range explain.Empty(res) {
 		fmt.Fprintln(w, line)
+	}
+	if why != nil {
+		fmt.Fprintln(w, "\nUnknown, by what is missing:")
+		for _, l := range why {
+			fmt.Fprintln(w, "  "+l)
+		}
 	}
 	if nf := explain.NoFigure(res); nf != nil {
 		fmt.Fprintf(w, "\nNot ranked: %s publish no figure for any operation of this workload", explain.Builds(res.Counts.NoFigure))
