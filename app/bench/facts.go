@@ -15,7 +15,7 @@ var Series = []string{"C0", "F0", "F1", "F2", "F3", "F4", "F7", "G0", "G4", "H5"
 var lowPowerSeries = []string{"L0", "L1", "L4", "L5", "U0", "U3", "U5", "WB", "WB0", "WBA", "WL", "WL3"}
 
 // Cores are the Cortex-M cores the filters name.
-var Cores = []string{"M0+", "M3", "M4", "M7", "M33", "M55"}
+var Cores = []string{"M0", "M0+", "M3", "M4", "M7", "M33", "M55"}
 
 // Series is the part's series code ("H7S" for STM32H7S3L8), from its name.
 func (f MCUFact) Series() string {

@@ -60,7 +60,11 @@ func (b *Build) Estimated() bool { return b.Donor != nil }
 type Catalog struct {
 	ds *bench.Dataset
 	// Builds are the measured builds, then the estimates.
-	Builds  []*Build
+	Builds []*Build
+	// Unbuilt are the part groups no build stands for, each as a build
+	// without figures (its group, its facts, no library): no build is
+	// measured on its core, and none may be carried to it.
+	Unbuilt []*Build
 	spreads map[string]Spread
 	pqc     pqcIndex
 }
@@ -133,7 +137,29 @@ func New(ds *bench.Dataset) *Catalog {
 				Spread: Spread{Core: b.Spread.Core, Factor: b.Spread.Factor, Borrowed: b.Spread.Borrowed}}
 		}
 	}
+	cat.Unbuilt = unbuilt(cat.ds.Groups, cat.Builds)
 	return cat
+}
+
+// unbuilt are the groups no build stands for, as builds without figures
+// (so that the part filters apply to them as to any build).
+func unbuilt(groups []bench.PartGroup, builds []*Build) []*Build {
+	covered := map[*bench.PartGroup]bool{}
+	for _, b := range builds {
+		covered[b.Group] = true
+	}
+	var out []*Build
+	for i := range groups {
+		g := &groups[i]
+		if covered[g] {
+			continue
+		}
+		b := &Build{ID: bench.Identity{MCU: g.Name, Part: g.Name, Acceleration: []string{}}, Fact: groupFact(g, g.Cores[0]), HasFact: true,
+			Warnings: []string{}, Flagged: map[string]bool{}, Group: g, Summary: summarize(g), Key: "unbuilt:" + g.Key}
+		b.Members = partMembers(b)
+		out = append(out, b)
+	}
+	return out
 }
 
 // documents are the documents that publish the build's measurements.

@@ -184,7 +184,32 @@ type Result struct {
 	// the workload needs (at a known clock): not candidates, since they
 	// can say nothing of it, but listed, never dropped in silence.
 	NoFigure NoFigure `json:"no_figure,omitempty"`
+	// Unbuilt are the part groups the filters keep that no build stands
+	// for: listed with why, never dropped in silence.
+	Unbuilt []Unbuilt `json:"unbuilt,omitempty"`
 }
+
+// Unbuilt is a part group without a build to rank, and why (a code).
+type Unbuilt struct {
+	Group  *GroupSummary
+	Core   string
+	Reason string
+}
+
+// MarshalJSON writes the group's key, name and size, its core and why.
+func (u Unbuilt) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Key     string `json:"group"`
+		Name    string `json:"name"`
+		Members int    `json:"members"`
+		Core    string `json:"core"`
+		Reason  string `json:"reason"`
+	}{u.Group.Key, u.Group.Name, u.Group.Members, u.Core, u.Reason})
+}
+
+// UnbuiltNoCoreBuild: no build is measured on the group's core, and no
+// estimate may cross to it from another core.
+const UnbuiltNoCoreBuild = "no-build-on-core"
 
 // NoFigure are builds without a figure for the workload; JSON gives each
 // one's key and the operations it misses.
@@ -224,6 +249,8 @@ type Counts struct {
 	Unknown  int `json:"unknown"`
 	Fail     int `json:"fail"`
 	NoFigure int `json:"no_figure,omitempty"`
+	// Unbuilt counts the part numbers of the groups without a build.
+	Unbuilt int `json:"unbuilt_parts,omitempty"`
 }
 
 // Rank evaluates every candidate against w and orders them.
@@ -251,7 +278,13 @@ func (ix *Index) Rank(w Workload) Result {
 		res.Candidates = append(res.Candidates, c)
 	}
 	res.Counts.NoFigure = len(res.NoFigure)
-	if len(res.Candidates) == 0 && len(res.NoFigure) == 0 {
+	for _, b := range ix.cat.Unbuilt {
+		if keep(b, w) {
+			res.Unbuilt = append(res.Unbuilt, Unbuilt{Group: b.Summary, Core: b.Fact.Core, Reason: UnbuiltNoCoreBuild})
+			res.Counts.Unbuilt += b.Summary.Members
+		}
+	}
+	if len(res.Candidates) == 0 && len(res.NoFigure) == 0 && len(res.Unbuilt) == 0 {
 		res.Filters = ix.filterEffects(w)
 	}
 	order(res.Candidates, w.Objective)

@@ -9,6 +9,7 @@ import (
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/workload"
+	"cryptosizer/data/parts"
 )
 
 // The spread per core comes from our own pairs: wolfSSL 4.4.1 "No HW
@@ -354,4 +355,53 @@ func TestUserClockWhereNoMaximumIsKnown(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Every part number of ST's catalogue answers the first visit's
+// workload: a candidate row stands for it (measured or estimated), or it
+// is listed as a build without a figure, or its group as one without a
+// build, with the reason. None vanishes.
+func TestEveryPartNumberAnswers(t *testing.T) {
+	ix := index(t)
+	cat, err := parts.Catalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, errs := workload.Parse(workload.FirstVisit)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	res := ix.Rank(w)
+	ranked, listed := map[string]bool{}, map[string]bool{}
+	for _, c := range append(slices.Clone(res.Candidates), res.NoFigure...) {
+		if c.Group != nil {
+			for _, m := range c.Group.List {
+				ranked[m.Part] = true
+			}
+		}
+	}
+	for _, u := range res.Unbuilt {
+		if u.Reason == "" {
+			t.Errorf("%s: no reason", u.Group.Name)
+		}
+		for _, m := range u.Group.List {
+			listed[m.Part] = true
+		}
+	}
+	missing := 0
+	for _, p := range cat.Parts {
+		if !ranked[p.Part] && !listed[p.Part] {
+			missing++
+			if missing <= 5 {
+				t.Errorf("%s is neither ranked nor listed", p.Part)
+			}
+		}
+		if ranked[p.Part] && listed[p.Part] {
+			t.Errorf("%s is ranked and listed as without a build", p.Part)
+		}
+	}
+	if len(cat.Parts) < 2400 || missing > 0 || res.Counts.Unbuilt != len(listed) {
+		t.Errorf("%d part numbers, %d neither ranked nor listed, %d listed (counted %d)", len(cat.Parts), missing, len(listed), res.Counts.Unbuilt)
+	}
+	t.Logf("%d part numbers: %d ranked, %d listed without a build", len(cat.Parts), len(ranked), len(listed))
 }

@@ -333,6 +333,9 @@ func Empty(res engine.Result) []string {
 	if len(res.Candidates) > 0 {
 		return nil
 	}
+	if len(res.Unbuilt) > 0 && len(res.NoFigure) == 0 {
+		return append([]string{"No candidate: the part groups the filters keep have no build to rank."}, Unbuilt(res)...)
+	}
 	if n := len(res.NoFigure); n > 0 {
 		return []string{fmt.Sprintf("No candidate: no build publishes a figure for any operation this workload needs (%s); the %s without one are listed below.",
 			strings.Join(res.NoFigure[0].Ops(), ", "), Builds(n))}
@@ -377,10 +380,26 @@ func UnknownReasons(res engine.Result) []string {
 		}
 		count[k]++
 	}
+	if order == nil {
+		return nil
+	}
 	slices.SortStableFunc(order, func(a, b string) int { return count[b] - count[a] })
 	out := make([]string, len(order))
 	for i, k := range order {
 		out[i] = fmt.Sprintf("%d × %s", count[k], k)
+	}
+	return out
+}
+
+// Unbuilt says which part groups have no build to rank, and why.
+func Unbuilt(res engine.Result) []string {
+	var out []string
+	for _, u := range res.Unbuilt {
+		why := u.Reason
+		if why == engine.UnbuiltNoCoreBuild {
+			why = "no build is measured on a " + u.Core + ", and none may be carried to it from another core (an estimate across cores would need a cited per-MHz comparison of the two)"
+		}
+		out = append(out, fmt.Sprintf("%s ×%d (%s): %s", GroupName(u.Group), u.Group.Members, u.Core, why))
 	}
 	return out
 }

@@ -58,6 +58,28 @@ func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts
 	return rows, starts, counts, hidden
 }
 
+// notRanked lists what the ranking leaves out, and why: the groups
+// without a build (unless the empty ranking's explanation says so
+// already) and the builds without a figure for the workload.
+func notRanked(res engine.Result, explained bool) app.UI {
+	var parts []app.UI
+	if len(res.Unbuilt) > 0 && !explained {
+		un := explain.Unbuilt(res)
+		parts = append(parts, app.Details().ID("unbuilt").Class("no-figure").Body(
+			app.Summary().Text(fmt.Sprintf("Not ranked: %d part numbers have no build", res.Counts.Unbuilt)),
+			app.Ul().Body(app.Range(un).Slice(func(i int) app.UI { return app.Li().Text(un[i]) })),
+		))
+	}
+	if len(res.NoFigure) > 0 {
+		nf := explain.NoFigure(res)
+		parts = append(parts, app.Details().ID("no-figure").Class("no-figure").Body(
+			app.Summary().Text(fmt.Sprintf("Not ranked: %s publish no figure for any operation of this workload", explain.Builds(len(nf)))),
+			app.Ul().Body(app.Range(nf).Slice(func(i int) app.UI { return app.Li().Text(nf[i]) })),
+		))
+	}
+	return app.Div().Class("not-ranked").Body(parts...)
+}
+
 // folded says which rows a folded table shows: of each verdict with
 // more rows than its fold, the first few (only those it has).
 func folded(counts map[engine.Verdict]int) string {
@@ -89,6 +111,9 @@ func status(res *model.Results, counts map[engine.Verdict]int, hidden int) strin
 	}
 	if nf := len(res.Res.NoFigure); nf > 0 {
 		s += fmt.Sprintf(" · %s publish no figure for this workload", explain.Builds(nf))
+	}
+	if n := res.Res.Counts.Unbuilt; n > 0 {
+		s += fmt.Sprintf(" · %d part numbers have no build", n)
 	}
 	if res.Res.Workload.Objective == engine.ObjectiveSmallest {
 		s += " · passes ordered by the smallest part: slowest clock, then least flash"
@@ -144,13 +169,7 @@ func (r *Results) Render() app.UI {
 		// An empty ranking hides its table and charts (kept mounted, so
 		// that typing does not rebuild them) behind the explanation.
 		&TableView{HTML: tableHTML(res, tableCls, rows, starts), Hidden: len(empty) > 0},
-		app.If(len(res.Res.NoFigure) > 0, func() app.UI {
-			nf := explain.NoFigure(res.Res)
-			return app.Details().ID("no-figure").Class("no-figure").Body(
-				app.Summary().Text(fmt.Sprintf("Not ranked: %s publish no figure for any operation of this workload", explain.Builds(len(nf)))),
-				app.Ul().Body(app.Range(nf).Slice(func(i int) app.UI { return app.Li().Text(nf[i]) })),
-			)
-		}),
+		notRanked(res.Res, len(empty) > 0),
 		app.If(hidden > 0, func() app.UI {
 			return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d candidates (%d more)", len(rows)+hidden, hidden)).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) })

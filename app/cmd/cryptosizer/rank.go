@@ -97,7 +97,7 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 		fs.Var(&strFlag{name: f.Name, p: p, bool: f.Bool}, f.Name, f.Label+": "+f.Accepted)
 	}
 	format := fs.String("format", "table", "output format: table, json or csv")
-	top := fs.Int("top", 0, "show only the first N candidates, and N of the builds without a figure for the workload (0: all); the counts still cover every one")
+	top := fs.Int("top", 0, "show only the first N candidates, and the first N of each list after them (unknown reasons, groups without a build, builds without a figure) (0: all); the counts still cover every one")
 	var im importFlags
 	im.define(fs)
 	if code, done := parseFlags(fs, joinBoolValues(args, fs), stdout); done {
@@ -140,11 +140,17 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 	}
 	res := engine.NewIndex(dataset.Merge(ds, sets...)).Rank(w)
 	why := explain.UnknownReasons(res) // of every candidate, before --top
+	if *top > 0 && len(why) > *top {
+		why = append(why[:*top:*top], fmt.Sprintf("and %d more reasons", len(why)-*top))
+	}
 	if *top > 0 && len(res.Candidates) > *top {
 		res.Candidates = res.Candidates[:*top]
 	}
 	if *top > 0 && len(res.NoFigure) > *top {
 		res.NoFigure = res.NoFigure[:*top]
+	}
+	if *top > 0 && len(res.Unbuilt) > *top {
+		res.Unbuilt = res.Unbuilt[:*top]
 	}
 	switch *format {
 	case "json":
@@ -274,6 +280,12 @@ func rankTable(w io.Writer, res engine.Result, why []string) {
 	if why != nil {
 		fmt.Fprintln(w, "\nUnknown, by what is missing:")
 		for _, l := range why {
+			fmt.Fprintln(w, "  "+l)
+		}
+	}
+	if un := explain.Unbuilt(res); un != nil && len(res.Candidates)+len(res.NoFigure) > 0 {
+		fmt.Fprintf(w, "\nNot ranked: %d part numbers have no build (%d groups shown):\n", res.Counts.Unbuilt, len(un))
+		for _, l := range un {
 			fmt.Fprintln(w, "  "+l)
 		}
 	}
