@@ -37,9 +37,12 @@ type Term struct {
 	// is the time for Bytes bytes.
 	Each  float64 `json:"each_s"`
 	Bytes int64   `json:"bytes,omitempty"`
-	Rate  float64 `json:"rate_bytes_per_s,omitempty"`
+	// Rate is a bulk term's rate, central like Each; SlowRate the slow
+	// end's, where there is one (Rate ÷ the spread).
+	Rate     float64 `json:"rate_bytes_per_s,omitempty"`
+	SlowRate float64 `json:"slow_rate_bytes_per_s,omitempty"`
 	// Slow is an estimate's slow end (Each × its spread); Total is Count ×
-	// Slow then, and Rate the slow end's rate: an estimate decides by it.
+	// Slow then: an estimate decides by it.
 	Slow   float64 `json:"slow_s,omitempty"`
 	Total  float64 `json:"total_s"` // Count × Each (× the spread for an estimate)
 	Rule   RuleID  `json:"rule"`
@@ -461,6 +464,15 @@ func scalerNote(n NoteCode) []Note {
 		return l
 	}
 	return []Note{{Code: n}}
+}
+
+// DecidingRate is the rate a verdict uses: the slow end's where there is
+// one, else the rate.
+func (t Term) DecidingRate() float64 {
+	if t.SlowRate > 0 {
+		return t.SlowRate
+	}
+	return t.Rate
 }
 
 // Blocking is how long one run of a term's operation blocks the CPU: its

@@ -104,7 +104,7 @@ func term(f catalog.Figure, op string, count float64, rule RuleID, bytes int64) 
 		t.Slow = t.Each * f.Spread
 		t.Total = t.Slow * count
 		if bytes > 0 {
-			t.Rate /= f.Spread
+			t.SlowRate = t.Rate / f.Spread
 		}
 	}
 	t.Worst, t.Stack = f.Worst, f.Stack

@@ -83,7 +83,8 @@ func (a *AES) Evaluate(e *Eval, ts []Term) *Requirement {
 	t := r.Terms[0]
 	Finish(&r)
 	if !t.Missing {
-		rate, u := t.Rate, a.Rate/t.Rate
+		rate := t.DecidingRate()
+		u := a.Rate / rate
 		h := e.Budget() / u
 		r.Achieved, r.Utilization, r.Headroom = e.num(rate), e.num(u), e.num(h)
 	}

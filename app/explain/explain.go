@@ -191,11 +191,11 @@ func Steps(r engine.Requirement) []string {
 		switch {
 		case r.Continuous && t.Bytes == 1: // a rate: the share is the closing line
 			s = fmt.Sprintf("%s measured at %s", t.Op, Rate(t.Rate))
-			if t.Slow > 0 {
-				s = fmt.Sprintf("%s estimated at %s (slow end; central %s)", t.Op, Rate(t.Rate), Rate(t.Rate*t.Slow/t.Each))
+			if t.SlowRate > 0 {
+				s = fmt.Sprintf("%s estimated at %s (slow end; central %s)", t.Op, Rate(t.SlowRate), Rate(t.Rate))
 			}
 		case t.Bytes > 0:
-			s = fmt.Sprintf("%s: %s%s ÷ %s", t.Op, Size(t.Bytes), Parts(t.Parts), Rate(t.Rate))
+			s = fmt.Sprintf("%s: %s%s ÷ %s", t.Op, Size(t.Bytes), Parts(t.Parts), Rate(t.DecidingRate()))
 			if t.Count != 1 {
 				s += fmt.Sprintf(" = %s, × %s", Duration(each), Number(t.Count))
 			}
