@@ -42,6 +42,9 @@ type CycleFigure struct {
 type Lending struct {
 	Source string `json:"source"`
 	Core   string `json:"core"`
+	// From is the core whose counts are lent (a source may count on
+	// several: X25519 on the Cortex-M4 and the Cortex-M0+).
+	From   string `json:"from"`
 	Basis  Basis  `json:"basis"`
 	Widest bool   `json:"widest_spread,omitempty"`
 }

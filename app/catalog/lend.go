@@ -36,7 +36,8 @@ type pqcIndex struct {
 	byOp map[string][]*bench.CycleFigure
 	// fastest: the implementation with the fewest cycles over the
 	// scheme's three operations; smallest: the one whose largest stack
-	// is least (then the fewest cycles). Keyed by source and scheme.
+	// is least (then the fewest cycles). Keyed by source, counted core
+	// and scheme.
 	fastest, smallest map[string]string
 	// lends are the lendings to each core, in the dataset's order.
 	lends map[string][]bench.Lending
@@ -57,7 +58,7 @@ func newPQCIndex(figs []bench.CycleFigure, lending []bench.Lending) pqcIndex {
 	for i := range figs {
 		f := &figs[i]
 		p.byOp[f.Op] = append(p.byOp[f.Op], f)
-		s := f.Source + "|" + Scheme(f.Op)
+		s := f.Source + "|" + f.Core + "|" + Scheme(f.Op)
 		if sums[s] == nil {
 			sums[s] = map[string]*total{}
 			schemes = append(schemes, s)
@@ -93,15 +94,18 @@ func newPQCIndex(figs []bench.CycleFigure, lending []bench.Lending) pqcIndex {
 // and counts op, with that source's figure for op in the implementation
 // the question chooses (the least stack, or the fewest cycles); a nil
 // figure when none does.
-func (p pqcIndex) lender(core, op string, smallest bool) (bench.Lending, *bench.CycleFigure) {
+func (p pqcIndex) lender(core, op string, smallest bool, may func(source string) bool) (bench.Lending, *bench.CycleFigure) {
 	for _, l := range p.lends[core] {
-		key := l.Source + "|" + Scheme(op)
+		if !may(l.Source) {
+			continue
+		}
+		key := l.Source + "|" + l.From + "|" + Scheme(op)
 		impl := p.fastest[key]
 		if smallest {
 			impl = p.smallest[key]
 		}
 		for _, f := range p.byOp[op] {
-			if f.Source == l.Source && f.Implementation == impl {
+			if f.Source == l.Source && f.Core == l.From && f.Implementation == impl {
 				return l, f
 			}
 		}
@@ -125,13 +129,29 @@ func ownPQC(b *Build) bool {
 // source counts op, the clock is unknown), and then NoCode says whether
 // a source counts op but lends it to no core like the build's.
 func (cat *Catalog) borrow(b *Build, op string, s Clock, q Question) (Figure, bool) {
-	if q.Lend == LendNone || b.OwnPQC || !b.HasFact || len(cat.pqc.byOp[op]) == 0 {
+	may := func(source string) bool { return q.Lends(source) && !cat.owns(b, source) }
+	counted := slices.ContainsFunc(cat.pqc.byOp[op], func(f *bench.CycleFigure) bool { return may(f.Source) })
+	if !b.HasFact || !counted {
 		return Figure{}, false
 	}
-	if _, f := cat.pqc.lender(b.Fact.Core, op, q.Smallest); f == nil {
+	if _, f := cat.pqc.lender(b.Fact.Core, op, q.Smallest, may); f == nil {
 		return Figure{NoCode: true}, false
 	}
-	return cat.Lent(b, op, s, q)
+	return cat.lent(b, op, s, q, may)
+}
+
+// owns reports whether a build has a figure of its own for an operation
+// a cycle-count source counts: it then borrows none from that source
+// (its own figures of the same family stay its own).
+func (cat *Catalog) owns(b *Build, source string) bool {
+	for op := range b.Ops {
+		for _, f := range cat.pqc.byOp[op] {
+			if f.Source == source {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Lent is what the cycle counts give for an operation on the build's
@@ -139,8 +159,13 @@ func (cat *Catalog) borrow(b *Build, op string, s Clock, q Question) (Figure, bo
 // details compare the two); ok is false when no source lends op to the
 // build's core or the clock is unknown.
 func (cat *Catalog) Lent(b *Build, op string, s Clock, q Question) (Figure, bool) {
-	l, f := cat.pqc.lender(b.Fact.Core, op, q.Smallest)
-	if f == nil || s.ClockHz <= 0 || f.ClockHz <= 0 {
+	return cat.lent(b, op, s, q, q.Lends)
+}
+
+// lent is Lent from the sources may allows.
+func (cat *Catalog) lent(b *Build, op string, s Clock, q Question, may func(string) bool) (Figure, bool) {
+	l, f := cat.pqc.lender(b.Fact.Core, op, q.Smallest, may)
+	if f == nil || s.ClockHz <= 0 {
 		return Figure{}, false
 	}
 	spread := cat.spreadFor(f.Core)
@@ -161,7 +186,7 @@ func (cat *Catalog) Lent(b *Build, op string, s Clock, q Question) (Figure, bool
 	g.Source = fmt.Sprintf("%s %s %s (%d runs at %s MHz on %s): %s cycles", f.Source, f.Implementation, op, f.Runs,
 		strconv.FormatFloat(float64(f.ClockHz)/1e6, 'f', -1, 64), f.Core, f.Printed)
 	g.From = &From{Document: f.Pos.File, Line: f.Pos.Line, Part: f.Core + ", " + f.Board, ClockHz: f.ClockHz, Printed: f.Printed,
-		ToClockHz: s.ClockHz, TimeFactor: float64(f.ClockHz) / clock, Spread: factor, SpreadFrom: from,
+		ToClockHz: s.ClockHz, TimeFactor: float64(f.ClockHz) / clock, Spread: factor, SpreadFrom: from, // 0: the count's clock is not published
 		Source: f.Source, Implementation: f.Implementation, Cycles: f.Cycles, MaxCycles: f.MaxCycles, CodeBytes: f.CodeBytes}
 	return g, true
 }

@@ -37,13 +37,13 @@ func (toyCycles) Derive(text string) ([]byte, int, error) {
 	b, err := json.Marshal(figs)
 	return b, len(figs), err
 }
-func (toyCycles) Load(b []byte) ([]bench.CycleFigure, bench.Document, error) {
+func (toyCycles) Load(b []byte) ([]bench.CycleFigure, []bench.Document, error) {
 	var figs []bench.CycleFigure
 	err := json.Unmarshal(b, &figs)
-	return figs, bench.Document{Name: "toycycles.txt", URL: "https://example.org/toycycles", LineAnchors: true}, err
+	return figs, []bench.Document{{Name: "toycycles.txt", URL: "https://example.org/toycycles", LineAnchors: true}}, err
 }
 func (toyCycles) Lends() []bench.Lending {
-	return []bench.Lending{{Source: "toycycles", Core: "Cortex-M0+", Basis: bench.CycleCount}}
+	return []bench.Lending{{Source: "toycycles", Core: "Cortex-M0+", From: "Cortex-M0+", Basis: bench.CycleCount}}
 }
 
 const toyCyclesText = `ml-kem-768-keygen 2000000

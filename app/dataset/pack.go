@@ -6,7 +6,7 @@ package dataset
 // stays the reviewable artifact; a test checks that the packed file holds
 // exactly what the JSON holds.
 //
-// Layout (version 9): the magic "CSZD", the version byte, a string table
+// Layout (version 10): the magic "CSZD", the version byte, a string table
 // (count, then each string as length and bytes), then the dataset's lists
 // in the order of bench.Dataset's fields. Counts, lengths, integers and
 // string indexes are varints; a pointer is a presence byte and its value;
@@ -26,7 +26,7 @@ import (
 
 const (
 	packMagic   = "CSZD"
-	packVersion = 9
+	packVersion = 10
 )
 
 // Pack writes ds in the packed form.
@@ -260,6 +260,7 @@ func (w *packer) lending(ls []bench.Lending) {
 	packList(w, ls, func(l bench.Lending) {
 		w.str(l.Source)
 		w.str(l.Core)
+		w.str(l.From)
 		w.str(string(l.Basis))
 		w.bool(l.Widest)
 	})
@@ -556,7 +557,7 @@ func (r *unpacker) dataset() *bench.Dataset {
 			Board: r.str(), Printed: r.str(), Pos: r.pos()}
 	})
 	ds.Lending = unpackList(r, func() bench.Lending {
-		return bench.Lending{Source: r.str(), Core: r.str(), Basis: bench.Basis(r.str()), Widest: r.bool()}
+		return bench.Lending{Source: r.str(), Core: r.str(), From: r.str(), Basis: bench.Basis(r.str()), Widest: r.bool()}
 	})
 	return &ds
 }

@@ -36,12 +36,12 @@ var CycleSources = []source.CycleSource{
 // to ds: its figures, the document they point into and the cores it
 // lends to.
 func AddCycles(ds *bench.Dataset, cs source.CycleSource, derived []byte) error {
-	figs, doc, err := cs.Load(derived)
+	figs, docs, err := cs.Load(derived)
 	if err != nil {
 		return err
 	}
 	ds.Cycles = append(ds.Cycles, figs...)
-	ds.Documents = append(ds.Documents, doc)
+	ds.Documents = append(ds.Documents, docs...)
 	ds.Lending = append(ds.Lending, cs.Lends()...)
 	return nil
 }

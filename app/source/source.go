@@ -81,7 +81,7 @@ type CycleSource interface {
 	Derive(text string) ([]byte, int, error)
 	// Load reads the committed form: the figures, and the document their
 	// positions point into (with its public address).
-	Load(derived []byte) ([]bench.CycleFigure, bench.Document, error)
+	Load(derived []byte) ([]bench.CycleFigure, []bench.Document, error)
 	// Lends says which cores the figures may be lent to, and how sure a
 	// lent figure is on each: the engine lends to no other core.
 	Lends() []bench.Lending

@@ -293,10 +293,10 @@ func (Cycles) File() string { return File }
 // uses: not lent.
 func (Cycles) Lends() []bench.Lending {
 	return []bench.Lending{
-		{Source: Name, Core: "Cortex-M4", Basis: bench.CycleCount},
-		{Source: Name, Core: "Cortex-M33", Basis: bench.Estimated, Widest: true},
-		{Source: Name, Core: "Cortex-M7", Basis: bench.Estimated, Widest: true},
-		{Source: Name, Core: "Cortex-M55", Basis: bench.Estimated, Widest: true},
+		{Source: Name, Core: "Cortex-M4", From: "Cortex-M4", Basis: bench.CycleCount},
+		{Source: Name, Core: "Cortex-M33", From: "Cortex-M4", Basis: bench.Estimated, Widest: true},
+		{Source: Name, Core: "Cortex-M7", From: "Cortex-M4", Basis: bench.Estimated, Widest: true},
+		{Source: Name, Core: "Cortex-M55", From: "Cortex-M4", Basis: bench.Estimated, Widest: true},
 	}
 }
 
@@ -312,11 +312,11 @@ func (Cycles) Derive(text string) ([]byte, int, error) {
 
 // Load reads what Derive wrote: the figures and the document their
 // positions point into.
-func (Cycles) Load(b []byte) ([]bench.CycleFigure, bench.Document, error) {
+func (Cycles) Load(b []byte) ([]bench.CycleFigure, []bench.Document, error) {
 	d, err := Decode(b)
 	if err != nil {
-		return nil, bench.Document{}, err
+		return nil, nil, err
 	}
-	return d.Figures, bench.Document{Name: DocName, URL: d.Source.Document, LineAnchors: true,
-		Note: "pqm4 (" + d.Source.Repository + " at " + d.Source.Commit + "), benchmarks.md: cycles, stack, hashing share and code size of ML-KEM and ML-DSA on the Cortex-M4; " + d.Source.License}, nil
+	return d.Figures, []bench.Document{{Name: DocName, URL: d.Source.Document, LineAnchors: true,
+		Note: "pqm4 (" + d.Source.Repository + " at " + d.Source.Commit + "), benchmarks.md: cycles, stack, hashing share and code size of ML-KEM and ML-DSA on the Cortex-M4; " + d.Source.License}}, nil
 }
