@@ -76,18 +76,18 @@ func TestFigure(t *testing.T) {
 		_, own := catalog.Lookup(b, kem)
 		return !own && !b.OwnPQC && b.HasFact && b.Fact.Core == "Cortex-M4" && b.ID.ClockHz > 0 && !b.Estimated()
 	})
-	q = catalog.Question{Lend: catalog.LendPQM4}
+	q = catalog.Question{}
 	s = catalog.ClockFor(m4, q)
 	f = cat.Figure(m4, kem, s, q)
 	if f.Missing || f.Basis != bench.CycleCount || f.Method != "cycle-count" || f.From.Source != "pqm4" || !near(f.Each, f.From.Cycles/float64(s.ClockHz)) || f.Stack <= 0 {
 		t.Errorf("lent on a Cortex-M4: %+v", f)
 	}
-	q.Lend = catalog.LendNone
+	q.Only = []string{}
 	if f := cat.Figure(m4, kem, s, q); !f.Missing || f.NoCode {
 		t.Errorf("lending off: %+v", f)
 	}
 	m0 := find(t, cat, "on a Cortex-M0+", func(b *catalog.Build) bool { return b.HasFact && b.Fact.Core == "Cortex-M0+" && !b.OwnPQC })
-	q.Lend = catalog.LendPQM4
+	q.Only = nil
 	if f := cat.Figure(m0, kem, catalog.ClockFor(m0, q), q); !f.Missing || !f.NoCode {
 		t.Errorf("a Cortex-M0+ (no lender): %+v", f)
 	}

@@ -37,15 +37,15 @@ type Question struct {
 	// Smallest picks a lent operation's implementation with the least
 	// stack, else the fastest.
 	Smallest bool
-	// Lend is LendNone when no figure may be lent, LendPQM4 (or "") when
-	// any may; NoLend names sources that may not lend.
-	Lend   string
+	// Only names the sources that may lend (nil: every one; empty:
+	// none); NoLend those that may not.
+	Only   []string
 	NoLend []string
 }
 
 // Lends reports whether a cycle-count source may lend its figures.
 func (q Question) Lends(source string) bool {
-	return q.Lend != LendNone && !slices.Contains(q.NoLend, source)
+	return (q.Only == nil || slices.Contains(q.Only, source)) && !slices.Contains(q.NoLend, source)
 }
 
 // Why a build's figures are at another clock than measured, or have

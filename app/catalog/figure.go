@@ -1,6 +1,10 @@
 package catalog
 
-import "cryptosizer/app/bench"
+import (
+	"slices"
+
+	"cryptosizer/app/bench"
+)
 
 // From is where a figure comes from: the source row (document, line,
 // the part and clock it was measured at, the figure as printed, how it
@@ -91,5 +95,8 @@ func (cat *Catalog) Figure(b *Build, op string, s Clock, q Question) Figure {
 	return f
 }
 
-// HasLender reports whether some cycle-count source counts op.
-func (cat *Catalog) HasLender(op string) bool { return len(cat.pqc.byOp[op]) > 0 }
+// HasLender reports whether a cycle-count source the question allows
+// counts op.
+func (cat *Catalog) HasLender(op string, q Question) bool {
+	return slices.ContainsFunc(cat.pqc.byOp[op], func(f *bench.CycleFigure) bool { return q.Lends(f.Source) })
+}

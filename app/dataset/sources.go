@@ -8,6 +8,7 @@ import (
 	"cryptosizer/app/source/cmox"
 	"cryptosizer/app/source/pqm4"
 	"cryptosizer/app/source/wolfcrypt"
+	"cryptosizer/app/source/x25519"
 )
 
 // Registry is a list of benchmark sources, in the order a pasted text is
@@ -30,6 +31,7 @@ var Sources = Registry{
 // line here.
 var CycleSources = []source.CycleSource{
 	pqm4.Cycles{},
+	x25519.Cycles{},
 }
 
 // AddCycles adds what a cycle-count source derived (its committed form)

@@ -124,7 +124,7 @@ func TestBorrowedPostQuantumIsLabelled(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := text(ctx, t, `document.querySelector('.details').textContent`)
-	for _, want := range []string{"from pqm4 m4f", "Post-quantum stack (pqm4)", "cycles ÷"} {
+	for _, want := range []string{"from pqm4 m4f", "Stack of lent operations", "cycles ÷"} {
 		if !strings.Contains(d, want) {
 			t.Errorf("the details lack %q: %.400q", want, d)
 		}

@@ -7,17 +7,24 @@ import (
 	"cryptosizer/app/catalog"
 )
 
-// pqcLabels names the borrowed operations of a candidate by scheme:
-// "ML-KEM-768 from pqm4 m4fspeed".
+// pqcLabels names the borrowed operations of a candidate by scheme and
+// lender: "ML-KEM-768 from pqm4 m4fspeed", "X25519 from Lenngren
+// X25519-Cortex-M4" (an implementation that names its source stands
+// alone).
 func pqcLabels(reqs []Requirement) []string {
 	var out []string
 	for _, r := range reqs {
 		for _, t := range r.Terms {
-			if t.From == nil || t.From.Source == "" {
+			f := t.From
+			if f == nil || f.Source == "" {
 				continue
 			}
-			l := strings.ToUpper(catalog.Scheme(t.Op)[:6]) + catalog.Scheme(t.Op)[6:] + " from " + t.From.Source + " " + t.From.Implementation
-			out = appendUnique(out, l)
+			s := catalog.Scheme(t.Op)
+			from := f.Source + " " + f.Implementation
+			if strings.Contains(strings.ToLower(f.Implementation), strings.ToLower(f.Source)) {
+				from = f.Implementation
+			}
+			out = appendUnique(out, strings.ToUpper(s[:min(6, len(s))])+s[min(6, len(s)):]+" from "+from)
 		}
 	}
 	return out

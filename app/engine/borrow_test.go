@@ -65,7 +65,7 @@ func TestOwnPostQuantumFiguresAreNeverBorrowed(t *testing.T) {
 		i := slices.IndexFunc(without.Candidates, func(o engine.Candidate) bool { return o.Key == c.Key })
 		a, _ := json.Marshal(c.Requirements)
 		b, _ := json.Marshal(without.Candidates[i].Requirements)
-		if string(a) != string(b) || c.PQCFrom != nil || (own.From != nil && own.From.Source != "") {
+		if string(a) != string(b) || slices.ContainsFunc(c.PQCFrom, func(l string) bool { return strings.HasPrefix(l, "ML-") }) || (own.From != nil && own.From.Source != "") {
 			t.Errorf("%s: borrowing changed its own terms (borrowed %v)", c.Key, c.PQCFrom)
 		}
 		if len(c.PQCCompared) != 1 || c.ClockHz != 168e6 || !same(c.PQCCompared[0].Each, kemEncapSpeed/168e6) || c.PQCCompared[0].From.Implementation != "m4fspeed" {
@@ -214,24 +214,108 @@ func TestBorrowedSignBlocksForItsSlowestRun(t *testing.T) {
 	}
 }
 
-// pqc-from=none is the ranking of a dataset without cycle counts.
+// lend=none is the ranking of a dataset without cycle counts, and
+// pqc-from=none (or lend=x25519) that of a dataset without pqm4's.
 func TestPQCFromNoneIsTodaysRanking(t *testing.T) {
 	ds, err := data.Dataset()
 	if err != nil {
 		t.Fatal(err)
 	}
-	bare := *ds
-	bare.Cycles = nil
+	bare, noPQM4 := *ds, *ds
+	bare.Cycles, bare.Lending = nil, nil
+	noPQM4.Cycles, noPQM4.Lending = nil, nil
+	for _, f := range ds.Cycles {
+		if f.Source != "pqm4" {
+			noPQM4.Cycles = append(noPQM4.Cycles, f)
+		}
+	}
+	for _, l := range ds.Lending {
+		if l.Source != "pqm4" {
+			noPQM4.Lending = append(noPQM4.Lending, l)
+		}
+	}
 	for _, p := range []workload.Params{
 		{"tls-rate": "1", "tls-role": "client", "tls-kex": "x25519mlkem768", "tls-sig": "ml-dsa-44"},
 		{"fw-size": "256KiB", "fw-sig": "ml-dsa-65", "fw-deadline": "1s", "tls-rate": "2", "tls-kex": "secp256r1mlkem768"},
 	} {
-		p["pqc-from"] = "none"
-		a, _ := json.Marshal(rankParams(t, engine.NewIndex(ds), p).Candidates)
-		delete(p, "pqc-from")
-		b, _ := json.Marshal(rankParams(t, engine.NewIndex(&bare), p).Candidates)
-		if string(a) != string(b) {
-			t.Errorf("%v: pqc-from=none differs from a dataset without cycle counts", p)
+		for _, tc := range []struct {
+			key, value string
+			ds         *bench.Dataset
+		}{{"lend", "none", &bare}, {"pqc-from", "none", &noPQM4}, {"lend", "x25519", &noPQM4}} {
+			p[tc.key] = tc.value
+			a, _ := json.Marshal(rankParams(t, engine.NewIndex(ds), p).Candidates)
+			delete(p, tc.key)
+			b, _ := json.Marshal(rankParams(t, engine.NewIndex(tc.ds), p).Candidates)
+			if string(a) != string(b) {
+				t.Errorf("%v: %s=%s differs from the dataset without those counts", p, tc.key, tc.value)
+			}
+		}
+	}
+}
+
+// X25519 is lent like ML-KEM: a build without its own figure takes the
+// count of its core's lender — Lenngren's Cortex-M4 assembly (counted
+// on the M4; estimated with the largest spread on the M33, M7 and M55),
+// Pornin's Cortex-M0+ assembly (counted on the M0+; estimated on the
+// M3) —; a build with its own figure never borrows, and lend=pqm4 lends
+// none.
+func TestX25519IsLentByCore(t *testing.T) {
+	ix := index(t)
+	var largest float64
+	for _, s := range ix.Spreads() {
+		largest = math.Max(largest, s.Factor)
+	}
+	p := workload.Params{"tls-rate": "1", "tls-role": "client", "tls-kex": "x25519mlkem768"}
+	seen := map[string]int{}
+	own := 0
+	for _, c := range rankParams(t, ix, p).Candidates {
+		kg, ok := term(c, "x25519-keygen")
+		if !ok || kg.Missing || c.Facts == nil {
+			continue
+		}
+		if kg.From.Source == "" {
+			own++
+			continue
+		}
+		want := map[string]struct {
+			cycles float64
+			basis  bench.Basis
+			label  string
+		}{
+			"Cortex-M4":  {548873, bench.CycleCount, "X25519 from Lenngren X25519-Cortex-M4"},
+			"Cortex-M33": {548873, bench.Estimated, "X25519 from Lenngren X25519-Cortex-M4"},
+			"Cortex-M7":  {548873, bench.Estimated, "X25519 from Lenngren X25519-Cortex-M4"},
+			"Cortex-M0+": {3229950, bench.CycleCount, "X25519 from Pornin x25519-cm0"},
+			"Cortex-M3":  {3229950, bench.Estimated, "X25519 from Pornin x25519-cm0"},
+		}[c.Facts.Core]
+		if want.cycles == 0 {
+			t.Errorf("%s: X25519 lent to a %s", c.Key, c.Facts.Core)
+			continue
+		}
+		seen[c.Facts.Core]++
+		slow := kg.Each * largest
+		if want.basis == bench.CycleCount && c.Facts.Core == "Cortex-M4" {
+			slow = kg.Each * spreadOf(t, ix, "Cortex-M4")
+		}
+		if want.basis == bench.CycleCount && c.Facts.Core == "Cortex-M0+" {
+			slow = kg.Slow // no M0+ pair: the largest spread, said as borrowed
+		}
+		if kg.Basis != want.basis || !same(kg.Each, want.cycles/float64(c.ClockHz)) || !same(kg.Slow, slow) || !slices.Contains(c.PQCFrom, want.label) {
+			t.Errorf("%s (%s): keygen %+v, labels %v", c.Key, c.Facts.Core, kg, c.PQCFrom)
+		}
+	}
+	for _, core := range []string{"Cortex-M4", "Cortex-M33", "Cortex-M7", "Cortex-M0+", "Cortex-M3"} {
+		if seen[core] == 0 {
+			t.Errorf("no %s candidate borrowed X25519", core)
+		}
+	}
+	if own == 0 {
+		t.Error("no build with its own X25519 figure: the 'never borrows' case is untested")
+	}
+	p["lend"] = "pqm4"
+	for _, c := range rankParams(t, ix, p).Candidates {
+		if kg, ok := term(c, "x25519-keygen"); ok && !kg.Missing && kg.From.Source != "" {
+			t.Errorf("lend=pqm4: %s borrowed X25519", c.Key)
 		}
 	}
 }

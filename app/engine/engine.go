@@ -274,7 +274,7 @@ func (ix *Index) Rank(w Workload) Result {
 		if b.Group != nil && named {
 			c.Qualifying = qualifying(b, w)
 		}
-		if noFigure(c) && (!e.sc.Untrusted || !ix.anyFigure(b, c, w.PQCFrom != PQCFromNone)) {
+		if noFigure(c) && (!e.sc.Untrusted || !ix.anyFigure(b, c, e.q)) {
 			res.NoFigure = append(res.NoFigure, c)
 			continue
 		}
@@ -602,10 +602,10 @@ func noFigure(c Candidate) bool {
 // operation of a candidate's terms (its own, or, where lending is on,
 // one a cycle-count source counts): a build whose clock is unknown has
 // none at the clock asked for, yet is a candidate.
-func (ix *Index) anyFigure(b *catalog.Build, c Candidate, lend bool) bool {
+func (ix *Index) anyFigure(b *catalog.Build, c Candidate, q catalog.Question) bool {
 	for _, r := range c.Requirements {
 		for _, t := range r.Terms {
-			if _, ok := catalog.Lookup(b, t.Op); ok || lend && ix.cat.HasLender(t.Op) {
+			if _, ok := catalog.Lookup(b, t.Op); ok || ix.cat.HasLender(t.Op, q) {
 				return true
 			}
 		}

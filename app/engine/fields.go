@@ -59,9 +59,10 @@ type Schema struct {
 }
 
 // NewSchema builds the schema; libraries are the flags of the
-// registered sources' libraries ("wolfssl", "cmox").
-func NewSchema(libraries []string) *Schema {
-	s := &Schema{groups: buildGroups(libraries), index: map[string]Field{}}
+// registered sources' libraries ("wolfssl", "cmox"), lenders the names of
+// the cycle-count sources ("pqm4", "x25519") the lend field may name.
+func NewSchema(libraries []string, lenders ...string) *Schema {
+	s := &Schema{groups: buildGroups(libraries, lenders), index: map[string]Field{}}
 	for _, g := range s.groups {
 		s.fields = append(s.fields, g.Fields...)
 	}
@@ -443,6 +444,14 @@ var settingFields = []Field{
 				put("estimate_margin", *w.EstimateMargin)
 			}
 		}},
+	{Name: "lend", Group: "filter", Label: "Figures lent by cycle-count sources to builds without their own",
+		Accepted: "all, none or a comma-separated list of the sources that may lend",
+		Set: func(v *Values, w *Workload) {
+			if l, ok := v.Any("lend").([]string); ok && !slices.Contains(l, "all") {
+				w.Lend = l
+			}
+		},
+		Put: putIf("lend", func(w *Workload) ([]string, bool) { return w.Lend, w.Lend != nil })},
 	{Name: "pqc-from", Group: "filter", Label: "Post-quantum figures for builds without their own", Choices: []string{PQCFromPQM4, PQCFromNone},
 		Default:  PQCFromPQM4,
 		Accepted: "pqm4 (ML-KEM and ML-DSA from pqm4's Cortex-M4 cycle counts on the same part, labelled) or none (unknown, as the build publishes none)",

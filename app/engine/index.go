@@ -76,7 +76,11 @@ func (ix *Index) Spreads() []Spread { return ix.cat.Spreads() }
 
 // question is what the workload asks of every figure.
 func question(w *Workload) catalog.Question {
-	return catalog.Question{Clock: w.Clock, ClockMHz: w.ClockMHz, Margin: w.EstimateMargin, Smallest: w.Objective == ObjectiveSmallest, Lend: w.PQCFrom}
+	q := catalog.Question{Clock: w.Clock, ClockMHz: w.ClockMHz, Margin: w.EstimateMargin, Smallest: w.Objective == ObjectiveSmallest, Only: w.Lend}
+	if w.PQCFrom == PQCFromNone {
+		q.NoLend = []string{catalog.LendPQM4}
+	}
+	return q
 }
 
 // Term asks the catalogue for op's figure on the candidate at its clock:

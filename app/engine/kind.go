@@ -109,6 +109,9 @@ type Workload struct {
 	PQCFrom string
 	// SupplyV is V_DD for the energy figures (0: SupplyDefaultV).
 	SupplyV float64
+	// Lend names the cycle-count sources that may lend figures (nil:
+	// every one; empty: none).
+	Lend []string
 	// Query is the workload's parameters as a URL query, in field order
 	// (set by Schema.Read): what reproduces it in the page, the URL and
 	// the CLI. Its JSON carries it.
@@ -191,7 +194,7 @@ func (w Workload) MarshalJSON() ([]byte, error) {
 
 // buildGroups groups the kinds' fields and the settings, the library
 // filter accepting the libraries given.
-func buildGroups(libraries []string) []Group {
+func buildGroups(libraries, lenders []string) []Group {
 	var out []Group
 	add := func(id, title string, f Field) {
 		for i := range out {
@@ -214,6 +217,16 @@ func buildGroups(libraries []string) []Group {
 		if f.Name == "library" {
 			f.Choices = append([]string{}, libraries...)
 			f.Accepted = strings.Join(libraries, ", ") + " (empty: all)"
+		}
+		if f.Name == "lend" {
+			names := append([]string{"all"}, lenders...)
+			f.Accepted = "all (the default), none, or a comma-separated list of " + strings.Join(lenders, ", ")
+			f.Parse = func(s string) (any, bool) {
+				if strings.EqualFold(strings.TrimSpace(s), "none") {
+					return []string{}, true
+				}
+				return list(names)(s)
+			}
 		}
 		add(f.Group, groupTitles[f.Group], withAccepted(f))
 	}

@@ -82,7 +82,7 @@ func shapeKey(w *Workload) string {
 	if w.EstimateMargin != nil {
 		margin = fmt.Sprint(*w.EstimateMargin)
 	}
-	return fmt.Sprintf("%v|%s|%v|%s|%s|%s", shapes, w.Clock, w.ClockMHz, margin, w.PQCFrom, w.Objective)
+	return fmt.Sprintf("%v|%s|%v|%s|%s|%s|%q|%t", shapes, w.Clock, w.ClockMHz, margin, w.PQCFrom, w.Objective, w.Lend, w.Lend == nil)
 }
 
 // take hands the ranking the memo of w's shape, its own until put back

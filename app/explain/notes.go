@@ -43,9 +43,9 @@ func Note(n engine.Note) string {
 	case engine.NoteSecondaryCore:
 		return "unknown: the figures come from this group's second core, and ST's data gives only the main core's maximum clock (an STM32H755's Cortex-M4 runs slower than its Cortex-M7), so no time can be estimated"
 	case engine.NotePQCNoCode:
-		return "unknown post-quantum figures: this build publishes none, and pqm4's ML-KEM/ML-DSA code uses the Cortex-M4's DSP instructions, which this core lacks"
+		return "unknown lent figures: this build publishes none for an operation a cycle-count source counts, and no source lends it to this core (pqm4's ML-KEM/ML-DSA code uses the Cortex-M4's DSP instructions, which the Cortex-M0, M0+ and M3 lack; no X25519 count is lent to a Cortex-M0 without a cited margin across cores)"
 	case engine.NotePQCBorrowed:
-		return "post-quantum operations from pqm4's Cortex-M4 cycle counts (this build publishes none): cycles ÷ this clock; on a Cortex-M4 the count is the fast end (pqm4 counts at 24 MHz, without flash wait states) and the M4's spread gives the slow end; on another core the figure is an estimate with the largest spread of any core"
+		return "operations lent by cycle-count sources, named beside the build (this build publishes none for them): cycles ÷ this clock; on the core a source counted on, the count is the fast end (counted without flash wait states) and that core's spread gives the slow end; on another core that runs the same code the figure is an estimate with the largest spread of any core"
 	case engine.WhyClockAboveMax:
 		return "The source states a clock above the part's maximum: its figures are shown as published and are never scaled."
 	case engine.WhyAccelSlower:

@@ -399,7 +399,7 @@ func factsTable(c engine.Candidate) app.UI {
 	}
 	rows = append(rows, [2]string{"Library footprint", footprintText(c)})
 	if c.PQCStackBytes != nil {
-		rows = append(rows, [2]string{"Post-quantum stack (pqm4)", explain.Size(*c.PQCStackBytes) + " at most, for " + strings.Join(c.PQCFrom, ", ") + " (pqm4's figure for each operation)"})
+		rows = append(rows, [2]string{"Stack of lent operations", explain.Size(*c.PQCStackBytes) + " at most, for " + strings.Join(c.PQCFrom, ", ") + " (each source's figure for each operation, where it publishes one)"})
 	}
 	for _, t := range c.PQCCompared {
 		rows = append(rows, [2]string{"pqm4 on this part", fmt.Sprintf("%s: %s %s would take %s (%s; slow end %s) — for comparison; this build's own figure is used", t.Op,

@@ -29,7 +29,13 @@ var FirstVisit = Params{
 
 // Schema is the engine's schema with the registered sources' libraries
 // (dataset.Sources), built once on first use and never changed.
-var Schema = sync.OnceValue(func() *engine.Schema { return engine.NewSchema(dataset.LibraryFlags()) })
+var Schema = sync.OnceValue(func() *engine.Schema {
+	var lenders []string
+	for _, cs := range dataset.CycleSources {
+		lenders = append(lenders, cs.Name())
+	}
+	return engine.NewSchema(dataset.LibraryFlags(), lenders...)
+})
 
 // Field describes one parameter.
 type Field = engine.Field

@@ -13,7 +13,7 @@ var Values = map[string]string{
 	"accel": "AES", "aes-dir": "decrypt", "aes-key": "256", "aes-mode": "gcm", "aes-rate": "2MiB/s",
 	"basis": "estimated", "clock": "max", "core": "M4", "cpu-budget": "50%", "energy-budget": "10mJ/h",
 	"estimate-margin": "50%", "fw-deadline": "200ms", "fw-hash": "sha384", "fw-sig": "rsa-2048", "fw-size": "512KiB",
-	"library": "wolfssl", "loads": "tls", "low-power": "true", "max-op": "100ms", "max-supply": "1.8", "mcu": "H7",
+	"lend": "pqm4", "library": "wolfssl", "loads": "tls", "low-power": "true", "max-op": "100ms", "max-supply": "1.8", "mcu": "H7",
 	"min-clock": "100", "min-flash": "1MiB", "min-free-ram": "64KiB", "min-pins": "64", "min-ram": "128KiB",
 	"min-temp": "105", "objective": "smallest", "package": "LQFP", "pqc-from": "none", "series": "H7,U5",
 	"supply": "1.8", "tls-chain": "3", "tls-kex": "x25519mlkem768", "tls-mutual": "true", "tls-resume": "50%",
