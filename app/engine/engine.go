@@ -348,19 +348,44 @@ func (e *Eval) FirstMeasured(ops []string, count float64, rule RuleID) Term {
 	return t
 }
 
-// Finish totals a requirement's terms and lists what is missing.
-func Finish(r *Requirement) float64 {
+// Finish totals a requirement's terms and lists what is missing: a list
+// made of the terms alone, which the memo shares as it shares the terms
+// (missingOf).
+func (e *Eval) Finish(r *Requirement) float64 {
 	var total float64
+	missing := false
 	for _, t := range r.Terms {
 		if t.Missing {
-			if t.Count > 0 || t.Bytes > 0 {
-				r.Missing = appendUnique(r.Missing, t.Op)
-			}
+			missing = missing || t.Count > 0 || t.Bytes > 0
 			continue
 		}
 		total += t.Total
 	}
+	if missing {
+		r.Missing = e.missingOf(r.Terms)
+	}
 	return total
+}
+
+// missingOf are the operations of terms without a figure, made once per
+// terms slice the memo keeps (read-only and clipped: adding copies).
+func (e *Eval) missingOf(ts []Term) []string {
+	if e.memo != nil {
+		if m, ok := e.memo.missing[&ts[0]]; ok {
+			return m
+		}
+	}
+	var out []string
+	for _, t := range ts {
+		if t.Missing && (t.Count > 0 || t.Bytes > 0) {
+			out = appendUnique(out, t.Op)
+		}
+	}
+	out = slices.Clip(out)
+	if e.memo != nil {
+		e.memo.missing[&ts[0]] = out
+	}
+	return out
 }
 
 // NewRequirement starts a requirement of a kind, with room for its
@@ -404,8 +429,8 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
 			continue // judged below, with the others' requirements
 		}
 		e.load = i
-		if r := l.Evaluate(e, e.terms(l)); r != nil {
-			e.Reqs = append(e.Reqs, *r)
+		if r, ok := l.Evaluate(e, e.terms(l)); ok {
+			e.Reqs = append(e.Reqs, r)
 		}
 	}
 	v := e.view(e.Reqs)
@@ -413,8 +438,8 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
 		if !KindOf(l.Kind()).Aggregate() {
 			continue
 		}
-		if r := l.Evaluate(e, nil); r != nil {
-			e.Reqs = append(e.Reqs, *r)
+		if r, ok := l.Evaluate(e, nil); ok {
+			e.Reqs = append(e.Reqs, r)
 		}
 	}
 	c.Requirements = e.Reqs

@@ -38,9 +38,11 @@ type Load interface {
 	// deadline: memo.go): the engine keeps them across rankings of the
 	// same shape. A load never keeps anything itself.
 	Terms(f Figures) []Term
-	// Evaluate judges a candidate from the terms Terms gave; nil when
-	// the load sets no requirement for this workload.
-	Evaluate(e *Eval, ts []Term) *Requirement
+	// Evaluate judges a candidate from the terms Terms gave; false when
+	// the load sets no requirement for this workload. (By value: a
+	// ranking judges hundreds of candidates, and a pointer escaped to the
+	// heap for each.)
+	Evaluate(e *Eval, ts []Term) (Requirement, bool)
 }
 
 // Figures answers a load's questions about one candidate: an operation's

@@ -76,17 +76,17 @@ func (a *AES) Terms(e Figures) []Term { return []Term{e.Term(a.op(), 1, RuleAESS
 
 // Evaluate: the stream's CPU share is the required rate ÷ the term's
 // rate.
-func (a *AES) Evaluate(e *Eval, ts []Term) *Requirement {
+func (a *AES) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 	r := NewRequirement(KindAES, RuleAESStream, a.Rate, "B/s", 0)
 	r.Continuous = true
 	r.Terms = ts
 	t := r.Terms[0]
-	Finish(&r)
+	e.Finish(&r)
 	if !t.Missing {
 		rate := t.DecidingRate()
 		u := a.Rate / rate
 		h := e.Budget() / u
 		r.Achieved, r.Utilization, r.Headroom = e.num(rate), e.num(u), e.num(h)
 	}
-	return &r
+	return r, true
 }

@@ -56,7 +56,7 @@ func (*CPU) Terms(Figures) []Term { return nil }
 
 // Evaluate adds up the CPU shares of the continuous loads judged before
 // it; with fewer than two there is nothing to share, and no requirement.
-func (c *CPU) Evaluate(e *Eval, _ []Term) *Requirement {
+func (c *CPU) Evaluate(e *Eval, _ []Term) (Requirement, bool) {
 	n := 0
 	for i := range e.Reqs {
 		if e.Reqs[i].Continuous {
@@ -64,7 +64,7 @@ func (c *CPU) Evaluate(e *Eval, _ []Term) *Requirement {
 		}
 	}
 	if n < 2 {
-		return nil
+		return Requirement{}, false
 	}
 	r := NewRequirement(KindCPU, RuleCPUBudget, c.Share, "CPU share", 0)
 	r.Of = make([]KindName, 0, n)
@@ -93,5 +93,5 @@ func (c *CPU) Evaluate(e *Eval, _ []Term) *Requirement {
 		u := e.num(u)
 		r.Achieved, r.Utilization, r.Headroom = u, u, e.num(h)
 	}
-	return &r
+	return r, true
 }

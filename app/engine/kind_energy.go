@@ -101,7 +101,7 @@ func (*EnergyBudget) Terms(Figures) []Term { return nil }
 // Evaluate holds the high end of the workload's energy per hour,
 // handshake or boot against the budget; unknown when that energy is
 // (no run current, a missing figure, or no such load in the workload).
-func (b *EnergyBudget) Evaluate(e *Eval, _ []Term) *Requirement {
+func (b *EnergyBudget) Evaluate(e *Eval, _ []Term) (Requirement, bool) {
 	r := NewRequirement(KindEnergy, RuleEnergyBudget, b.Joules, "J/"+b.Per, 0)
 	en := e.energy(e.Reqs)
 	var got *[2]float64
@@ -117,18 +117,18 @@ func (b *EnergyBudget) Evaluate(e *Eval, _ []Term) *Requirement {
 	if load != "" {
 		if _, ok := e.w.Load(load); !ok {
 			r.Missing = append(r.Missing, GapLoad)
-			return &r
+			return r, true
 		}
 	}
 	if got == nil {
 		r.Missing = energyGaps(e, load)
-		return &r
+		return r, true
 	}
 	hi := got[1]
 	h := b.Joules / hi
 	r.Achieved, r.Headroom = e.num(hi), e.num(h)
 	r.Basis = en.Basis
-	return &r
+	return r, true
 }
 
 // energyGaps says why an energy is unknown: no run current, no clock,

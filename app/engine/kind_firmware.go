@@ -103,13 +103,13 @@ func (f *Firmware) Terms(e Figures) []Term {
 }
 
 // Evaluate holds the terms' time against the deadline.
-func (f *Firmware) Evaluate(e *Eval, ts []Term) *Requirement {
+func (f *Firmware) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 	r := NewRequirement(KindFirmware, RuleFWDeadline, f.Deadline, "s", 0)
 	r.Terms = ts
-	total := Finish(&r)
+	total := e.Finish(&r)
 	if len(r.Missing) == 0 && total > 0 {
 		h := f.Deadline / total
 		r.Achieved, r.Headroom = e.num(total), e.num(h)
 	}
-	return &r
+	return r, true
 }

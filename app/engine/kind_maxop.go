@@ -43,7 +43,7 @@ func (*MaxOp) Terms(Figures) []Term { return nil }
 
 // Evaluate takes the longest single operation the requirements before it
 // need, and holds it against the limit.
-func (m *MaxOp) Evaluate(e *Eval, _ []Term) *Requirement {
+func (m *MaxOp) Evaluate(e *Eval, _ []Term) (Requirement, bool) {
 	r := NewRequirement(KindMaxOp, RuleMaxOp, m.Limit, "s", 0)
 	t, missing := Longest(e.Reqs)
 	r.Missing = append(r.Missing, missing...)
@@ -54,5 +54,5 @@ func (m *MaxOp) Evaluate(e *Eval, _ []Term) *Requirement {
 		h := m.Limit / each
 		r.Achieved, r.Headroom = e.num(each), e.num(h)
 	}
-	return &r
+	return r, true
 }

@@ -46,22 +46,22 @@ func (f *FreeRAM) Kind() KindName { return KindFreeRAM }
 func (*FreeRAM) Terms(Figures) []Term { return nil }
 
 // Evaluate holds the RAM left against the least needed.
-func (f *FreeRAM) Evaluate(e *Eval, _ []Term) *Requirement {
+func (f *FreeRAM) Evaluate(e *Eval, _ []Term) (Requirement, bool) {
 	r := NewRequirement(KindFreeRAM, RuleFreeRAM, float64(f.Bytes), "B", 0)
 	m := e.memory(e.Reqs)
 	switch {
 	case m == nil:
 		r.Missing = append(r.Missing, GapPartFacts)
-		return &r
+		return r, true
 	case m.FreeRAMBytes == nil && m.NotPublished == e.b.NoRAM:
 		r.Missing = append(r.Missing, GapLibraryRAM)
-		return &r
+		return r, true
 	case m.FreeRAMBytes == nil:
 		r.Missing = append(r.Missing, GapFootprint)
-		return &r
+		return r, true
 	}
 	free := float64(*m.FreeRAMBytes)
 	h := free / float64(f.Bytes)
 	r.Achieved, r.Headroom, r.Basis = e.num(free), e.num(h), m.Basis
-	return &r
+	return r, true
 }

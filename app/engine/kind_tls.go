@@ -347,15 +347,15 @@ func (t *TLS) Terms(e Figures) []Term {
 
 // Evaluate meets the requirement when the budget carries Rate
 // handshakes per second of the handshake's terms.
-func (t *TLS) Evaluate(e *Eval, ts []Term) *Requirement {
+func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 	r := NewRequirement(KindTLS, RuleTLSCapacity, t.Rate, "handshakes/s", 0)
 	r.Continuous = true
 	r.Terms = ts
-	perHS := Finish(&r)
+	perHS := e.Finish(&r)
 	if len(r.Missing) == 0 && perHS > 0 {
 		capacity, u := e.Budget()/perHS, t.Rate*perHS
 		h := capacity / t.Rate
 		r.Achieved, r.Utilization, r.Headroom = e.num(capacity), e.num(u), e.num(h)
 	}
-	return &r
+	return r, true
 }

@@ -50,6 +50,9 @@ type termMemo struct {
 	key   string
 	terms [][][]Term
 	views []*termsView // per slot, once its loads' terms are all known
+	// missing are the operations without a figure of a kept terms
+	// slice, by its first term (Eval.missingOf).
+	missing map[*Term][]string
 }
 
 // maxMemos is how many workload shapes an index keeps terms for: the
@@ -100,7 +103,7 @@ func (ix *Index) takeMemo(w *Workload) *termMemo {
 			return m
 		}
 	}
-	m := &termMemo{key: key, terms: make([][][]Term, len(w.Loads))}
+	m := &termMemo{key: key, terms: make([][][]Term, len(w.Loads)), missing: map[*Term][]string{}}
 	for i := range m.terms {
 		m.terms[i] = make([][]Term, ix.nslots)
 	}
