@@ -310,7 +310,7 @@ type Donor struct {
 	Board   string `json:"board"`
 	ClockHz int64  `json:"clock_hz"`
 	Key     string `json:"key"`
-	// Spread is the core's spread (its pairs: Index.Spreads).
+	// Spread is the core's spread (its pairs: Catalog.Spreads).
 	Spread Spread `json:"spread"`
 }
 

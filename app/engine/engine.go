@@ -2,10 +2,11 @@
 // a workload. A workload is a list of loads, one per requirement kind
 // (kind.go; one file per kind: TLS, firmware, AES, CPU budget); each load
 // turns into an operation mix by rules that cite their references
-// (rules.go), each operation is looked up in the candidate's
-// measurements, and the result is verdicts, headroom and the terms behind
-// them, as data. It does no I/O and knows nothing of the UI; turning the
-// data into words is package explain's job.
+// (rules.go), each operation's figure is asked of the catalogue (package
+// catalog: measured, clock-scaled, estimated or lent), and the result is
+// verdicts, headroom and the terms behind them, as data. It does no I/O
+// and knows nothing of the UI; turning the data into words is package
+// explain's job.
 package engine
 
 import (

@@ -155,8 +155,8 @@ func energyGaps(e *Eval, load KindName) []string {
 	return gaps
 }
 
-// Needs is the load an energy budget per handshake or per boot needs
-// (none per hour: then any continuous load).
+// Needs are the loads an energy budget needs one of: TLS per handshake,
+// the firmware per boot, a continuous load (TLS or AES) per hour.
 func (b *EnergyBudget) Needs() []KindName {
 	switch b.Per {
 	case PerHandshake:
