@@ -60,21 +60,23 @@ func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts
 
 // notRanked lists what the ranking leaves out, and why: the groups
 // without a build (unless the empty ranking's explanation says so
-// already) and the builds without a figure for the workload.
+// already) and the builds without a figure for the workload. Each list
+// is one text, a line per entry: a keystroke re-renders the results, and
+// go-app compares one text node instead of one per entry.
 func notRanked(res engine.Result, explained bool) app.UI {
 	var parts []app.UI
 	if len(res.Unbuilt) > 0 && !explained {
 		un := explain.Unbuilt(res)
 		parts = append(parts, app.Details().ID("unbuilt").Class("no-figure").Body(
 			app.Summary().Text(fmt.Sprintf("Not ranked: %d part numbers have no build", res.Counts.Unbuilt)),
-			app.Ul().Body(app.Range(un).Slice(func(i int) app.UI { return app.Li().Text(un[i]) })),
+			app.P().Class("lines").Text(strings.Join(un, "\n")),
 		))
 	}
 	if len(res.NoFigure) > 0 {
 		nf := explain.NoFigure(res)
 		parts = append(parts, app.Details().ID("no-figure").Class("no-figure").Body(
 			app.Summary().Text(fmt.Sprintf("Not ranked: %s publish no figure for any operation of this workload", explain.Builds(len(nf)))),
-			app.Ul().Body(app.Range(nf).Slice(func(i int) app.UI { return app.Li().Text(nf[i]) })),
+			app.P().Class("lines").Text(strings.Join(nf, "\n")),
 		))
 	}
 	return app.Div().Class("not-ranked").Body(parts...)
