@@ -301,6 +301,8 @@ type GroupSummary struct {
 	// ClockFrom is the part file the group's maximum clock is inferred
 	// from, where no member's file states it (bench.PartGroup).
 	ClockFrom string `json:"clock_from,omitempty"`
+	// Lines are the members' lines (STM32H750, STM32H753), in order.
+	Lines []string `json:"-"`
 }
 
 // Donor is the measured build an estimate's figures come from.
@@ -312,6 +314,22 @@ type Donor struct {
 	Key     string `json:"key"`
 	// Spread is the core's spread (its pairs: Catalog.Spreads).
 	Spread Spread `json:"spread"`
+}
+
+// line is a part number's line: STM32H753 of STM32H753ZIT6, STM32WBA52 of
+// STM32WBA52CGU6, STM32WB55 of STM32WB55RGV6 (the series' letters, then
+// three characters after one letter or two after two or three).
+func line(part string) string {
+	rest := strings.TrimPrefix(part, "STM32")
+	n := 0
+	for n < len(rest) && rest[n] >= 'A' && rest[n] <= 'Z' {
+		n++
+	}
+	n += 3
+	if n > 4 {
+		n = min(n-1, 5)
+	}
+	return part[:len(part)-len(rest)+min(n, len(rest))]
 }
 
 func summarize(g *bench.PartGroup) *GroupSummary {
@@ -327,6 +345,9 @@ func summarize(g *bench.PartGroup) *GroupSummary {
 		s.Flash[1], s.RAM[1] = max(s.Flash[1], m.FlashBytes), max(s.RAM[1], m.RAMBytes)
 		if !slices.Contains(s.Packages, m.Package) {
 			s.Packages = append(s.Packages, m.Package)
+		}
+		if l := line(m.Part); !slices.Contains(s.Lines, l) {
+			s.Lines = append(s.Lines, l)
 		}
 	}
 	return s

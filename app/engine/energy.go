@@ -109,7 +109,7 @@ func (e *Eval) energy(reqs []Requirement) *Energy {
 	cell := e.energies.new()
 	low, high := e.runCurrents()
 	cell.Energy = Energy{RunUAPerMHz: high, SupplyV: e.w.Supply(), Factor: EnergyFactor, Basis: bench.Estimated}
-	if low != high {
+	if low != nil && *low != *high {
 		cell.Energy.RunLowUAPerMHz = low
 	}
 	en := &cell.Energy
@@ -228,6 +228,9 @@ type Memory struct {
 	CryptoRAMBytes *int64      `json:"crypto_ram_bytes"`
 	FreeRAMBytes   *int64      `json:"free_ram_bytes"`
 	NotPublished   string      `json:"not_published,omitempty"`
+	// Gap is why the crypto's RAM is unknown, as a code (GapLibraryRAM,
+	// GapFootprint); "" when it is known.
+	Gap string `json:"-"`
 	Basis          bench.Basis `json:"basis,omitempty"`
 }
 
@@ -248,10 +251,10 @@ func memory(b *catalog.Build, fp *Footprint, pqcStack *int64, partRAM int64, cel
 	m := &cell.Memory
 	switch {
 	case fp == nil:
-		m.NotPublished = b.NoRAM
+		m.NotPublished, m.Gap = b.NoRAM, GapLibraryRAM
 		m.StackBytes = pqcStack
 	case fp.RAMBytes == nil:
-		m.NotPublished = "not published for " + strings.Join(fp.Missing, ", ")
+		m.NotPublished, m.Gap = "not published for "+strings.Join(fp.Missing, ", "), GapFootprint
 		m.StackBytes = pqcStack
 	default:
 		cell.ram = *fp.RAMBytes

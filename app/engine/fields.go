@@ -445,7 +445,7 @@ var settingFields = []Field{
 			}
 		}},
 	{Name: "lend", Group: "filter", Label: "Figures lent by cycle-count sources to builds without their own",
-		Accepted: "all, none or a comma-separated list of the sources that may lend",
+		Accepted: "all or none", Parse: lendParse(nil), // buildGroups names the sources
 		Set: func(v *Values, w *Workload) {
 			if l, ok := v.Any("lend").([]string); ok && !slices.Contains(l, "all") {
 				w.Lend = l
@@ -465,6 +465,18 @@ var settingFields = []Field{
 			}
 			return list(Switchable())(s)
 		}},
+}
+
+// lendParse reads the lend field: all, none, or a comma-separated list
+// of lenders.
+func lendParse(lenders []string) func(string) (any, bool) {
+	names := append([]string{"all"}, lenders...)
+	return func(s string) (any, bool) {
+		if strings.EqualFold(strings.TrimSpace(s), "none") {
+			return []string{}, true
+		}
+		return list(names)(s)
+	}
 }
 
 // readSettings applies every setting's value (or default) to w.

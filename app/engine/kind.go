@@ -220,15 +220,9 @@ func buildGroups(libraries, lenders []string) []Group {
 			f.Choices = append([]string{}, libraries...)
 			f.Accepted = strings.Join(libraries, ", ") + " (empty: all)"
 		}
-		if f.Name == "lend" {
-			names := append([]string{"all"}, lenders...)
+		if f.Name == "lend" && len(lenders) > 0 {
 			f.Accepted = "all (the default), none, or a comma-separated list of " + strings.Join(lenders, ", ")
-			f.Parse = func(s string) (any, bool) {
-				if strings.EqualFold(strings.TrimSpace(s), "none") {
-					return []string{}, true
-				}
-				return list(names)(s)
-			}
+			f.Parse = lendParse(lenders)
 		}
 		add(f.Group, groupTitles[f.Group], withAccepted(f))
 	}

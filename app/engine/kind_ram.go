@@ -53,11 +53,8 @@ func (f *FreeRAM) Evaluate(e *Eval, _ []Term) (Requirement, bool) {
 	case m == nil:
 		r.Missing = append(r.Missing, GapPartFacts)
 		return r, true
-	case m.FreeRAMBytes == nil && m.NotPublished == e.b.NoRAM:
-		r.Missing = append(r.Missing, GapLibraryRAM)
-		return r, true
 	case m.FreeRAMBytes == nil:
-		r.Missing = append(r.Missing, GapFootprint)
+		r.Missing = append(r.Missing, m.Gap)
 		return r, true
 	}
 	free := float64(*m.FreeRAMBytes)

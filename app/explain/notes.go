@@ -2,7 +2,6 @@ package explain
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"cryptosizer/app/engine"
@@ -113,38 +112,17 @@ var gapWords = map[string]string{
 // GroupName names a part group by its lines: "STM32H750/H753", or its
 // common prefix and "…" when it spans more than four.
 func GroupName(g *engine.GroupSummary) string {
-	var lines []string
-	for _, m := range g.List {
-		if l := line(m.Part); !slices.Contains(lines, l) {
-			lines = append(lines, l)
-		}
-	}
 	switch {
-	case len(lines) == 0:
+	case len(g.Lines) == 0:
 		return g.Name
-	case len(lines) > 4:
+	case len(g.Lines) > 4:
 		return g.Name + "…"
 	}
-	for i := 1; i < len(lines); i++ {
-		lines[i] = strings.TrimPrefix(lines[i], "STM32")
+	name := g.Lines[0]
+	for _, l := range g.Lines[1:] {
+		name += "/" + strings.TrimPrefix(l, "STM32")
 	}
-	return strings.Join(lines, "/")
-}
-
-// line is a part number's line: STM32H753 of STM32H753ZIT6, STM32WBA52 of
-// STM32WBA52CGU6, STM32WB55 of STM32WB55RGV6 (the series' letters, then
-// three characters after one letter or two after two or three).
-func line(part string) string {
-	rest := strings.TrimPrefix(part, "STM32")
-	n := 0
-	for n < len(rest) && rest[n] >= 'A' && rest[n] <= 'Z' {
-		n++
-	}
-	n += 3
-	if n > 4 {
-		n = min(n-1, 5)
-	}
-	return part[:len(part)-len(rest)+min(n, len(rest))]
+	return name
 }
 
 // PartName is what a candidate's part column says: the part measured,

@@ -117,6 +117,9 @@ func clockOf(cell string) int64 {
 		return 0
 	}
 	f := strings.Fields(cell[:i])
+	if len(f) == 0 {
+		return 0
+	}
 	mhz, err := strconv.ParseFloat(f[len(f)-1], 64)
 	if err != nil {
 		return 0
