@@ -225,13 +225,13 @@ type Memory struct {
 	StackBytes *int64 `json:"stack_bytes"`
 	// CryptoRAMBytes is the RAM the library's footprint and the borrowed
 	// operations take; nil when not published (NotPublished says what).
-	CryptoRAMBytes *int64      `json:"crypto_ram_bytes"`
-	FreeRAMBytes   *int64      `json:"free_ram_bytes"`
-	NotPublished   string      `json:"not_published,omitempty"`
+	CryptoRAMBytes *int64 `json:"crypto_ram_bytes"`
+	FreeRAMBytes   *int64 `json:"free_ram_bytes"`
+	NotPublished   string `json:"not_published,omitempty"`
 	// Gap is why the crypto's RAM is unknown, as a code (GapLibraryRAM,
 	// GapFootprint); "" when it is known.
-	Gap string `json:"-"`
-	Basis          bench.Basis `json:"basis,omitempty"`
+	Gap   string      `json:"-"`
+	Basis bench.Basis `json:"basis,omitempty"`
 }
 
 // memoryCell holds a candidate's memory and the figures its pointers
