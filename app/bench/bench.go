@@ -207,6 +207,17 @@ type Warning struct {
 	Documents []string `json:"documents,omitempty"`
 }
 
+// Warning kinds the catalogue acts on.
+const (
+	// WarnClockInferred: the figure's table states no clock; it is
+	// inferred from another statement of the source (and checked where
+	// two figures allow).
+	WarnClockInferred = "clock-inferred"
+	// WarnClockUncertain: the source gives the board two clocks and no
+	// figure decides between them: the build never donates.
+	WarnClockUncertain = "clock-uncertain"
+)
+
 // MCUFact is a curated row about one part.
 type MCUFact struct {
 	Part           string   `json:"part"`

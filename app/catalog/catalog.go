@@ -47,8 +47,14 @@ type Build struct {
 	MinRAM    int64    // the smallest RAM of its part numbers (smallestRAM)
 	NoRAM     string   // why its RAM is unknown when it publishes no footprint
 	Donor     *Build
-	Spread    Spread        // an estimate's: its core's
-	Summary   *GroupSummary // its group, summarized once (shared by the group's builds)
+	Spread    Spread // an estimate's: its core's
+	// External: the group's code runs from external memory or SRAM
+	// (External); Doubt: the source is unsure of the build's clock
+	// (bench.WarnClockUncertain), so it never donates.
+	External bool
+	Doubt    bool
+	clocks   *ClockModel   // an estimate's: how its slow end widens when taken up in clock
+	Summary  *GroupSummary // its group, summarized once (shared by the group's builds)
 }
 
 // Estimated reports whether the build is an estimate (carried from a
@@ -66,6 +72,7 @@ type Catalog struct {
 	// measured on its core, and none may be carried to it.
 	Unbuilt []*Build
 	spreads map[string]Spread
+	clocks  ClockModel
 	pqc     pqcIndex
 }
 
@@ -99,6 +106,7 @@ func New(ds *bench.Dataset) *Catalog {
 			if wn.MCU == b.ID.MCU && (wn.Config == "" || wn.Config == b.ID.Config) &&
 				(len(wn.Documents) == 0 || slices.ContainsFunc(wn.Documents, func(d string) bool { return docs[d] })) {
 				b.Warnings = append(b.Warnings, wn.Text)
+				b.Doubt = b.Doubt || wn.Kind == bench.WarnClockUncertain
 			}
 		}
 		b.Flagged = map[string]bool{}
@@ -110,7 +118,9 @@ func New(ds *bench.Dataset) *Catalog {
 	}
 	cat.fileFootprints()
 	cat.fileSoftware()
+	cat.group()
 	cat.spreads = spreads(cat.Builds)
+	cat.clocks = clockModel(cat.Builds)
 	cat.estimates()
 	cat.pqc = newPQCIndex(ds.Cycles, ds.Lending)
 	summaries := map[*bench.PartGroup]*GroupSummary{}
@@ -127,6 +137,7 @@ func New(ds *bench.Dataset) *Catalog {
 			b.OwnPQC, b.Key = ownPQC(b), b.ID.Key()
 		}
 		b.Members = partMembers(b)
+		b.External = External(b.Group)
 		b.RunLow, b.Run = runCurrents(b)
 		b.MinRAM = smallestRAM(b)
 		b.NoRAM = b.Lib.Name + " publishes no RAM figures for its operations"

@@ -77,6 +77,10 @@ type Clock struct {
 	// set it).
 	Spread     float64
 	SpreadFrom string
+	// Up is how far an estimate was taken up in clock (target ÷ donor
+	// clock, > 1), and Widen the factor its slow end grew by for it
+	// (ClockModel); both 0 otherwise.
+	Up, Widen float64
 }
 
 // Basis is how the clock's figures are obtained.
@@ -102,6 +106,7 @@ func (s Clock) from(m *bench.Measurement) *From {
 	if s.Spread > 0 {
 		f.Spread, f.SpreadFrom = s.Spread, s.SpreadFrom
 	}
+	f.Up, f.Widen = s.Up, s.Widen
 	return f
 }
 
@@ -126,6 +131,7 @@ func estimateClock(b *Build, q Question) Clock {
 		// asker's (from the part's datasheet, one hopes), not capped.
 		s.ClockHz, s.Note = int64(math.Round(q.ClockMHz*1e6)), NoteUserClock
 		s.Factor = float64(d.ID.ClockHz) / float64(s.ClockHz)
+		s.widen(b, q)
 		return s
 	}
 	if b.Fact.MaxClockHz <= 0 {
@@ -141,7 +147,22 @@ func estimateClock(b *Build, q Question) Clock {
 		}
 	}
 	s.Factor = float64(d.ID.ClockHz) / float64(s.ClockHz)
+	s.widen(b, q)
 	return s
+}
+
+// widen takes an estimate's slow end up with its clock: a donor taken
+// up in clock runs with more flash wait states than it was measured
+// with (ClockModel). The margin the user sets replaces it.
+func (s *Clock) widen(b *Build, q Question) {
+	up := 1 / s.Factor
+	if up <= 1 || b.clocks == nil || q.Margin != nil {
+		return
+	}
+	if w := b.clocks.Widen(up); w > 1 {
+		s.Up, s.Widen = up, w
+		s.Spread *= w
+	}
 }
 
 // ClockFor is the clock a build's figures are taken at for q.

@@ -54,22 +54,30 @@ func (b *Build) credible() bool {
 
 // donor reports whether a build may donate: a credible bundled build. A
 // user's import is ranked as itself only (its part, its clock).
-func (b *Build) mayDonate() bool { return b.credible() && b.ID.Imported == "" }
+func (b *Build) mayDonate() bool { return b.credible() && b.ID.Imported == "" && !b.Doubt }
 
 // cycles per operation (or per byte) of a measurement at its clock.
 func cycles(m *bench.Measurement) float64 {
 	return Seconds(m) * float64(m.ClockHz)
 }
 
+// spreadClocks is how far apart in clock the two runs of a spread pair
+// may be: further apart, the pair measures flash wait states as much as
+// the parts (ClockModel's evidence, not the spread's).
+const spreadClocks = 3
+
 // spreads computes the spread per core from every pair of builds with
 // the same library, version and configuration and no accelerator,
-// measured on two parts with the same core at credible clocks.
+// measured on two parts with the same core and memory class at credible
+// clocks at most spreadClocks apart.
 func spreads(builds []*Build) map[string]Spread {
 	out := map[string]Spread{}
 	for i, a := range builds {
 		for _, b := range builds[i+1:] {
 			if !a.credible() || !b.credible() || len(a.ID.Acceleration) > 0 || len(b.ID.Acceleration) > 0 || a.Fact.Core != b.Fact.Core ||
-				a.ID.MCU == b.ID.MCU || a.ID.Library != b.ID.Library || a.ID.LibraryVersion != b.ID.LibraryVersion || a.ID.Config != b.ID.Config {
+				a.ID.MCU == b.ID.MCU || a.ID.Library != b.ID.Library || a.ID.LibraryVersion != b.ID.LibraryVersion || a.ID.Config != b.ID.Config ||
+				External(a.Group) != External(b.Group) || a.Doubt || b.Doubt ||
+				float64(max(a.ID.ClockHz, b.ID.ClockHz)) > spreadClocks*float64(min(a.ID.ClockHz, b.ID.ClockHz)) {
 				continue
 			}
 			var ratios []float64
@@ -146,7 +154,7 @@ func stGroup(groups []bench.PartGroup, part string) *bench.PartGroup {
 
 // donates reports whether a measured build may be carried to a group.
 func donates(b *Build, g *bench.PartGroup) bool {
-	if !b.mayDonate() || !slices.Contains(g.Cores, b.Fact.Core) {
+	if !b.mayDonate() || !slices.Contains(g.Cores, b.Fact.Core) || External(b.Group) != External(g) {
 		return false
 	}
 	for _, a := range b.ID.Acceleration {
@@ -169,6 +177,22 @@ func unitFor(g *bench.PartGroup, accel string) (bench.CryptoUnit, bool) {
 	return bench.UnitFor(g.Units, accel)
 }
 
+// group finds the ST group of each measured build's part.
+func (cat *Catalog) group() {
+	groupOf := map[string]*bench.PartGroup{} // by part name: a few parts, many builds
+	for _, b := range cat.Builds {
+		if !b.HasFact {
+			continue
+		}
+		g, ok := groupOf[b.Fact.Part]
+		if !ok {
+			g = stGroup(cat.ds.Groups, b.Fact.Part)
+			groupOf[b.Fact.Part] = g
+		}
+		b.Group = g
+	}
+}
+
 // estimates adds, for every group, one build per library, version and
 // configuration that may donate to it and is not measured on it (a
 // measured build stands for its whole group): the donor of the same
@@ -176,21 +200,12 @@ func unitFor(g *bench.PartGroup, accel string) (bench.CryptoUnit, bool) {
 func (cat *Catalog) estimates() {
 	measured := map[string]map[string]bool{} // group key → the estimate keys measured on it
 	var donors []*Build
-	groupOf := map[string]*bench.PartGroup{} // by part name: a few parts, many builds
 	for _, b := range cat.Builds {
-		if b.HasFact {
-			g, ok := groupOf[b.Fact.Part]
-			if !ok {
-				g = stGroup(cat.ds.Groups, b.Fact.Part)
-				groupOf[b.Fact.Part] = g
+		if g := b.Group; g != nil {
+			if measured[g.Key] == nil {
+				measured[g.Key] = map[string]bool{}
 			}
-			b.Group = g
-			if g != nil {
-				if measured[g.Key] == nil {
-					measured[g.Key] = map[string]bool{}
-				}
-				measured[g.Key][estimateKey(b)] = true
-			}
+			measured[g.Key][estimateKey(b)] = true
 		}
 		donors = append(donors, b)
 	}
@@ -218,6 +233,7 @@ func (cat *Catalog) estimates() {
 			}
 			nb := estimated(g, best[k], sum)
 			nb.Spread = cat.spreadFor(best[k].Fact.Core)
+			nb.clocks = &cat.clocks
 			cat.Builds = append(cat.Builds, nb)
 		}
 	}

@@ -26,6 +26,10 @@ type From struct {
 	// SpreadFrom's core ("" when the user set the margin).
 	Spread     float64 `json:"spread,omitempty"`
 	SpreadFrom string  `json:"spread_from,omitempty"`
+	// Up and Widen: the estimate was taken up Up× in clock, and its
+	// slow end (Spread) includes Widen for it (Catalog.Clocks).
+	Up    float64 `json:"scaled_up,omitempty"`
+	Widen float64 `json:"clock_widen,omitempty"`
 	// Source, Implementation, Cycles and MaxCycles name a figure lent by
 	// a cycle-count source ("pqm4", "m4fspeed", its average and slowest
 	// run in cycles); empty for the build's own figures.

@@ -5,6 +5,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/source"
+	"cryptosizer/app/source/baretest"
 	"cryptosizer/app/source/cmox"
 	"cryptosizer/app/source/pqm4"
 	"cryptosizer/app/source/wolfcrypt"
@@ -32,6 +33,49 @@ var Sources = Registry{
 var CycleSources = []source.CycleSource{
 	pqm4.Cycles{},
 	x25519.Cycles{},
+}
+
+// MeasuredSources are the third-party documents of measurements the
+// project may not copy: it commits what it derives from them. Adding one
+// is its package and one line here.
+var MeasuredSources = []source.MeasuredSource{
+	baretest.Source{},
+}
+
+// AddMeasured adds what a measured source derived (its committed form)
+// to ds. A figure on a part ST's part database does not have is kept as
+// skipped, with that reason: its facts are never invented.
+func AddMeasured(ds *bench.Dataset, ms source.MeasuredSource, derived []byte) error {
+	d, err := ms.Load(derived)
+	if err != nil {
+		return err
+	}
+	unknown := func(id bench.Identity) bool { _, ok := ds.Fact(id.MCU); return !ok }
+	for _, m := range d.Measurements {
+		if unknown(m.Identity) {
+			ds.Skipped = append(ds.Skipped, bench.Skipped{Identity: m.Identity, Name: m.Op, Printed: m.Printed, Source: m.Source, Pos: m.Pos,
+				Reason: m.MCU + " is not in ST's part database extract (STM32_open_pin_data, CubeMX 6.15.0) nor in the curated facts: its facts are unknown, so its figures are kept but not ranked"})
+			continue
+		}
+		ds.Measurements = append(ds.Measurements, m)
+	}
+	keep := func(id bench.Identity) bool { return !unknown(id) }
+	ds.Footprints = append(ds.Footprints, filter(d.Footprints, func(f bench.Footprint) bool { return keep(f.Identity) })...)
+	ds.Missing = append(ds.Missing, filter(d.Missing, func(m bench.Missing) bool { return keep(m.Identity) })...)
+	ds.Warnings = append(ds.Warnings, filter(d.Warnings, func(w bench.Warning) bool { _, ok := ds.Fact(w.MCU); return ok })...)
+	ds.Skipped = append(ds.Skipped, d.Skipped...)
+	ds.Documents = append(ds.Documents, d.Documents...)
+	return nil
+}
+
+func filter[T any](xs []T, keep func(T) bool) []T {
+	var out []T
+	for _, x := range xs {
+		if keep(x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // AddCycles adds what a cycle-count source derived (its committed form)

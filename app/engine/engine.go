@@ -105,8 +105,11 @@ type Requirement struct {
 
 // Candidate is one board with one library build, evaluated.
 type Candidate struct {
-	Rank    int     `json:"rank"`
-	Verdict Verdict `json:"verdict"`
+	// Lacks are the operations of the workload the build has no figure
+	// for (its entry in Result.NoFigure).
+	Lacks   []string `json:"-"`
+	Rank    int      `json:"rank"`
+	Verdict Verdict  `json:"verdict"`
 	bench.Identity
 	// ClockHz is the clock the figures are taken at (the measured one
 	// unless another was asked for); MeasuredClockHz the source's.
@@ -184,9 +187,11 @@ type Result struct {
 	// Counts are the candidates per verdict, all of them (a caller may
 	// show only the first few).
 	Counts Counts `json:"counts"`
-	// NoFigure are the builds that publish no figure for any operation
-	// the workload needs (at a known clock): not candidates, since they
-	// can say nothing of it, but listed, never dropped in silence.
+	// NoFigure are the builds that publish no figure for an operation
+	// the workload needs, whose verdict therefore could not be known
+	// (a build that fails on what it does publish stays a candidate):
+	// not candidates, but listed with what they lack, never dropped in
+	// silence.
 	NoFigure NoFigure `json:"no_figure,omitempty"`
 	// Unbuilt are the part groups the filters keep that no build stands
 	// for: listed with why, never dropped in silence.
@@ -227,7 +232,7 @@ func (l NoFigure) MarshalJSON() ([]byte, error) {
 	}
 	out := make([]entry, len(l))
 	for i, c := range l {
-		out[i] = entry{c.Key, c.Ops()}
+		out[i] = entry{c.Key, c.Lacks}
 	}
 	return json.Marshal(out)
 }
@@ -276,8 +281,20 @@ func (ix *Index) Rank(w Workload) Result {
 			c.Qualifying = qualifying(b, w)
 		}
 		if noFigure(c) && (!e.sc.Untrusted || !ix.anyFigure(b, c, e.q)) {
+			c.Lacks = c.Ops()
 			res.NoFigure = append(res.NoFigure, c)
 			continue
+		}
+		if c.Verdict == Unknown && b.ID.Imported == "" {
+			// An unknown that no clock or part fact would decide: the
+			// build publishes no figure for an operation of the workload
+			// (and no source lends one). Listed with what it lacks. (A
+			// user's import is ranked whatever it lacks: it is what they
+			// came to see.)
+			if c.Lacks = ix.lacks(b, c, e.q); c.Lacks != nil {
+				res.NoFigure = append(res.NoFigure, c)
+				continue
+			}
 		}
 		res.Candidates = append(res.Candidates, c)
 	}
@@ -463,6 +480,9 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
 	if c.ClockAboveMax {
 		c.Why = append(c.Why, Note{Code: WhyClockAboveMax})
 	}
+	if b.External {
+		c.Why = append(c.Why, Note{Code: WhyExternalMemory})
+	}
 	judge(&c, sc, e)
 	return c
 }
@@ -622,6 +642,23 @@ func noFigure(c Candidate) bool {
 		}
 	}
 	return terms
+}
+
+// lacks lists the operations of a candidate's terms the build has no
+// figure for at any clock, of its own or lent; nil when it has them all.
+func (ix *Index) lacks(b *catalog.Build, c Candidate, q catalog.Question) []string {
+	var out []string
+	for _, r := range c.Requirements {
+		for _, t := range r.Terms {
+			if !t.Missing || t.Count <= 0 && t.Bytes <= 0 {
+				continue
+			}
+			if _, ok := catalog.Lookup(b, t.Op); !ok && !ix.cat.HasLender(t.Op, q) {
+				out = appendUnique(out, t.Op)
+			}
+		}
+	}
+	return out
 }
 
 // anyFigure reports whether a build has a figure, at some clock, for an

@@ -163,12 +163,17 @@ func TestCases(t *testing.T) {
 					t.Errorf("unknowns out of order: %s (%d missing) before %s (%d)", a.Key, len(a.Missing), b.Key, len(b.Missing))
 				}
 			}
-			// A build left out as publishing no figure has a term, and no
-			// figure for any.
+			// A build left out as publishing no figure lacks one for an
+			// operation it names, and its verdict could not be known.
 			for _, c := range res.NoFigure {
-				for _, r := range c.Requirements {
-					if slices.ContainsFunc(r.Terms, func(tm engine.Term) bool { return !tm.Missing }) {
-						t.Errorf("%s is left out as without a figure, but has one for %s", c.Key, r.Kind)
+				if len(c.Lacks) == 0 || c.Verdict != engine.Unknown {
+					t.Errorf("%s is left out as without a figure: %s, lacking %v", c.Key, c.Verdict, c.Lacks)
+				}
+				for _, op := range c.Lacks {
+					for _, r := range c.Requirements {
+						if slices.ContainsFunc(r.Terms, func(tm engine.Term) bool { return tm.Op == op && !tm.Missing }) {
+							t.Errorf("%s is left out as lacking %s, but has a figure for it in %s", c.Key, op, r.Kind)
+						}
 					}
 				}
 			}

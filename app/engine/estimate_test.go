@@ -3,6 +3,7 @@ package engine_test
 import (
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -12,10 +13,13 @@ import (
 	"cryptosizer/data/parts"
 )
 
-// The spread per core comes from our own pairs: wolfSSL 4.4.1 "No HW
-// Crypto, -Os, FastMath" on STM32F437 and STM32WB55 (Cortex-M4) agree
-// within 4–11 %; on STM32H753ZI and STM32F777 (Cortex-M7) they differ by
-// up to 1.94×.
+// The spread per core comes from our own pairs: on the Cortex-M4 the
+// STM32_Bare_Test asm build on STM32F437/F439 and STM32G491 differs by up
+// to 1.53× (wolfSSL 4.4.1 on STM32F437 and STM32WB55 agree within
+// 4–11 %); on STM32H753ZI and STM32F777 (Cortex-M7) wolfSSL 4.4.1 differs
+// by up to 1.94×; on STM32U585 and STM32WBA52 (Cortex-M33) the
+// STM32_Bare_Test c build by up to 2.03×. No pair crosses a memory class
+// (the H7S3 runs from SRAM) or spans more than 3× in clock.
 func TestSpreadPerCore(t *testing.T) {
 	ix := index(t)
 	got := map[string]engine.Spread{}
@@ -27,8 +31,9 @@ func TestSpreadPerCore(t *testing.T) {
 		min, max float64
 		parts    []string
 	}{
-		{"Cortex-M4", 1.10, 1.12, []string{"STM32F437", "STM32WB55"}},
+		{"Cortex-M4", 1.52, 1.54, []string{"STM32F43", "STM32G491"}},
 		{"Cortex-M7", 1.93, 1.95, []string{"STM32H753ZI", "STM32F777"}},
+		{"Cortex-M33", 2.02, 2.04, []string{"STM32U585", "STM32WBA52"}},
 	} {
 		s, ok := got[tc.core]
 		if !ok || s.Factor < tc.min || s.Factor > tc.max {
@@ -42,7 +47,23 @@ func TestSpreadPerCore(t *testing.T) {
 		if !found {
 			t.Errorf("%s: no pair of %v gives the spread: %+v", tc.core, tc.parts, s.Pairs)
 		}
+		for _, p := range s.Pairs {
+			a, b := pairMHz(t, p.A), pairMHz(t, p.B)
+			if strings.Contains(p.A+p.B, "STM32H7S3") || max(a, b) > 3*min(a, b) {
+				t.Errorf("%s: pair %s / %s crosses a memory class or spans more than 3× in clock", tc.core, p.A, p.B)
+			}
+		}
 	}
+}
+
+// pairMHz reads a spread pair's "part @ N MHz".
+func pairMHz(t *testing.T, at string) float64 {
+	_, mhz, _ := strings.Cut(at, " @ ")
+	v, err := strconv.ParseFloat(strings.TrimSuffix(mhz, " MHz"), 64)
+	if err != nil {
+		t.Fatalf("spread pair %q: %v", at, err)
+	}
+	return v
 }
 
 // Every estimate obeys the donor rules and decides by its slow end.

@@ -88,6 +88,10 @@ const (
 	// WhyClockAboveMax: the source's clock is above the part's maximum;
 	// figures as published, never scaled.
 	WhyClockAboveMax NoteCode = "clock-above-max"
+	// WhyExternalMemory: the part's code runs from external memory or
+	// SRAM (catalog.External): its figures neither go to internal-flash
+	// parts nor come from them.
+	WhyExternalMemory NoteCode = "external-memory"
 )
 
 // Note is one note with what it is about.

@@ -417,7 +417,7 @@ func Builds(n int) string {
 func NoFigure(res engine.Result) []string {
 	var out []string
 	for _, c := range res.NoFigure {
-		out = append(out, fmt.Sprintf("%s %s, %s — %s: no figure for %s", c.Library, version(c.LibraryVersion), c.Config, PartName(c), strings.Join(c.Ops(), ", ")))
+		out = append(out, fmt.Sprintf("%s %s, %s — %s: no figure for %s", c.Library, version(c.LibraryVersion), c.Config, PartName(c), strings.Join(c.Lacks, ", ")))
 	}
 	return out
 }
@@ -457,16 +457,28 @@ func From(t engine.Term) string {
 	}
 	if f.ToClockHz > 0 {
 		s += fmt.Sprintf(", taken to %s: time × %s (%s ÷ %s, cycles kept)", MHz(f.ToClockHz), Number(f.TimeFactor), MHz(f.ClockHz), MHz(f.ToClockHz))
+		if f.ToClockHz < f.ClockHz {
+			s += " — scaled down in clock, which is conservative (fewer flash wait states at the lower clock)"
+		}
 	}
 	if f.Spread > 0 {
 		from := "the margin you set"
 		if f.SpreadFrom != "" {
 			from = "the " + f.SpreadFrom + " spread of our data"
 		}
+		if f.Widen > 1 {
+			from += fmt.Sprintf(" × %s for the clock", Number(f.Widen))
+		}
 		s += fmt.Sprintf("; central %s, slow end %s (× %s, %s) decides", Duration(t.Each), Duration(t.Slow), Number(f.Spread), from)
+	}
+	if f.Widen > 1 {
+		s += fmt.Sprintf("; scaled up %s× in clock: flash wait states make the real time longer (slow end × %s, %s)", Number(f.Up), Number(f.Widen), ScaledUp)
 	}
 	return s
 }
+
+// ScaledUp says where the clock widening comes from.
+const ScaledUp = "from the same build run on one part at two clocks: cycles grow as clock^α, α the largest of our pairs"
 
 func orMargin(core string) string {
 	if core == "" {

@@ -86,3 +86,17 @@ type CycleSource interface {
 	// lent figure is on each: the engine lends to no other core.
 	Lends() []bench.Lending
 }
+
+// MeasuredSource is a third-party document of measurements on parts
+// (wolfSSL's STM32_Bare_Test README) that the project may not copy: like
+// a cycle-count source, it stays in the third-party sources folder, and
+// the generator commits what it derives (data/measured/<name>.json),
+// which the dataset loads like a seed's measurements.
+type MeasuredSource interface {
+	Name() string
+	File() string
+	Derive(text string) ([]byte, int, error)
+	// Load reads the committed form: measurements, footprints, missing
+	// and skipped figures, warnings and the documents they point into.
+	Load(derived []byte) (bench.Dataset, error)
+}

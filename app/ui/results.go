@@ -75,7 +75,7 @@ func notRanked(res engine.Result, explained bool) app.UI {
 	if len(res.NoFigure) > 0 {
 		nf := explain.NoFigure(res)
 		parts = append(parts, app.Details().ID("no-figure").Class("no-figure").Body(
-			app.Summary().Text(fmt.Sprintf("Not ranked: %s publish no figure for any operation of this workload", explain.Builds(len(nf)))),
+			app.Summary().Text(fmt.Sprintf("Not ranked: %s publish no figure for an operation of this workload", explain.Builds(len(nf)))),
 			app.P().Class("lines").Text(strings.Join(nf, "\n")),
 		))
 	}
@@ -112,7 +112,7 @@ func status(res *model.Results, counts map[engine.Verdict]int, hidden int) strin
 		s += fmt.Sprintf(" (%d shown: %s)", n-hidden, folded(counts))
 	}
 	if nf := len(res.Res.NoFigure); nf > 0 {
-		s += fmt.Sprintf(" · %s publish no figure for this workload", explain.Builds(nf))
+		s += fmt.Sprintf(" · %s publish no figure for an operation of this workload", explain.Builds(nf))
 	}
 	if n := res.Res.Counts.Unbuilt; n > 0 {
 		s += fmt.Sprintf(" · %d part numbers have no build", n)

@@ -16,7 +16,6 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
-	"cryptosizer/app/source"
 	"cryptosizer/app/source/stparts"
 )
 
@@ -26,6 +25,7 @@ func main() {
 	sources := flag.String("sources", "../shared/sources", "directory of the third-party sources (ST's part database)")
 	partsOut := flag.String("parts", "data/parts/parts.json", "part catalogue to write from ST's part database")
 	cyclesDir := flag.String("cycles", "data/cycles", "folder of the cycle-count sources' derived figures (<name>.json)")
+	measuredDir := flag.String("measured", "data/measured", "folder of the measured sources' derived figures (<name>.json)")
 	flag.Parse()
 	if err := writeParts(*sources, *partsOut); err != nil {
 		fmt.Fprintln(os.Stderr, "gendata:", err)
@@ -37,7 +37,13 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	b, reports, err := generate(*seeds, *partsOut, *cyclesDir)
+	for _, ms := range dataset.MeasuredSources {
+		if err := writeCycles(ms, *sources, *measuredDir); err != nil {
+			fmt.Fprintln(os.Stderr, "gendata:", err)
+			os.Exit(1)
+		}
+	}
+	b, reports, err := generate(*seeds, *partsOut, *cyclesDir, *measuredDir)
 	summary(os.Stdout, reports)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gendata:", err)
@@ -62,7 +68,7 @@ func main() {
 // holds the curated additions to ST's facts of the measured parts, and every file a registered source claims
 // (dataset.SourceFor) is read by that source; the part groups come from
 // the part catalogue (data/parts/parts.json, derived from ST's data).
-func generate(dir, catalogue, cycles string) ([]byte, []dataset.Report, error) {
+func generate(dir, catalogue, cycles, measured string) ([]byte, []dataset.Report, error) {
 	factsText, err := os.ReadFile(filepath.Join(dir, "mcu-facts.tsv"))
 	if err != nil {
 		return nil, nil, err
@@ -118,6 +124,15 @@ func generate(dir, catalogue, cycles string) ([]byte, []dataset.Report, error) {
 			return nil, nil, err
 		}
 		if err := dataset.AddCycles(ds, cs, b); err != nil {
+			return nil, nil, err
+		}
+	}
+	for _, ms := range dataset.MeasuredSources {
+		b, err := os.ReadFile(filepath.Join(measured, ms.Name()+".json"))
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := dataset.AddMeasured(ds, ms, b); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -193,7 +208,7 @@ func writeParts(sources, out string) error {
 // writeCycles derives a cycle-count source's figures from the sources
 // directory; without it the committed file stays as it is, and gendata
 // says so.
-func writeCycles(cs source.CycleSource, sources, dir string) error {
+func writeCycles(cs deriver, sources, dir string) error {
 	in, out := filepath.Join(sources, cs.File()), filepath.Join(dir, cs.Name()+".json")
 	text, err := os.ReadFile(in)
 	if os.IsNotExist(err) {
@@ -215,6 +230,14 @@ func writeCycles(cs source.CycleSource, sources, dir string) error {
 	}
 	fmt.Printf("wrote %s (%d figures, %d bytes)\n", out, n, len(b))
 	return nil
+}
+
+// deriver is a third-party source the generator derives a committed
+// file from (a cycle-count or a measured source).
+type deriver interface {
+	Name() string
+	File() string
+	Derive(text string) ([]byte, int, error)
 }
 
 // boardsFile is ST's board list in the sources directory.

@@ -16,7 +16,7 @@ import (
 // TestDatasetFresh fails when data/dataset.json is not what the seeds
 // produce now: run ./build.sh data and commit the result.
 func TestDatasetFresh(t *testing.T) {
-	got, reports, err := generate("../../../seeds", "../../../data/parts/parts.json", "../../../data/cycles")
+	got, reports, err := generate("../../../seeds", "../../../data/parts/parts.json", "../../../data/cycles", "../../../data/measured")
 	if err != nil {
 		t.Fatal(err)
 	}
