@@ -140,7 +140,7 @@ func New(ds *bench.Dataset) *Catalog {
 		b.External = External(b.Group)
 		b.RunLow, b.Run = runCurrents(b)
 		b.MinRAM = smallestRAM(b)
-		b.NoRAM = b.Lib.Name + " publishes no RAM figures for its operations"
+		b.NoRAM = "no RAM figures are published for this " + b.Lib.Name + " build's operations"
 		b.Facts = partFacts(b)
 		if d := b.Donor; d != nil {
 			b.Key = "estimated:" + b.Group.Key + "|" + d.Key

@@ -50,7 +50,7 @@ func footprint(b *catalog.Build, reqs []Requirement) *Footprint {
 	}
 	fp := &Footprint{Ops: []string{}, Missing: []string{}, Sources: []string{}}
 	var flash, global, peak int64
-	known := true
+	known, noFlash := true, false
 	for _, r := range reqs {
 		for _, t := range r.Terms {
 			// Every operation the workload uses counts, timed or not: one
@@ -78,13 +78,19 @@ func footprint(b *catalog.Build, reqs []Requirement) *Footprint {
 				continue
 			}
 			fp.Sources = append(fp.Sources, row.Source)
-			vals := []*int64{row.CodeBytes, row.ConstantBytes, row.GlobalBytes, row.StackBytes}
-			if slices.Contains(vals, nil) {
+			if row.GlobalBytes == nil || row.StackBytes == nil {
 				fp.Missing = append(fp.Missing, op+" (some columns unpublished)")
 				known = false
 				continue
 			}
-			flash += *row.CodeBytes + *row.ConstantBytes
+			// RAM needs the data and the stack; flash the code and its
+			// constants, which a source may publish only for a whole
+			// image (wolfSSL's STM32_Bare_Test): then flash is unknown.
+			if row.CodeBytes == nil || row.ConstantBytes == nil {
+				noFlash = true
+			} else {
+				flash += *row.CodeBytes + *row.ConstantBytes
+			}
 			global += *row.GlobalBytes
 			work := *row.StackBytes
 			if row.WorkingBufferBytes != nil {
@@ -95,7 +101,10 @@ func footprint(b *catalog.Build, reqs []Requirement) *Footprint {
 	}
 	if known && len(fp.Ops) > 0 {
 		ram := global + peak
-		fp.FlashBytes, fp.RAMBytes, fp.PeakStackBytes = &flash, &ram, &peak
+		fp.RAMBytes, fp.PeakStackBytes = &ram, &peak
+		if !noFlash {
+			fp.FlashBytes = &flash
+		}
 	}
 	return fp
 }

@@ -211,7 +211,7 @@ func longestBasis(c engine.Candidate) bench.Basis {
 // the part it was published for; carried to a part group, an estimate.
 func publishedBasis(c engine.Candidate) bench.Basis {
 	switch {
-	case c.Footprint == nil || c.Footprint.FlashBytes == nil:
+	case c.Footprint == nil || c.Footprint.RAMBytes == nil:
 		return ""
 	case c.Donor != nil:
 		return bench.Estimated

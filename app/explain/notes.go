@@ -104,7 +104,7 @@ var gapWords = map[string]string{
 	engine.TargetMaxClock: "the parts' maximum clock (ST's data gives none)",
 	engine.GapCPUShare:    "a continuous load's CPU share",
 	engine.GapPartFacts:   "the part's facts (ST's data has none for it)",
-	engine.GapLibraryRAM:  "the crypto's RAM (the library publishes no RAM figures)",
+	engine.GapLibraryRAM:  "the crypto's RAM (no RAM figures are published for this build)",
 	engine.GapFootprint:   "the crypto's RAM (a footprint the operations need is not published)",
 	engine.GapRunCurrent:  "the part's run current (ST's data gives none)",
 	engine.GapClock:       "a clock for the figures",

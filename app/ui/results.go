@@ -429,10 +429,18 @@ func footprintText(c engine.Candidate) string {
 	switch {
 	case fp == nil:
 		return "not published for this library build"
-	case fp.FlashBytes == nil:
+	case fp.RAMBytes == nil:
 		s := "no total: not published for " + strings.Join(fp.Missing, ", ")
 		if n := len(fp.Ops) - len(fp.Missing); n > 0 {
 			s += fmt.Sprintf(" (published for the other %d of the %d operations used)", n, len(fp.Ops))
+		}
+		return s
+	case fp.FlashBytes == nil:
+		// RAM per operation, code only for a whole image (wolfSSL's
+		// STM32_Bare_Test).
+		s := fmt.Sprintf("%s of RAM (the largest stack and heap of one operation) for %s; code size is published for whole images only", explain.Size(*fp.RAMBytes), strings.Join(fp.Ops, ", "))
+		if f := c.Facts; f != nil && f.RAMBytes > 0 {
+			s += fmt.Sprintf(" — %s of the part's RAM", explain.Percent(float64(*fp.RAMBytes)/float64(f.RAMBytes)))
 		}
 		return s
 	}

@@ -108,17 +108,6 @@ func (r readme) find(from int, want ...string) (table, bool) {
 	return table{}, false
 }
 
-// heading returns the README line of the first line that starts with
-// prefix, or 0.
-func (r readme) heading(prefix string) int {
-	for i, l := range r.lines {
-		if strings.HasPrefix(l, prefix) {
-			return r.readmeLine(i)
-		}
-	}
-	return 0
-}
-
 // number reads a cell's figure: "11.45", "**11.401 MiB/s**", "1,315 ms",
 // " 9.5". ok is false for "-", "skipped" and other words.
 func number(cell string) (float64, bool) {

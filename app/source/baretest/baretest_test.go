@@ -1,0 +1,212 @@
+package baretest_test
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/internal/thirdparty"
+	"cryptosizer/app/source/baretest"
+)
+
+// A README of our own in the STM32_Bare_Test layout (made-up boards and
+// figures, not wolfSSL's; the real README is GPL-3.0 and is not copied):
+// three boards, whose clocks are decided three ways.
+//   - `aa`: the BARE vs CubeMX table prints the same bare figure at its
+//     SYSCLK (100 MHz).
+//   - `bb`: the matrix says 20 MHz and the BARE vs CubeMX table 80 MHz,
+//     with other figures; the PKA's cycles per signature match at 20.
+//   - `cc`: the matrix says 10 MHz and its section 40 MHz: uncertain,
+//     taken at 40.
+const readme = "<!--\nheader\n-->\n" + `# STM32_Bare_Test
+
+| BOARD | Chip | Status | Notes |
+|---|---|---|---|
+| ` + "`aa`" + ` | STM32AA11ZZ | Validated | NUCLEO-AA11ZZ. CRYP + HASH |
+| ` + "`bb`" + ` | STM32BB22YY | Validated | NUCLEO-BB22YY. PKA |
+| ` + "`cc`" + ` | STM32CC33XX | Validated | NUCLEO-CC33XX. RNG only |
+
+| Board (BOARD=) | Chip | Core | MHz | Flash |
+|---|---|---|---:|---:|
+| ` + "`aa`" + ` | STM32AA11ZZ | M4F | 100 | 1 KB |
+| ` + "`bb`" + ` | STM32BB22YY | M33F | 20 | 1 KB |
+| ` + "`cc`" + ` | STM32CC33XX | M0+ | 10 | 1 KB |
+
+| Board | AES | HASH | RNG | PKA | SAES |
+|---|---|---|---|---|---|
+| ` + "`aa`" + ` | CRYP | HW | HW | - | - |
+| ` + "`bb`" + ` | - | - | HW | V2 | - |
+| ` + "`cc`" + ` | - | - | - | - | - |
+
+| Board | AES-128-CBC enc (bare) | AES-128-CBC enc (c) | SHA-256 (bare) |
+|---|---|---|---|
+| ` + "`aa`" + ` | 10.00 | 1.000 | 20.0 |
+| ` + "`bb`" + ` | 0.500 | 0.400 | - |
+| ` + "`cc`" + ` | 0.100 | 0.100 | 0.2 |
+
+| Board | ECDSA P-256 sign (bare) | ECDSA P-256 sign (c) |
+|---|---|---|
+| ` + "`aa`" + ` | 10.0 | 10.0 |
+| ` + "`bb`" + ` | 5.000 | 1.000 |
+
+| Operation | AA11 @ 100 MHz (M4F) |
+|---|---:|
+| ML-KEM 768  encap | 100.0 |
+| ML-DSA 87   sign | skipped |
+
+| Board | Arch | HW PKA | CBC enc | SHA-256 | ECDSA verify |
+|---|---|---|---|---|---|
+| ` + "`aa`" + ` | M4F | none | 300 | 300 | 4000 |
+| ` + "`bb`" + ` | M33F | **V2** | 300 | - | **1500 (HW)** |
+
+| Board | Arch | Peak | Allocs balanced |
+|---|---|---|---|
+| ` + "`aa`" + ` | M4F | 2000 | 1 / 1 |
+| ` + "`bb`" + ` | M33F | 2000 | 1 / 1 |
+
+| Board | SYSCLK | AES-128-CBC enc bare | AES-128-CBC enc cubemx | ECDSA P-256 sign bare |
+|---|---:|---:|---:|---:|
+| ` + "`aa`" + ` | 100 MHz | 10.00 | 5.00 | 10.0 |
+| ` + "`bb`" + ` | 80 MHz | 2.000 | 1.00 | 20.0 |
+
+### NUCLEO-CC33XX -- STM32CC33XX (Cortex-M0+, 40 MHz via PLL)
+`
+
+func TestParseInfersEachBoardsClock(t *testing.T) {
+	d, errs := baretest.Parse(readme)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	clocks := map[string]baretest.Clock{}
+	for _, c := range d.Clocks {
+		clocks[c.Board] = c
+	}
+	for _, tc := range []struct {
+		board   string
+		mhz     int64
+		certain bool
+		how     string
+	}{
+		{"aa", 100, true, "prints the same bare figures at SYSCLK 100 MHz"},
+		{"bb", 20, true, "PKA's cycles per ECDSA P-256 signature"},
+		{"cc", 40, false, "no figure decides: taken at 40 MHz"},
+	} {
+		c := clocks[tc.board]
+		if c.MHz != tc.mhz || c.Certain != tc.certain || !strings.Contains(c.How, tc.how) {
+			t.Errorf("%s: %+v, want %d MHz, certain %v, %q", tc.board, c, tc.mhz, tc.certain, tc.how)
+		}
+	}
+}
+
+func TestParseReadsEveryFigureWithItsBuild(t *testing.T) {
+	d, _ := baretest.Parse(readme)
+	got := map[string]bench.Measurement{}
+	for _, m := range d.Measurements {
+		got[m.MCU+"|"+m.Config+"|"+m.Op+"|"+m.Printed] = m
+	}
+	bare, c := baretest.Config("bare"), baretest.Config("c")
+	for _, tc := range []struct {
+		key    string
+		clock  int64
+		accel  string
+		rate   float64 // bytes/s, or seconds per op
+		line   int     // README line
+		column int
+	}{
+		{"STM32AA11ZZ|" + bare + "|aes-128-cbc-enc|10.00 MiB/s", 100e6, "AES,HASH", 10 * 1024 * 1024, 23, 10},
+		{"STM32AA11ZZ|" + c + "|aes-128-cbc-enc|1.000 MiB/s", 100e6, "", 1024 * 1024, 23, 18},
+		{"STM32BB22YY|" + bare + "|ecdsa-p256-sign|5.000 ops/sec", 20e6, "PKA", 0.2, 30, 10},
+		{"STM32CC33XX|" + bare + "|sha256|0.2 MiB/s", 40e6, "", 0.2 * 1024 * 1024, 25, 26},
+		{"STM32AA11ZZ|" + bare + "|ml-kem-768-encap|100.0 ops/sec", 100e6, "AES,HASH", 0.01, 34, 23},
+		// The BARE vs CubeMX run at bb's SYSCLK is a run of its own.
+		{"STM32BB22YY|" + bare + baretest.RerunSuffix + "|ecdsa-p256-sign|20.0 ops/sec", 80e6, "PKA", 0.05, 50, 34},
+	} {
+		m, ok := got[tc.key]
+		if !ok {
+			t.Errorf("no figure %s", tc.key)
+			continue
+		}
+		v := 0.0
+		if m.BytesPerSecond != nil {
+			v = *m.BytesPerSecond
+		} else if m.SecondsPerOp != nil {
+			v = *m.SecondsPerOp
+		}
+		if m.ClockHz != tc.clock || strings.Join(m.Acceleration, ",") != tc.accel || math.Abs(v-tc.rate) > 1e-9*tc.rate ||
+			m.Pos.File != baretest.Doc || m.Pos.Line != tc.line || tc.column > 0 && m.Pos.Col != tc.column || m.Library != baretest.Library {
+			t.Errorf("%s: %+v (%v), want %d Hz, %q, %v at line %d col %d", tc.key, m, v, tc.clock, tc.accel, tc.rate, tc.line, tc.column)
+		}
+	}
+	// "-" and "skipped" are not figures; skipped is a missing one. 12
+	// cross-board figures, one PQC=1 figure and bb's two of its other run.
+	if len(d.Measurements) != 15 {
+		t.Errorf("%d figures, want 15", len(d.Measurements))
+	}
+	if len(d.Missing) != 1 || d.Missing[0].Op != "ml-dsa-87-sign" {
+		t.Errorf("missing %+v", d.Missing)
+	}
+}
+
+// Stack per operation and the peak heap become the bare builds' RAM.
+func TestParseReadsStackAndHeap(t *testing.T) {
+	d, _ := baretest.Parse(readme)
+	n := 0
+	for _, f := range d.Footprints {
+		if f.MCU == "STM32BB22YY" && f.Op == "ecdsa-p256-verify" {
+			n++
+			if *f.StackBytes != 1500 || *f.WorkingBufferBytes != 2000 || *f.GlobalBytes != 0 || f.CodeBytes != nil || f.Config != baretest.Config("bare") || f.ClockHz != 20e6 {
+				t.Errorf("footprint %+v", f)
+			}
+		}
+	}
+	if n != 1 || len(d.Footprints) != 5 {
+		t.Errorf("%d footprints (%d for bb's verify)", len(d.Footprints), n)
+	}
+}
+
+// A text that is not the README says so, and a column it does not know
+// is an error, not a silent skip.
+func TestParseRefusesWhatItDoesNotKnow(t *testing.T) {
+	if _, errs := baretest.Parse("# something else\n| a | b |\n"); len(errs) == 0 {
+		t.Error("a text without the README's tables parsed")
+	}
+	bad := strings.Replace(readme, "| SHA-256 (bare) |", "| SHA-999 (bare) |", 1)
+	_, errs := baretest.Parse(bad)
+	if len(errs) == 0 || !strings.Contains(errs.Error(), "unknown column") {
+		t.Errorf("unknown column: %v", errs)
+	}
+}
+
+// The committed figures are what the README gives: re-derived from the
+// source, byte for byte, and the counts the notes quote.
+func TestCommittedFiguresMatchTheREADME(t *testing.T) {
+	text, err := os.ReadFile(thirdparty.Path(t, baretest.File))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, n, err := baretest.Derive(string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("../../../data/measured/baretest.json")
+	if err != nil || string(got) != string(want) {
+		t.Fatalf("data/measured/baretest.json is stale (%v): run ./build.sh data", err)
+	}
+	var d baretest.Derived
+	if err := json.Unmarshal(want, &d); err != nil {
+		t.Fatal(err)
+	}
+	boards := map[string]bool{}
+	for _, m := range d.Measurements {
+		boards[m.MCU] = true
+		if !strings.HasPrefix(m.Source, baretest.Doc+":") || m.Pos.Line <= 0 || m.Pos.Col <= 0 {
+			t.Errorf("%s %s: no README position (%s)", m.MCU, m.Op, m.Source)
+		}
+	}
+	if n != 404 || len(boards) != 16 || len(d.Footprints) != 62 {
+		t.Errorf("%d figures on %d parts, %d footprints: the notes quote 404 on 16 and 62", n, len(boards), len(d.Footprints))
+	}
+}
