@@ -21,6 +21,7 @@ const (
 // (the workload's pqc-from).
 const (
 	LendPQM4 = "pqm4"
+	LendPQM3 = "pqm3"
 	LendNone = "none"
 )
 

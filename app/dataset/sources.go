@@ -7,6 +7,7 @@ import (
 	"cryptosizer/app/source"
 	"cryptosizer/app/source/baretest"
 	"cryptosizer/app/source/cmox"
+	"cryptosizer/app/source/pqm3"
 	"cryptosizer/app/source/pqm4"
 	"cryptosizer/app/source/wolfcrypt"
 	"cryptosizer/app/source/x25519"
@@ -33,6 +34,7 @@ var Sources = Registry{
 var CycleSources = []source.CycleSource{
 	pqm4.Cycles{},
 	x25519.Cycles{},
+	pqm3.Cycles{},
 }
 
 // MeasuredSources are the third-party documents of measurements the

@@ -78,7 +78,7 @@ func (ix *Index) Spreads() []Spread { return ix.cat.Spreads() }
 func question(w *Workload) catalog.Question {
 	q := catalog.Question{Clock: w.Clock, ClockMHz: w.ClockMHz, Margin: w.EstimateMargin, Smallest: w.Objective == ObjectiveSmallest, Only: w.Lend}
 	if w.PQCFrom == PQCFromNone {
-		q.NoLend = []string{catalog.LendPQM4}
+		q.NoLend = []string{catalog.LendPQM4, catalog.LendPQM3}
 	}
 	return q
 }
