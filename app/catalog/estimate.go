@@ -70,14 +70,21 @@ const spreadClocks = 3
 // the same library, version and configuration and no accelerator,
 // measured on two parts with the same core and memory class at credible
 // clocks at most spreadClocks apart.
-func spreads(builds []*Build) map[string]Spread {
+func spreads(builds []*Build) map[string]Spread { return spreadsWith(builds, true) }
+
+// spreadsWith is spreads, with the memory rules (one class, spreadClocks)
+// or without them (what the validation compares against).
+func spreadsWith(builds []*Build, memory bool) map[string]Spread {
 	out := map[string]Spread{}
 	for i, a := range builds {
 		for _, b := range builds[i+1:] {
 			if !a.credible() || !b.credible() || len(a.ID.Acceleration) > 0 || len(b.ID.Acceleration) > 0 || a.Fact.Core != b.Fact.Core ||
 				a.ID.MCU == b.ID.MCU || a.ID.Library != b.ID.Library || a.ID.LibraryVersion != b.ID.LibraryVersion || a.ID.Config != b.ID.Config ||
-				External(a.Group) != External(b.Group) || a.Doubt || b.Doubt ||
-				float64(max(a.ID.ClockHz, b.ID.ClockHz)) > spreadClocks*float64(min(a.ID.ClockHz, b.ID.ClockHz)) {
+				a.Doubt || b.Doubt {
+				continue
+			}
+			if memory && (External(a.Group) != External(b.Group) ||
+				float64(max(a.ID.ClockHz, b.ID.ClockHz)) > spreadClocks*float64(min(a.ID.ClockHz, b.ID.ClockHz))) {
 				continue
 			}
 			var ratios []float64
@@ -153,8 +160,11 @@ func stGroup(groups []bench.PartGroup, part string) *bench.PartGroup {
 }
 
 // donates reports whether a measured build may be carried to a group.
-func donates(b *Build, g *bench.PartGroup) bool {
-	if !b.mayDonate() || !slices.Contains(g.Cores, b.Fact.Core) || External(b.Group) != External(g) {
+func donates(b *Build, g *bench.PartGroup) bool { return donatesClass(b, g, true) }
+
+// donatesClass is donates, with or without the memory class rule.
+func donatesClass(b *Build, g *bench.PartGroup, class bool) bool {
+	if !b.mayDonate() || !slices.Contains(g.Cores, b.Fact.Core) || class && External(b.Group) != External(g) {
 		return false
 	}
 	for _, a := range b.ID.Acceleration {

@@ -4,6 +4,7 @@
 package explain
 
 import (
+	"cryptosizer/app/catalog"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -493,4 +494,14 @@ func clockCell(hz int64) string {
 		return ""
 	}
 	return strconv.FormatInt(hz, 10)
+}
+
+// Validation says how close the estimates on a core came to the
+// measurements, estimated as if unmeasured (catalog.Validate).
+func Validation(core string, v *catalog.Validated) string {
+	if v == nil || v.Checks == 0 {
+		return "No measured build on the " + core + " could be estimated from another to check how close such estimates come: how good this estimate is, is not known."
+	}
+	return fmt.Sprintf("How good such an estimate is: estimated as if unmeasured, our measured builds on the %s came within ×%s of their measurement (median; 90 %% within ×%s), and %s of them fell inside the slow end (%d checks; cryptosizer validate lists them).",
+		core, Number(v.Median), Number(v.P90), Percent(v.Inside), v.Checks)
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cryptosizer/app/catalog"
 	"fmt"
 	"slices"
 	"strconv"
@@ -194,7 +195,7 @@ func (r *Results) Render() app.UI {
 		// keystroke does not change, and the charts change once typing
 		// pauses (their list is then a new one).
 		&Compare{M: res, Rev: revIf(len(res.Compare) > 0, r.Rev)},
-		&Details{M: res, Rev: revIf(res.Selected != "", r.Rev), DS: r.M.Index().Dataset()},
+		&Details{M: res, Rev: revIf(res.Selected != "", r.Rev), DS: r.M.Index().Dataset(), Validated: r.validated()},
 		&ChartList{Charts: res.Charts, Wanted: res.ChartsWanted, Hidden: len(empty) > 0},
 		app.Footer().Body(
 			app.P().Text("Model: per-handshake operation counts from RFC 5246 §7.4, RFC 8422 §5.4, RFC 8446 §4.4, draft-ietf-tls-ecdhe-mlkem and FIPS 203/204; firmware verify = size ÷ hash rate + one signature verification. "+
@@ -319,6 +320,16 @@ func orDash(s string) string {
 	return s
 }
 
+// validated is the validation of the selected candidate's core when it
+// is an estimate (made on the first such selection).
+func (r *Results) validated() *catalog.Validated {
+	c := r.M.Results.SelectedCandidate()
+	if c == nil || c.Donor == nil {
+		return nil
+	}
+	return r.M.Validation(c.Donor.Spread.Core)
+}
+
 // Details is the picked candidate's part, arithmetic and notes, with the
 // rule and the source behind every term (linked to the original page).
 type Details struct {
@@ -326,6 +337,9 @@ type Details struct {
 	M   *model.Results
 	Rev int
 	DS  *bench.Dataset
+	// Validated is how close estimates on the selected estimate's core
+	// come (nil for a measured row, or where none could be checked).
+	Validated *catalog.Validated
 }
 
 // Render draws the details.
@@ -345,7 +359,7 @@ func (d *Details) Render() app.UI {
 	return app.Section().ID("details").Class("details").TabIndex(-1).Aria("labelledby", "details-title").Body(
 		app.H2().ID("details-title").Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
 		app.P().Text("Verdict "+string(c.Verdict)+", headroom "+explain.Headroom(c.Headroom)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+"), evidence "+explain.Basis(c.Basis)+" (the weakest of its figures)"),
-		app.If(c.Group != nil, func() app.UI { return groupDetails(*c) }),
+		app.If(c.Group != nil, func() app.UI { return groupDetails(*c, d.Validated) }),
 		app.Range(why).Slice(func(i int) app.UI { return app.P().Class("why").Text(why[i]) }),
 		app.Ul().Class("figures").Body(app.Range(explain.Figures).Slice(func(i int) app.UI {
 			f := explain.Figures[i]
@@ -490,7 +504,7 @@ func more(n int) string {
 
 // groupDetails says what a row standing for a part group stands for
 // and, for an estimate, where its figures come from.
-func groupDetails(c engine.Candidate) app.UI {
+func groupDetails(c engine.Candidate, v *catalog.Validated) app.UI {
 	g, d := c.Group, c.Donor
 	if g == nil {
 		return nil
@@ -513,6 +527,7 @@ func groupDetails(c engine.Candidate) app.UI {
 	return app.Div().Class("group").Body(
 		app.P().Class("estimate").Text(fmt.Sprintf("Estimated: nobody measured these %d parts. The figures are %s's (%s, %s) taken as cycles to %s, and the verdict uses the slow end: × spread %s).",
 			g.Members, d.MCU, orDash(d.Board), explain.MHz(d.ClockHz), explain.MHz(c.ClockHz), spread)),
+		app.P().Class("validation").Text(explain.Validation(d.Spread.Core, v)),
 		app.P().Text(fmt.Sprintf("%d part numbers, %s (ST's part database, %s)%s:", g.Members, boards, g.File, clockFrom(g))),
 		members(g.List, c.Qualifying),
 	)

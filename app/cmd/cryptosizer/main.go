@@ -4,6 +4,7 @@
 //	cryptosizer dataset [--format json|table] [--mcu S] [--op S] [--library S]
 //	cryptosizer rank [workload flags] [--format table|json|csv]
 //	cryptosizer parts [filters] [--format table|json|csv]
+//	cryptosizer validate [--format table|json] [--checks]
 //
 // Exit status: 0 on success (also when no candidate passes), 2 for bad
 // input, 1 for anything else.
@@ -25,6 +26,7 @@ commands:
   dataset   print the bundled measurements (--format json|table, --mcu, --op, --library)
   rank      rank boards × library builds against a workload (see cryptosizer rank -h)
   parts     list every STM32 microcontroller with ST's facts and its group (see cryptosizer parts -h)
+  validate  estimate every measured build as if unmeasured and say how close the estimates come
 `
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -39,6 +41,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdRank(args[1:], stdout, stderr)
 	case "parts":
 		return cmdParts(args[1:], stdout, stderr)
+	case "validate":
+		return cmdValidate(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

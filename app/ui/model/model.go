@@ -18,6 +18,7 @@ package model
 
 import (
 	"bytes"
+	"cryptosizer/app/catalog"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -188,6 +189,16 @@ func New(base *engine.Index, dataErr error) *Page {
 
 // Index is what is ranked: the bundled data and every import that parses.
 func (p *Page) Index() *engine.Index { return p.Imports.index() }
+
+// Validation is how close the bundled data's estimates come on a core
+// (leave-one-part-out; nil: none could be checked there). Made on the
+// first call: the first estimated row whose details are shown.
+func (p *Page) Validation(core string) *catalog.Validated {
+	if p.Imports.base == nil {
+		return nil
+	}
+	return p.Imports.base.ValidationFor(core)
+}
 
 // rank answers the form. While the form is invalid the previous answer
 // stays, marked stale: a partial workload is never ranked.
