@@ -28,6 +28,9 @@ type Footprint struct {
 	// PeakStackBytes is the largest stack and working buffer of any one
 	// operation (nil when a figure is missing).
 	PeakStackBytes *int64 `json:"peak_stack_bytes"`
+	// notPublished says what is missing, made once with the footprint
+	// (Memory.NotPublished of every candidate that shares it).
+	notPublished string
 }
 
 // footprintOp is the operation whose published footprint is op's: the
@@ -99,6 +102,7 @@ func footprint(b *catalog.Build, reqs []Requirement) *Footprint {
 			peak = max(peak, work)
 		}
 	}
+	fp.notPublished = "not published for " + strings.Join(fp.Missing, ", ")
 	if known && len(fp.Ops) > 0 {
 		ram := global + peak
 		fp.RAMBytes, fp.PeakStackBytes = &ram, &peak

@@ -254,7 +254,7 @@ func memory(b *catalog.Build, fp *Footprint, pqcStack *int64, partRAM int64, cel
 		m.NotPublished, m.Gap = b.NoRAM, GapLibraryRAM
 		m.StackBytes = pqcStack
 	case fp.RAMBytes == nil:
-		m.NotPublished, m.Gap = "not published for "+strings.Join(fp.Missing, ", "), GapFootprint
+		m.NotPublished, m.Gap = fp.notPublished, GapFootprint
 		m.StackBytes = pqcStack
 	default:
 		cell.ram = *fp.RAMBytes

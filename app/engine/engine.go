@@ -281,7 +281,7 @@ func (ix *Index) Rank(w Workload) Result {
 			c.Qualifying = qualifying(b, w)
 		}
 		if noFigure(c) && (!e.sc.Untrusted || !ix.anyFigure(b, c, e.q)) {
-			c.Lacks = c.Ops()
+			c.Lacks = e.lacks(b, func() []string { return c.Ops() })
 			res.NoFigure = append(res.NoFigure, c)
 			continue
 		}
@@ -291,7 +291,7 @@ func (ix *Index) Rank(w Workload) Result {
 			// (and no source lends one). Listed with what it lacks. (A
 			// user's import is ranked whatever it lacks: it is what they
 			// came to see.)
-			if c.Lacks = ix.lacks(b, c, e.q); c.Lacks != nil {
+			if c.Lacks = e.lacks(b, func() []string { return ix.lacks(b, c, e.q) }); c.Lacks != nil {
 				res.NoFigure = append(res.NoFigure, c)
 				continue
 			}
@@ -659,6 +659,24 @@ func (ix *Index) lacks(b *catalog.Build, c Candidate, q catalog.Question) []stri
 		}
 	}
 	return out
+}
+
+// lacks is what a build lacks for the workload (made by find), kept in
+// the memo of the workload's shape: it does not change while its rates
+// are typed.
+func (e *Eval) lacks(b *catalog.Build, find func() []string) []string {
+	if e.memo == nil {
+		return find()
+	}
+	if l, ok := e.memo.lacks[b]; ok {
+		return l
+	}
+	if e.memo.lacks == nil {
+		e.memo.lacks = map[*catalog.Build][]string{}
+	}
+	l := find()
+	e.memo.lacks[b] = l
+	return l
 }
 
 // anyFigure reports whether a build has a figure, at some clock, for an

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cryptosizer/app/catalog"
 	"fmt"
 	"slices"
 	"sync"
@@ -53,6 +54,9 @@ type termMemo struct {
 	// missing are the operations without a figure of a kept terms
 	// slice, by its first term (Eval.missingOf).
 	missing map[*Term][]string
+	// lacks are the operations each build has no figure for (Index.lacks;
+	// nil when it has them all), once asked.
+	lacks map[*catalog.Build][]string
 }
 
 // maxMemos is how many workload shapes an index keeps terms for: the
