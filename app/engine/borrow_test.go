@@ -329,3 +329,48 @@ func TestX25519IsLentByCore(t *testing.T) {
 		}
 	}
 }
+
+// Cortex-M3 parts rank post-quantum workloads with pqm3's round-3 counts,
+// labelled as such (never as ML-KEM or ML-DSA measurements).
+func TestCortexM3BorrowsRound3FromPQM3(t *testing.T) {
+	ix := index(t)
+	res := rankParams(t, ix, workload.Params{"tls-rate": "1", "tls-kex": "x25519mlkem768", "fw-size": "256KiB", "fw-deadline": "2s", "fw-sig": "ml-dsa-65"})
+	n := 0
+	for _, c := range res.Candidates {
+		if c.Facts == nil || c.Facts.Core != "Cortex-M3" || c.Verdict == engine.Unknown {
+			continue
+		}
+		kem, _ := term(c, "ml-kem-768-encap")
+		dsa, _ := term(c, "ml-dsa-65-verify")
+		if kem.From == nil || kem.From.Source == "" {
+			continue // its own figures (STM32_Bare_Test PQC=1 on the STM32F207ZG)
+		}
+		n++
+		if kem.From.Source != "pqm3" || dsa.From == nil || dsa.From.Source != "pqm3" || kem.Basis != bench.CycleCount ||
+			!slices.Contains(c.PQCFrom, "ML-KEM-768 from pqm3 m3, Kyber768 (round 3)") || !slices.Contains(c.PQCFrom, "ML-DSA-65 from pqm3 m3, Dilithium3 (round 3)") {
+			t.Errorf("%s: %v, kem %+v", c.Key, c.PQCFrom, kem.From)
+		}
+	}
+	if n == 0 {
+		t.Error("no Cortex-M3 candidate ranked with pqm3's counts")
+	}
+}
+
+// Parts that run code from external memory or SRAM carry the caveat.
+func TestExternalMemoryRowsSaySo(t *testing.T) {
+	res := rankParams(t, index(t), workload.FirstVisit)
+	n := 0
+	for _, c := range append(slices.Clone(res.Candidates), res.NoFigure...) {
+		noted := slices.ContainsFunc(c.Why, func(n engine.Note) bool { return n.Code == engine.WhyExternalMemory })
+		ext := c.Group != nil && (strings.Contains(c.Group.Name, "H7S") || strings.Contains(c.Group.Name, "H7R") || strings.Contains(c.Group.Name, "N6"))
+		if noted != ext {
+			t.Errorf("%s (%s): external-memory note %v", c.Key, c.MCU, noted)
+		}
+		if noted {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Error("no external-memory row on the first visit")
+	}
+}
