@@ -30,6 +30,10 @@ type From struct {
 	// slow end (Spread) includes Widen for it (Catalog.Clocks).
 	Up    float64 `json:"scaled_up,omitempty"`
 	Widen float64 `json:"clock_widen,omitempty"`
+	// Unit: the estimated operation runs on a hardware unit, whose
+	// spread no pair in our data measures: its slow end is the software
+	// pairs' (Spreads are of software builds only).
+	Unit bool `json:"hardware_unit_term,omitempty"`
 	// Source, Implementation, Cycles and MaxCycles name a figure lent by
 	// a cycle-count source ("pqm4", "m4fspeed", its average and slowest
 	// run in cycles); empty for the build's own figures.
@@ -93,6 +97,9 @@ func (cat *Catalog) Figure(b *Build, op string, s Clock, q Question) Figure {
 	f.Spread = s.Spread
 	f.Source, f.Pos, f.Method = m.Source, m.Pos, m.Method
 	f.Basis, f.From = s.Basis(), s.from(m)
+	if a := AccelFor(op); s.Spread > 0 && a != "" && slices.Contains(b.ID.Acceleration, a) {
+		f.From.Unit = true
+	}
 	if b.Lib.ConfigPerOp {
 		f.Config = m.Config
 	}

@@ -470,6 +470,9 @@ func From(t engine.Term) string {
 		if f.Widen > 1 {
 			from += fmt.Sprintf(" × %s for the clock", Number(f.Widen))
 		}
+		if f.Unit {
+			from += "; this operation runs on a hardware unit, and no pair in our data measures how units differ between parts: the software pairs' spread stands in"
+		}
 		s += fmt.Sprintf("; central %s, slow end %s (× %s, %s) decides", Duration(t.Each), Duration(t.Slow), Number(f.Spread), from)
 	}
 	if f.Widen > 1 {
