@@ -106,7 +106,8 @@ func TestFactsErrors(t *testing.T) {
 		}
 	}
 	groups := []bench.PartGroup{
-		{Name: "STM32A0", Cores: []string{"Cortex-M4"}, MaxClockHz: 64e6, Members: []bench.PartMember{{Part: "STM32A011F4Px", FlashBytes: 16 << 10, RAMBytes: 6 << 10}, {Part: "STM32A011F6Px", FlashBytes: 32 << 10, RAMBytes: 6 << 10}}},
+		{Name: "STM32A0", Cores: []string{"Cortex-M4"}, MaxClockHz: 64e6, Members: []bench.PartMember{{Part: "STM32A011F4Px", FlashBytes: 16 << 10, RAMBytes: 6 << 10}, {Part: "STM32A011F6Px", FlashBytes: 32 << 10, RAMBytes: 8 << 10}}},
+		{Name: "STM32C0", Cores: []string{"Cortex-M0"}, MaxClockHz: 48e6, Members: []bench.PartMember{{Part: "STM32C091F6Px", FlashBytes: 32 << 10, RAMBytes: 6 << 10}, {Part: "STM32C091F4Px", FlashBytes: 16 << 10, RAMBytes: 6 << 10}}},
 		{Name: "STM32B0", Cores: []string{"Cortex-M7"}, Members: []bench.PartMember{{Part: "STM32B011F4Px", FlashBytes: 16 << 10, RAMBytes: 6 << 10}}},
 	}
 	for _, tc := range []struct {
@@ -120,6 +121,12 @@ func TestFactsErrors(t *testing.T) {
 		if _, errs := CompleteFacts("f", bench.Facts{tc.row}, groups); len(errs) != 1 || !strings.Contains(errs.Error(), tc.want) {
 			t.Errorf("%s: got %v, want %q", tc.row.Part, errs, tc.want)
 		}
+	}
+	// A name that stands for part numbers differing in flash only takes
+	// the smallest flash, and says so.
+	line, errs := CompleteFacts("f", bench.Facts{{Part: "STM32C091", SourceNote: "cited"}}, groups)
+	if len(errs) > 0 || line[0].FlashBytes != 16<<10 || line[0].RAMBytes != 6<<10 || !strings.Contains(line[0].SourceNote, "the smallest of the part numbers") {
+		t.Errorf("a line's facts: %+v %v", line, errs)
 	}
 	got, errs := CompleteFacts("f", bench.Facts{{Part: "STM32A011F4", SourceNote: "cited"}, {Part: "STM32B011", HardwareNote: "no flash", SourceNote: "cited"}}, groups)
 	if len(errs) > 0 || got[0].MaxClockHz != 64e6 || got[0].Core != "Cortex-M4" || got[0].FlashBytes != 16<<10 || got[1].MaxClockHz != 0 || got[1].HardwareNote != "no crypto unit; no flash" {

@@ -53,6 +53,7 @@ func CompleteFacts(file string, curated bench.Facts, groups []bench.PartGroup) (
 		pos := bench.Pos{File: file}
 		var f bench.MCUFact
 		var parts []string
+		flashNote := ""
 		for gi := range groups {
 			g := &groups[gi]
 			for _, m := range g.Members {
@@ -62,10 +63,24 @@ func CompleteFacts(file string, curated bench.Facts, groups []bench.PartGroup) (
 				hw, names := bench.HardwareOf(g.Units)
 				next := bench.MCUFact{Part: c.Part, Aliases: c.Aliases, Core: g.Cores[0], MaxClockHz: g.MaxClockHz,
 					FlashBytes: m.FlashBytes, RAMBytes: m.RAMBytes, CryptoHardware: hw, HardwareNote: names, Boards: c.Boards}
-				if parts != nil && !reflect.DeepEqual(f, next) {
-					errs.Add(pos, c.Part, "ST's part numbers %s and %s differ in core, clock, flash, RAM or crypto units: name one", parts[0], m.Part)
+				// A source that names a line, not a part number
+				// (STM32F091), stands for part numbers that differ in
+				// flash only: the smallest flash is taken, and said.
+				same, flashOnly := reflect.DeepEqual(f, next), false
+				if parts != nil && !same {
+					a, b := f, next
+					a.FlashBytes, b.FlashBytes = 0, 0
+					flashOnly = reflect.DeepEqual(a, b)
+					if !flashOnly {
+						errs.Add(pos, c.Part, "ST's part numbers %s and %s differ in core, clock, RAM or crypto units: name one", parts[0], m.Part)
+					}
 				}
-				f = next
+				if parts == nil || flashOnly && next.FlashBytes < f.FlashBytes {
+					f = next
+				}
+				if flashOnly {
+					flashNote = "; flash: the smallest of the part numbers the name stands for (they differ in flash only)"
+				}
 				parts = append(parts, m.Part)
 			}
 		}
@@ -84,7 +99,7 @@ func CompleteFacts(file string, curated bench.Facts, groups []bench.PartGroup) (
 		if c.HardwareNote != "" {
 			f.HardwareNote += "; " + c.HardwareNote
 		}
-		f.SourceNote = "ST's part database (STM32_open_pin_data): " + strings.Join(parts, ", ") + "; " + c.SourceNote
+		f.SourceNote = "ST's part database (STM32_open_pin_data): " + strings.Join(parts, ", ") + flashNote + "; " + c.SourceNote
 		out = append(out, f)
 	}
 	return out, errs

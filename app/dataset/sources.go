@@ -1,12 +1,14 @@
 package dataset
 
 import (
+	"slices"
 	"strings"
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/source"
 	"cryptosizer/app/source/baretest"
 	"cryptosizer/app/source/cmox"
+	"cryptosizer/app/source/p256m"
 	"cryptosizer/app/source/pqm3"
 	"cryptosizer/app/source/pqm4"
 	"cryptosizer/app/source/wolfcrypt"
@@ -42,6 +44,7 @@ var CycleSources = []source.CycleSource{
 // is its package and one line here.
 var MeasuredSources = []source.MeasuredSource{
 	baretest.Source{},
+	p256m.Source{},
 }
 
 // AddMeasured adds what a measured source derived (its committed form)
@@ -67,6 +70,11 @@ func AddMeasured(ds *bench.Dataset, ms source.MeasuredSource, derived []byte) er
 	ds.Warnings = append(ds.Warnings, filter(d.Warnings, func(w bench.Warning) bool { _, ok := ds.Fact(w.MCU); return ok })...)
 	ds.Skipped = append(ds.Skipped, d.Skipped...)
 	ds.Documents = append(ds.Documents, d.Documents...)
+	for _, l := range ms.Libraries() {
+		if !slices.ContainsFunc(ds.Libraries, func(o bench.Library) bool { return o.Name == l.Name }) {
+			ds.Libraries = append(ds.Libraries, l)
+		}
+	}
 	return nil
 }
 
@@ -136,5 +144,16 @@ func (r Registry) Pastes() string {
 // SourceFor returns the registered source that reads a seed file.
 func SourceFor(file string) (source.Source, bool) { return Sources.SourceFor(file) }
 
-// LibraryFlags are the registered libraries' filter names.
-func LibraryFlags() []string { return Sources.LibraryFlags() }
+// LibraryFlags are the registered libraries' filter names, then those
+// only a measured source measures.
+func LibraryFlags() []string {
+	out := Sources.LibraryFlags()
+	for _, ms := range MeasuredSources {
+		for _, l := range ms.Libraries() {
+			if !slices.Contains(out, l.Flag) {
+				out = append(out, l.Flag)
+			}
+		}
+	}
+	return out
+}

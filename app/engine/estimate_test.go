@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"cryptosizer/data"
 	"math"
 	"slices"
 	"strconv"
@@ -425,4 +426,33 @@ func TestEveryPartNumberAnswers(t *testing.T) {
 		t.Errorf("%d part numbers, %d neither ranked nor listed, %d listed (counted %d)", len(cat.Parts), missing, len(listed), res.Counts.Unbuilt)
 	}
 	t.Logf("%d part numbers: %d ranked, %d listed without a build", len(cat.Parts), len(ranked), len(listed))
+}
+
+// A group no build stands for (no build measured on its core: here the
+// Cortex-M0's, taken out of the data) is listed with why, never dropped.
+func TestAGroupWithoutABuildIsListed(t *testing.T) {
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := *ds
+	cut.Measurements = nil
+	for _, m := range ds.Measurements {
+		if f, ok := ds.Fact(m.MCU); !ok || f.Core != "Cortex-M0" {
+			cut.Measurements = append(cut.Measurements, m)
+		}
+	}
+	w, errs := workload.Parse(workload.FirstVisit)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	res := engine.NewIndex(&cut).Rank(w)
+	if len(res.Unbuilt) == 0 || res.Counts.Unbuilt < 100 {
+		t.Fatalf("%d groups without a build (%d part numbers)", len(res.Unbuilt), res.Counts.Unbuilt)
+	}
+	for _, u := range res.Unbuilt {
+		if u.Core != "Cortex-M0" || u.Reason != engine.UnbuiltNoCoreBuild {
+			t.Errorf("%s: %s, %s", u.Group.Name, u.Core, u.Reason)
+		}
+	}
 }

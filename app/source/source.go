@@ -95,6 +95,9 @@ type CycleSource interface {
 type MeasuredSource interface {
 	Name() string
 	File() string
+	// Libraries are the libraries it measures that no registered
+	// source does (the library filter offers them).
+	Libraries() []bench.Library
 	Derive(text string) ([]byte, int, error)
 	// Load reads the committed form: measurements, footprints, missing
 	// and skipped figures, warnings and the documents they point into.

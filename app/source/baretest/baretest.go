@@ -640,6 +640,9 @@ func (Source) Name() string { return Name }
 // File is the restatement in the third-party sources folder.
 func (Source) File() string { return File }
 
+// Libraries: none of its own (wolfSSL is wolfcrypt's).
+func (Source) Libraries() []bench.Library { return nil }
+
 // Derive reads the README into what the project commits.
 func (Source) Derive(text string) ([]byte, int, error) { return Derive(text) }
 
