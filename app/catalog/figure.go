@@ -30,6 +30,10 @@ type From struct {
 	// slow end (Spread) includes Widen for it (Catalog.Clocks).
 	Up    float64 `json:"scaled_up,omitempty"`
 	Widen float64 `json:"clock_widen,omitempty"`
+	// Bound is the slow-end factor the printed figure itself allows
+	// (Measurement.SlowSecondsPerOp ÷ SecondsPerOp), part of Spread; 0
+	// when the figure is exact enough.
+	Bound float64 `json:"printed_bound,omitempty"`
 	// Unit: the estimated operation runs on a hardware unit, whose
 	// spread no pair in our data measures: its slow end is the software
 	// pairs' (Spreads are of software builds only).
@@ -97,6 +101,13 @@ func (cat *Catalog) Figure(b *Build, op string, s Clock, q Question) Figure {
 	f.Spread = s.Spread
 	f.Source, f.Pos, f.Method = m.Source, m.Pos, m.Method
 	f.Basis, f.From = s.Basis(), s.from(m)
+	if m.SlowSecondsPerOp != nil && m.SecondsPerOp != nil && *m.SlowSecondsPerOp > *m.SecondsPerOp {
+		// The printed rate bounds the time: the slow end decides, on a
+		// measured row as on an estimate.
+		bound := *m.SlowSecondsPerOp / *m.SecondsPerOp
+		f.Spread = max(f.Spread, 1) * bound
+		f.From.Bound, f.From.Spread = bound, f.Spread
+	}
 	if a := AccelFor(op); s.Spread > 0 && a != "" && slices.Contains(b.ID.Acceleration, a) {
 		f.From.Unit = true
 	}

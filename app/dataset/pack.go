@@ -6,7 +6,7 @@ package dataset
 // stays the reviewable artifact; a test checks that the packed file holds
 // exactly what the JSON holds.
 //
-// Layout (version 10): the magic "CSZD", the version byte, a string table
+// Layout (version 11): the magic "CSZD", the version byte, a string table
 // (count, then each string as length and bytes), then the dataset's lists
 // in the order of bench.Dataset's fields. Counts, lengths, integers and
 // string indexes are varints; a pointer is a presence byte and its value;
@@ -26,7 +26,7 @@ import (
 
 const (
 	packMagic   = "CSZD"
-	packVersion = 10
+	packVersion = 11
 )
 
 // Pack writes ds in the packed form.
@@ -199,21 +199,7 @@ func (w *packer) dataset(ds *bench.Dataset) {
 		w.strs(f.Boards)
 		w.str(f.SourceNote)
 	})
-	packList(w, ds.Measurements, func(m bench.Measurement) {
-		w.identity(m.Identity)
-		w.str(m.Op)
-		w.floatp(m.BytesPerSecond)
-		w.floatp(m.SecondsPerOp)
-		w.intp(m.Cycles)
-		w.intp(m.MessageBytes)
-		w.intp(m.ChunkBytes)
-		w.str(m.Method)
-		w.str(m.Printed)
-		w.str(m.Source)
-		w.pos(m.Pos)
-		packList(w, m.AlsoIn, w.pos)
-		w.str(m.ConfigNote)
-	})
+	packList(w, ds.Measurements, w.measurement)
 	packList(w, ds.Footprints, func(f bench.Footprint) {
 		w.identity(f.Identity)
 		w.str(f.Op)
@@ -510,7 +496,7 @@ func (r *unpacker) dataset() *bench.Dataset {
 	ds.Measurements = unpackList(r, func() bench.Measurement {
 		return bench.Measurement{
 			Identity: r.identity(), Op: r.str(), BytesPerSecond: r.floatp(),
-			SecondsPerOp: r.floatp(), Cycles: r.intp(), MessageBytes: r.intp(),
+			SecondsPerOp: r.floatp(), SlowSecondsPerOp: r.floatp(), Cycles: r.intp(), MessageBytes: r.intp(),
 			ChunkBytes: r.intp(), Method: r.str(), Printed: r.str(), Source: r.str(),
 			Pos: r.pos(), AlsoIn: unpackList(r, r.pos), ConfigNote: r.str(),
 		}
@@ -560,4 +546,21 @@ func (r *unpacker) dataset() *bench.Dataset {
 		return bench.Lending{Source: r.str(), Core: r.str(), From: r.str(), Basis: bench.Basis(r.str()), Widest: r.bool()}
 	})
 	return &ds
+}
+
+func (w *packer) measurement(m bench.Measurement) {
+	w.identity(m.Identity)
+	w.str(m.Op)
+	w.floatp(m.BytesPerSecond)
+	w.floatp(m.SecondsPerOp)
+	w.floatp(m.SlowSecondsPerOp)
+	w.intp(m.Cycles)
+	w.intp(m.MessageBytes)
+	w.intp(m.ChunkBytes)
+	w.str(m.Method)
+	w.str(m.Printed)
+	w.str(m.Source)
+	w.pos(m.Pos)
+	packList(w, m.AlsoIn, w.pos)
+	w.str(m.ConfigNote)
 }

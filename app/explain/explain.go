@@ -462,10 +462,17 @@ func From(t engine.Term) string {
 			s += " — scaled down in clock, which is conservative (fewer flash wait states at the lower clock)"
 		}
 	}
+	if f.Bound > 0 && f.Spread == f.Bound {
+		// A measured row whose printed figure is coarse.
+		return s + fmt.Sprintf("; the printed figure bounds the time to %s – %s: the slow end decides", Duration(t.Each), Duration(t.Slow))
+	}
 	if f.Spread > 0 {
 		from := "the margin you set"
 		if f.SpreadFrom != "" {
 			from = "the " + f.SpreadFrom + " spread of our data"
+		}
+		if f.Bound > 0 {
+			from += fmt.Sprintf(" × %s the printed figure allows", Number(f.Bound))
 		}
 		if f.Widen > 1 {
 			from += fmt.Sprintf(" × %s for the clock", Number(f.Widen))
