@@ -139,8 +139,8 @@ type Measurement struct {
 	// verdicts use it, as they use an estimate's slow end.
 	SlowSecondsPerOp *float64 `json:"slow_seconds_per_op,omitempty"`
 	Cycles           *int64   `json:"cycles"`
-	MessageBytes   *int64   `json:"message_bytes"`
-	ChunkBytes     *int64   `json:"chunk_bytes"`
+	MessageBytes     *int64   `json:"message_bytes"`
+	ChunkBytes       *int64   `json:"chunk_bytes"`
 	// Method says how the figure was taken: "benchmark" (wolfCrypt),
 	// "sole-buffer", "data-flow" or "final-tag" (CMOX).
 	Method string `json:"method"`
@@ -282,6 +282,17 @@ type Library struct {
 	// Methods ranks how a bulk figure was measured, most trusted first
 	// ("data-flow" before "sole-buffer"); a method not listed comes last.
 	Methods []string `json:"methods"`
+	// Lacks are the operation families the library does not provide
+	// (a cited fact), said beside any figure lent to its builds.
+	Lacks []Lack `json:"lacks,omitempty"`
+}
+
+// Lack is an operation family a library does not provide: the
+// operations it covers (their prefix, "ml-kem-"), and what to say, with
+// its citation.
+type Lack struct {
+	Prefix string `json:"prefix"`
+	Note   string `json:"note"`
 }
 
 // CandidateConfig is what a ConfigPerOp candidate's configuration says.

@@ -6,7 +6,7 @@ package dataset
 // stays the reviewable artifact; a test checks that the packed file holds
 // exactly what the JSON holds.
 //
-// Layout (version 11): the magic "CSZD", the version byte, a string table
+// Layout (version 12): the magic "CSZD", the version byte, a string table
 // (count, then each string as length and bytes), then the dataset's lists
 // in the order of bench.Dataset's fields. Counts, lengths, integers and
 // string indexes are varints; a pointer is a presence byte and its value;
@@ -26,7 +26,7 @@ import (
 
 const (
 	packMagic   = "CSZD"
-	packVersion = 11
+	packVersion = 12
 )
 
 // Pack writes ds in the packed form.
@@ -186,6 +186,7 @@ func (w *packer) dataset(ds *bench.Dataset) {
 		w.str(l.Flag)
 		w.bool(l.ConfigPerOp)
 		w.strs(l.Methods)
+		packList(w, l.Lacks, func(x bench.Lack) { w.str(x.Prefix); w.str(x.Note) })
 	})
 	packList(w, ds.MCUs, func(f bench.MCUFact) {
 		w.str(f.Part)
@@ -484,7 +485,8 @@ func (r *unpacker) dataset() *bench.Dataset {
 		return bench.Document{Name: r.str(), URL: r.str(), LineAnchors: r.bool(), Note: r.str()}
 	})
 	ds.Libraries = unpackList(r, func() bench.Library {
-		return bench.Library{Name: r.str(), Flag: r.str(), ConfigPerOp: r.bool(), Methods: r.strs()}
+		return bench.Library{Name: r.str(), Flag: r.str(), ConfigPerOp: r.bool(), Methods: r.strs(),
+			Lacks: unpackList(r, func() bench.Lack { return bench.Lack{Prefix: r.str(), Note: r.str()} })}
 	})
 	ds.MCUs = unpackList(r, func() bench.MCUFact {
 		return bench.MCUFact{

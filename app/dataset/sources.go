@@ -8,6 +8,8 @@ import (
 	"cryptosizer/app/source"
 	"cryptosizer/app/source/baretest"
 	"cryptosizer/app/source/cmox"
+	"cryptosizer/app/source/mbedtls"
+	"cryptosizer/app/source/mbedtlsf429"
 	"cryptosizer/app/source/p256m"
 	"cryptosizer/app/source/pqm3"
 	"cryptosizer/app/source/pqm4"
@@ -28,6 +30,7 @@ type Registry []source.Source
 var Sources = Registry{
 	wolfcrypt.Source{},
 	cmox.Source{},
+	mbedtls.Source{},
 }
 
 // CycleSources are the cycle-count sources: figures for a core, lent to
@@ -45,6 +48,7 @@ var CycleSources = []source.CycleSource{
 var MeasuredSources = []source.MeasuredSource{
 	baretest.Source{},
 	p256m.Source{},
+	mbedtlsf429.Source{},
 }
 
 // AddMeasured adds what a measured source derived (its committed form)

@@ -120,7 +120,7 @@ func TestEmptyResultExplainsItself(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := text(ctx, t, `(() => { const e = document.getElementById('empty'); return e && e.getClientRects().length ? e.innerText : '' })()`)
-	for _, want := range []string{"No candidate is left", "library = cmox removes 746 of the 821", "accel = PKA removes 791", "low-power removes 449", "none would be left without it"} {
+	for _, want := range []string{"No candidate is left", "library = cmox removes 838 of the 913", "accel = PKA removes 883", "low-power removes 503", "none would be left without it"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the empty ranking's explanation %q lacks %q", got, want)
 		}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"cryptosizer/app/bench"
 	"cryptosizer/app/catalog"
 )
 
@@ -11,7 +12,7 @@ import (
 // lender: "ML-KEM-768 from pqm4 m4fspeed", "X25519 from Lenngren
 // X25519-Cortex-M4" (an implementation that names its source stands
 // alone).
-func pqcLabels(reqs []Requirement) []string {
+func pqcLabels(reqs []Requirement, lib bench.Library) []string {
 	var out []string
 	for _, r := range reqs {
 		for _, t := range r.Terms {
@@ -24,7 +25,13 @@ func pqcLabels(reqs []Requirement) []string {
 			if strings.Contains(strings.ToLower(f.Implementation), strings.ToLower(f.Source)) {
 				from = f.Implementation
 			}
-			out = appendUnique(out, strings.ToUpper(s[:min(6, len(s))])+s[min(6, len(s)):]+" from "+from)
+			label := strings.ToUpper(s[:min(6, len(s))]) + s[min(6, len(s)):] + " from " + from
+			for _, l := range lib.Lacks {
+				if strings.HasPrefix(t.Op, l.Prefix) {
+					label += "; " + l.Note
+				}
+			}
+			out = appendUnique(out, label)
 		}
 	}
 	return out

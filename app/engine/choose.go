@@ -28,6 +28,9 @@ type Footprint struct {
 	// PeakStackBytes is the largest stack and working buffer of any one
 	// operation (nil when a figure is missing).
 	PeakStackBytes *int64 `json:"peak_stack_bytes"`
+	// HeapOnly: some operation's figure is the heap it holds, its stack
+	// not published (Mbed TLS): RAMBytes is a lower bound.
+	HeapOnly bool `json:"heap_only,omitempty"`
 	// notPublished says what is missing, made once with the footprint
 	// (Memory.NotPublished of every candidate that shares it).
 	notPublished string
@@ -81,10 +84,15 @@ func footprint(b *catalog.Build, reqs []Requirement) *Footprint {
 				continue
 			}
 			fp.Sources = append(fp.Sources, row.Source)
-			if row.GlobalBytes == nil || row.StackBytes == nil {
+			if row.GlobalBytes == nil || row.StackBytes == nil && row.WorkingBufferBytes == nil {
 				fp.Missing = append(fp.Missing, op+" (some columns unpublished)")
 				known = false
 				continue
+			}
+			if row.StackBytes == nil {
+				// Mbed TLS prints the heap an operation holds, not its
+				// stack: RAM is a lower bound, and says so.
+				fp.HeapOnly = true
 			}
 			// RAM needs the data and the stack; flash the code and its
 			// constants, which a source may publish only for a whole
@@ -95,7 +103,10 @@ func footprint(b *catalog.Build, reqs []Requirement) *Footprint {
 				flash += *row.CodeBytes + *row.ConstantBytes
 			}
 			global += *row.GlobalBytes
-			work := *row.StackBytes
+			work := int64(0)
+			if row.StackBytes != nil {
+				work = *row.StackBytes
+			}
 			if row.WorkingBufferBytes != nil {
 				work += *row.WorkingBufferBytes
 			}

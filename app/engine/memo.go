@@ -179,7 +179,7 @@ func (e *Eval) view(reqs []Requirement) *termsView {
 		each := t.Blocking()
 		v.longestOp, v.longestS = t.Op, &each
 	}
-	v.pqcFrom = slices.Clip(pqcLabels(reqs))
+	v.pqcFrom = slices.Clip(pqcLabels(reqs, e.b.Lib))
 	if v.pqcFrom != nil {
 		v.pqcStack = pqcStack(reqs)
 	}

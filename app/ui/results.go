@@ -452,7 +452,11 @@ func footprintText(c engine.Candidate) string {
 	case fp.FlashBytes == nil:
 		// RAM per operation, code only for a whole image (wolfSSL's
 		// STM32_Bare_Test).
-		s := fmt.Sprintf("%s of RAM (the largest stack and heap of one operation) for %s; code size is published for whole images only", explain.Size(*fp.RAMBytes), strings.Join(fp.Ops, ", "))
+		what := "the largest stack and heap of one operation"
+		if fp.HeapOnly {
+			what = "the largest heap one operation holds; its stack is not published, so this is a lower bound"
+		}
+		s := fmt.Sprintf("%s of RAM (%s) for %s; code size is published for whole images only", explain.Size(*fp.RAMBytes), what, strings.Join(fp.Ops, ", "))
 		if f := c.Facts; f != nil && f.RAMBytes > 0 {
 			s += fmt.Sprintf(" — %s of the part's RAM", explain.Percent(float64(*fp.RAMBytes)/float64(f.RAMBytes)))
 		}
