@@ -394,3 +394,30 @@ func TestDownloadJSONCarriesEverySetting(t *testing.T) {
 		}
 	}
 }
+
+// Mbed TLS benchmark output imports through the same panel: the clock is
+// inferred from cycles/byte (and pre-filled), the MCU is asked for, and
+// the import is ranked with its public-key figures as intervals.
+func TestMbedTLSPasteImports(t *testing.T) {
+	p := New(base(t), nil)
+	text := "  SHA-256                  :       1962 KiB/s,         89 cycles/byte\n" +
+		"  ECDSA-secp256r1          :      7 sign/s\n  ECDSA-secp256r1          :      2 verify/s\n"
+	p.ImportInput("text", text)
+	seq := p.ImportInput("mcu", "STM32F429ZI")
+	p.PreviewImport(seq)
+	if !p.AddImport() {
+		t.Fatalf("not added: %s", p.Imports.Form.Msg)
+	}
+	n := 0
+	for _, c := range p.Results.Res.Candidates {
+		if c.Imported != "" && c.Library == "Mbed TLS" {
+			n++
+			if c.ClockHz < 175e6 || c.ClockHz > 185e6 {
+				t.Errorf("clock %d: want the one cycles/byte imply (≈ 178.8 MHz)", c.ClockHz)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d imported Mbed TLS candidates", n)
+	}
+}
