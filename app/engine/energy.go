@@ -228,6 +228,10 @@ type Memory struct {
 	CryptoRAMBytes *int64 `json:"crypto_ram_bytes"`
 	FreeRAMBytes   *int64 `json:"free_ram_bytes"`
 	NotPublished   string `json:"not_published,omitempty"`
+	// LowerBound: the crypto's RAM is at least CryptoRAMBytes (its stack,
+	// or some operation's heap, is not published), so FreeRAMBytes is at
+	// most what is shown.
+	LowerBound bool `json:"lower_bound,omitempty"`
 	// Gap is why the crypto's RAM is unknown, as a code (GapLibraryRAM,
 	// GapFootprint); "" when it is known.
 	Gap   string      `json:"-"`
@@ -260,6 +264,14 @@ func memory(b *catalog.Build, fp *Footprint, pqcStack *int64, partRAM int64, cel
 		cell.ram = *fp.RAMBytes
 		cell.free = m.PartRAMBytes - cell.ram
 		m.CryptoRAMBytes, m.FreeRAMBytes, m.StackBytes = &cell.ram, &cell.free, fp.PeakStackBytes
+		if fp.HeapOnly {
+			// The peak is a heap, not a stack.
+			m.StackBytes = pqcStack
+			m.LowerBound, m.Gap = true, GapStack
+			if len(fp.Missing) > 0 {
+				m.NotPublished = fp.notPublished
+			}
+		}
 		m.Basis = bench.Measured
 		if b.Estimated() {
 			m.Basis = bench.Estimated

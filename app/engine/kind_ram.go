@@ -58,6 +58,12 @@ func (f *FreeRAM) Evaluate(e *Eval, _ []Term) (Requirement, bool) {
 		return r, true
 	}
 	free := float64(*m.FreeRAMBytes)
+	if m.LowerBound && free >= float64(f.Bytes) {
+		// At most this much is left: enough, or not, depends on the
+		// stack nobody published. (Too little is too little.)
+		r.Missing = append(r.Missing, m.Gap)
+		return r, true
+	}
 	h := free / float64(f.Bytes)
 	r.Achieved, r.Headroom, r.Basis = e.num(free), e.num(h), m.Basis
 	return r, true

@@ -65,6 +65,9 @@ const (
 	// GapFootprint: a footprint the operations used need is not
 	// published, whole or in part (Memory.NotPublished lists which).
 	GapFootprint = "footprint"
+	// GapStack: the library publishes the heap its operations hold, not
+	// their stack: the RAM left is at most what is shown.
+	GapStack = "library-stack"
 	// GapRunCurrent: ST's data gives no run current for the part.
 	GapRunCurrent = "run-current"
 	// GapClock: the figures have no clock (energy is per cycle).
@@ -75,7 +78,7 @@ const (
 )
 
 // Gaps lists the gap codes.
-var Gaps = []string{TargetMaxClock, UntrustedClock, GapCPUShare, GapPartFacts, GapLibraryRAM, GapFootprint, GapRunCurrent, GapClock, GapLoad}
+var Gaps = []string{TargetMaxClock, UntrustedClock, GapCPUShare, GapPartFacts, GapLibraryRAM, GapFootprint, GapStack, GapRunCurrent, GapClock, GapLoad}
 
 // Why notes: what in the data may surprise.
 const (

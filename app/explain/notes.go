@@ -105,6 +105,7 @@ var gapWords = map[string]string{
 	engine.GapCPUShare:    "a continuous load's CPU share",
 	engine.GapPartFacts:   "the part's facts (ST's data has none for it)",
 	engine.GapLibraryRAM:  "the crypto's RAM (no RAM figures are published for this build)",
+	engine.GapStack:       "the crypto's stack (only the heap its operations hold is published: the RAM left is at most the figure shown)",
 	engine.GapFootprint:   "the crypto's RAM (a footprint the operations need is not published)",
 	engine.GapRunCurrent:  "the part's run current (ST's data gives none)",
 	engine.GapClock:       "a clock for the figures",
