@@ -156,6 +156,12 @@ func (b *build) split(p *pair) {
 	default:
 		b.timed(*e, p.keygen, c-agree, math.Max(slow-agreeLo, c-agree),
 			fmt.Sprintf("key generation = %s (key generation and shared secret, one party) − %s (the shared secret); %s", e.Title, p.static.Title, why))
+		// The figure is a difference of two lines: it says so where it is
+		// shown (printed), and quotes both (source).
+		m := &b.ds.Measurements[len(b.ds.Measurements)-1]
+		s := p.static
+		m.Printed = fmt.Sprintf("%s %s − %s %s (%s − %s: key generation and shared secret, less the shared secret)", e.Raw, e.Unit, s.Raw, s.Unit, e.Title, s.Title)
+		m.Source += fmt.Sprintf(" minus %s: %s", s.Pos, s.Text)
 	}
 }
 

@@ -107,20 +107,26 @@ func (b *build) split() {
 			b.missing(e, keygen, fmt.Sprintf("%s (%s/s) is not slower than %s (%s/s) at the printed precision: no key generation time can be derived", e.title, e.raw, s.title, s.raw))
 			continue
 		}
-		b.timed(e, keygen, c, math.Max(slow, c), fmt.Sprintf("key generation = 1/%s − 1/%s (one party's key generation and shared secret, less the shared secret)", e.title, s.title))
+		if !b.timed(e, keygen, c, math.Max(slow, c), fmt.Sprintf("key generation = 1/%s − 1/%s (one party's key generation and shared secret, less the shared secret)", e.title, s.title)) {
+			continue
+		}
+		// A difference of two lines: shown as such, both quoted.
+		m := &b.ds.Measurements[len(b.ds.Measurements)-1]
+		m.Printed = fmt.Sprintf("1/(%s %s) − 1/(%s %s) (%s − %s: key generation and shared secret, less the shared secret)", e.raw, e.unit, s.raw, s.unit, e.title, s.title)
+		m.Source += "; minus " + b.source(s)
 	}
 }
 
 // timed records a public-key figure with the interval its precision
 // allows (step).
-func (b *build) timed(r row, op string, central, slow float64, how string) {
+func (b *build) timed(r row, op string, central, slow float64, how string) bool {
 	if !bench.KnownOp(op) {
 		b.skip(r, "no workload uses this operation")
-		return
+		return false
 	}
 	if r.value <= step {
 		b.missing(r, op, "the printed rate is one step (0.1/s) or less: no upper bound on the time")
-		return
+		return false
 	}
 	note := "the printed rates are multiples of 0.1/s and the window is not printed: the time lies between 1/(P + 0.1) and 1/(P − 0.1) s, and the slow end decides"
 	if how != "" {
@@ -133,6 +139,7 @@ func (b *build) timed(r row, op string, central, slow float64, how string) {
 		b.ds.Footprints = append(b.ds.Footprints, bench.Footprint{Identity: b.id, Op: op, Method: "benchmark", GlobalBytes: bench.I64(0), WorkingBufferBytes: r.heap,
 			Source: b.source(r) + fmt.Sprintf(", %d heap bytes in use (stack not printed)", *r.heap), Pos: b.pos(r)})
 	}
+	return true
 }
 
 func (b *build) missing(r row, op, why string) {
