@@ -152,3 +152,12 @@ func TestBrokenCounterIsSaid(t *testing.T) {
 		t.Errorf("F15's counter: warnings %+v", r.Data.Warnings)
 	}
 }
+
+// Zephyr prints ns/byte beside KiB/s: a rate check, not a clock.
+func TestZephyrNanosecondsPerByte(t *testing.T) {
+	text := "\tMBEDTLS Benchmark sample\n  SHA-256                  :       1957 KiB/s,        499 ns/byte\n  ECDSA-secp256r1          :      7 sign/s\nDone\n"
+	r := read(t, text, source.Names{MCU: "STM32F429ZI", ClockHz: 180e6})
+	if len(r.Errors) > 0 || len(r.Data.Measurements) != 2 || r.Found.ClockHz != 0 {
+		t.Errorf("%v, %d figures, clock %d (ns/byte implies none)", r.Errors, len(r.Data.Measurements), r.Found.ClockHz)
+	}
+}

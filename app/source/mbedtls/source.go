@@ -88,7 +88,7 @@ func (Source) Read(doc source.Doc) source.Read {
 	run := Parse(doc.Name, doc.Text)
 	out.Errors = run.Errors
 	b := newBuild(run, doc)
-	out.Found = source.Names{MCU: "", Version: run.Version, ClockHz: b.clock}
+	out.Found = source.Names{Version: run.Version, ClockHz: b.textClock}
 	if len(run.Results) > 0 {
 		out.Builds = 1
 	}
@@ -104,9 +104,12 @@ type build struct {
 	run   Run
 	id    bench.Identity
 	clock int64
-	facts bench.Facts
-	ds    bench.Dataset
-	pos   bench.Pos
+	// textClock is the clock the text gives: printed (fsys=) or implied
+	// by its cycles/byte; 0 when neither.
+	textClock int64
+	facts     bench.Facts
+	ds        bench.Dataset
+	pos       bench.Pos
 }
 
 func newBuild(run Run, doc source.Doc) *build {
@@ -128,6 +131,10 @@ func newBuild(run Run, doc source.Doc) *build {
 	}
 	if implied > 0 && b.clock > 0 && math.Abs(implied/float64(b.clock)-1) > 0.10 {
 		b.warn("clock-check", fmt.Sprintf("the cycles/byte imply %s MHz, but the clock is %s MHz: the counter is not the core's cycle counter, or the clock is wrong", mhz(implied), mhz(float64(b.clock))))
+	}
+	b.textClock = run.ClockHz
+	if b.textClock == 0 && implied > 0 {
+		b.textClock = int64(math.Round(implied/1e5) * 1e5)
 	}
 	b.id.ClockHz = b.clock
 	return b
