@@ -89,7 +89,7 @@ cmd_bench() {
   echo "== minimal go-app apps in $dir/"
   minimal "$dir/hello" hello
   minimal "$dir/echo" echo
-  CRYPTOSIZER_MINIMAL="$PWD/$dir" go test -v -run '^$' -bench 'Versus' -benchtime "${N:-7}x" -timeout 30m ./app/e2e/
+  CRYPTOSIZER_MINIMAL="$PWD/$dir" go test -v -run '^$' -bench 'Versus' -benchtime "${N:-15}x" -timeout 30m ./app/e2e/
   echo "== Lighthouse (app/e2e/lighthouse, installed here only: not by CI)"
   (cd app/e2e/lighthouse && npm ci --no-audit --no-fund >/dev/null) || die "npm ci in app/e2e/lighthouse failed"
   CRYPTOSIZER_MINIMAL="$PWD/$dir" CRYPTOSIZER_LIGHTHOUSE="$PWD/app/e2e/lighthouse/node_modules/.bin/lighthouse" \

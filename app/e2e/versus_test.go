@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -22,7 +23,7 @@ import (
 // the machine's speed cancels out. Never asserted: a shared machine is
 // noisy; the figures go in the notes.
 //
-//	./build.sh bench            (N=7 visits per app by default)
+//	./build.sh bench            (N=15 visits per app by default, alternating)
 //
 // Per visit, in a fresh browser profile: the time from navigation to the
 // first client-side render (cryptosizer: the first ranking with its rows;
@@ -42,15 +43,23 @@ func BenchmarkVersusMinimal(b *testing.B) {
 		{"app", siteDir(), `(() => { const r = document.querySelector('#results[data-client="true"]'); return !!r && r.querySelectorAll('tr.row').length > 0 })()`},
 		{"minimal", filepath.Join(dir, "hello"), `!!document.querySelector('h1[data-client="true"]')`},
 	}
-	var mainAt, dataMs []float64 // cryptosizer's main() start, dataset read and indexed
+	var mainAt, dataMs, rankMs, mountAt []float64 // cryptosizer's own timeline
 	ready := map[string][]float64{}
+	wasm := map[string][]float64{}
+	slow := map[string][]float64{} // ready, 4× CPU-throttled
 	dcl := map[string][]float64{}
 	br := map[string][]float64{}
 	gz := map[string][]float64{}
 	for i := 0; i < b.N; i++ {
-		for _, a := range apps {
-			v := visit(b, a.dir, a.ready)
+		// Alternate the apps, and which goes first.
+		order := apps
+		if i%2 == 1 {
+			order = []struct{ name, dir, ready string }{apps[1], apps[0]}
+		}
+		for _, a := range order {
+			v := visit(b, a.dir, a.ready, 1)
 			ready[a.name] = append(ready[a.name], v.readyMs)
+			wasm[a.name] = append(wasm[a.name], v.wasmMs)
 			dcl[a.name] = append(dcl[a.name], v.dclMs)
 			br[a.name] = append(br[a.name], float64(v.br))
 			gz[a.name] = append(gz[a.name], float64(v.gz))
@@ -60,18 +69,37 @@ func BenchmarkVersusMinimal(b *testing.B) {
 			if a.name == "app" {
 				mainAt = append(mainAt, v.mainMs)
 				dataMs = append(dataMs, v.datasetMs)
+				rankMs = append(rankMs, v.rankMs)
+				mountAt = append(mountAt, v.mountMs)
+			}
+		}
+		if i%3 == 0 {
+			// The phone: a 4× throttled visit of each, every third round.
+			for _, a := range order {
+				slow[a.name] = append(slow[a.name], visit(b, a.dir, a.ready, 4).readyMs)
 			}
 		}
 	}
 	for _, a := range apps {
-		b.Logf("%s: ready min/median/max %.0f/%.0f/%.0f ms; DOMContentLoaded median %.0f ms; first visit %0.f B brotli, %0.f B gzip",
-			a.name, lowest(ready[a.name]), median(ready[a.name]), highest(ready[a.name]), median(dcl[a.name]), median(br[a.name]), median(gz[a.name]))
+		b.Logf("%s: ready min/median/max %.0f/%.0f/%.0f ms; wasm arrived median %.0f ms; DOMContentLoaded median %.0f ms; 4× throttled ready median %.0f ms (n=%d); first visit %0.f B brotli, %0.f B gzip",
+			a.name, lowest(ready[a.name]), median(ready[a.name]), highest(ready[a.name]), median(wasm[a.name]), median(dcl[a.name]),
+			median(slow[a.name]), len(slow[a.name]), median(br[a.name]), median(gz[a.name]))
 	}
-	b.Logf("app: main() began at median %.0f ms; dataset read and indexed in median %.1f ms (max %.1f)", median(mainAt), median(dataMs), highest(dataMs))
+	// The split of a cold load (medians, ms): fetch until the wasm has
+	// arrived; compile, Go runtime start and package inits until main();
+	// the dataset; the first ranking; the mount; the first ranking on
+	// screen.
+	b.Logf("split, app: wasm arrived %.0f | main() %.0f (+%.0f compile, runtime, inits) | dataset %.1f | first ranking %.1f | mounted %.0f | ready %.0f",
+		median(wasm["app"]), median(mainAt), median(mainAt)-median(wasm["app"]), median(dataMs), median(rankMs), median(mountAt), median(ready["app"]))
+	b.Logf("split, minimal: wasm arrived %.0f | ready %.0f (+%.0f compile, runtime, render)",
+		median(wasm["minimal"]), median(ready["minimal"]), median(ready["minimal"])-median(wasm["minimal"]))
 	b.ReportMetric(median(dataMs), "app-ms-dataset")
 	b.ReportMetric(median(ready["app"]), "app-ms-ready")
 	b.ReportMetric(median(ready["minimal"]), "minimal-ms-ready")
 	b.ReportMetric(median(ready["app"])/median(ready["minimal"]), "x-cold-load")
+	b.ReportMetric(median(wasm["app"])/median(wasm["minimal"]), "x-wasm-arrived")
+	b.ReportMetric((median(ready["app"])-median(wasm["app"]))/(median(ready["minimal"])-median(wasm["minimal"])), "x-after-wasm")
+	b.ReportMetric(median(slow["app"])/median(slow["minimal"]), "x-cold-load-4x")
 	b.ReportMetric(median(dcl["app"])/median(dcl["minimal"]), "x-domcontentloaded")
 	b.ReportMetric(median(br["app"])/median(br["minimal"]), "x-first-visit-br")
 	b.ReportMetric(median(gz["app"])/median(gz["minimal"]), "x-first-visit-gz")
@@ -93,10 +121,14 @@ func BenchmarkVersusMinimal(b *testing.B) {
 
 type visitFigures struct {
 	readyMs, dclMs float64
-	// cryptosizer's own timings (window.cryptosizerTiming); 0 elsewhere.
-	mainMs, datasetMs float64
-	br, gz            int64
-	bodies            string
+	// wasmMs: when the wasm had arrived (its fetch's responseEnd).
+	wasmMs float64
+	// cryptosizer's own timings (window.cryptosizerTiming); 0 elsewhere:
+	// main() began, the dataset's and the first ranking's durations, and
+	// when go-app mounted the page.
+	mainMs, datasetMs, rankMs, mountMs float64
+	br, gz                             int64
+	bodies                             string
 }
 
 // readyProbe records, before any of the page's scripts run, the moment a
@@ -120,13 +152,19 @@ func addProbe(b *testing.B, ctx context.Context, src string) {
 	}
 }
 
-func visit(b *testing.B, dir, cond string) visitFigures {
+func visit(b *testing.B, dir, cond string, throttle float64) visitFigures {
 	ctx, cancel := browser(b)
 	defer cancel()
 	c := newCounter(site.Handler(dir), false)
 	s := serve(b, "127.0.0.1", c)
 	defer s.srv.Close()
 	addProbe(b, ctx, readyProbe(cond))
+	if throttle > 1 {
+		// A phone: every CPU millisecond is throttle of them.
+		if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: throttle}); err != nil {
+			b.Fatal(err)
+		}
+	}
 	err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), poll(`window.__readyAt !== undefined`, 60*time.Second),
 		poll(`navigator.serviceWorker.ready.then(() => true)`, 60*time.Second), siteCached())
 	if err != nil {
@@ -140,9 +178,19 @@ func visit(b *testing.B, dir, cond string) visitFigures {
 	if v.dclMs, err = eval[float64](ctx, `performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd`); err != nil {
 		b.Fatal(err)
 	}
+	// When the wasm had arrived (the first fetch of it to end).
+	if v.wasmMs, err = eval[float64](ctx, `Math.min(...performance.getEntriesByType('resource').filter(e => e.name.includes('/web/app.wasm')).map(e => e.responseEnd), 1e9)`); err != nil {
+		b.Fatal(err)
+	}
 	if dir == siteDir() {
-		if tl, err := eval[string](ctx, `JSON.stringify(window.cryptosizerTiming)`); err == nil {
-			b.Logf("app timeline (ms since navigation; dataset, render: durations): %s; ready %.0f", tl, v.readyMs)
+		if tl, err := eval[string](ctx, `JSON.stringify(window.cryptosizerTiming)`); err == nil && throttle <= 1 {
+			b.Logf("app timeline (ms since navigation; dataset, render: durations): %s; wasm arrived %.0f; ready %.0f", tl, v.wasmMs, v.readyMs)
+		}
+		if v.rankMs, err = eval[float64](ctx, `(window.cryptosizerTiming.rank || [0])[0]`); err != nil {
+			b.Fatal(err)
+		}
+		if v.mountMs, err = eval[float64](ctx, `window.cryptosizerTiming.onmount || 0`); err != nil {
+			b.Fatal(err)
 		}
 		if v.mainMs, err = eval[float64](ctx, `window.cryptosizerTiming.main`); err != nil {
 			b.Fatal(err)
