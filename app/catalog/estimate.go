@@ -210,21 +210,25 @@ func (cat *Catalog) group() {
 func (cat *Catalog) estimates() {
 	measured := map[string]map[string]bool{} // group key → the estimate keys measured on it
 	var donors []*Build
+	var donorKeys []string // estimateKey of each donor, made once (it was a tenth of start-up)
 	for _, b := range cat.Builds {
+		k := estimateKey(b)
 		if g := b.Group; g != nil {
 			if measured[g.Key] == nil {
 				measured[g.Key] = map[string]bool{}
 			}
-			measured[g.Key][estimateKey(b)] = true
+			measured[g.Key][k] = true
 		}
-		donors = append(donors, b)
+		if b.mayDonate() {
+			donors, donorKeys = append(donors, b), append(donorKeys, k)
+		}
 	}
 	for gi := range cat.ds.Groups {
 		g := &cat.ds.Groups[gi]
 		best := map[string]*Build{}
 		var keys []string
-		for _, b := range donors {
-			k := estimateKey(b)
+		for i, b := range donors {
+			k := donorKeys[i]
 			if measured[g.Key][k] || !donates(b, g) {
 				continue // a build measured on the group stands for it
 			}
