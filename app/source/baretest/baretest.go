@@ -545,7 +545,10 @@ func (p *parser) memory() {
 	ops := map[string]string{"CBC enc": "aes-cbc-enc", "GCM enc": "aes-gcm-enc", "SHA-256": "sha256", "ECDSA sign": "ecdsa-p256-sign", "ECDSA verify": "ecdsa-p256-verify"}
 	for _, r := range st.rows {
 		b, hr := p.boards[r.cells[0]], heap[r.cells[0]]
-		hv, ok := number(hr.cells[2])
+		hv, ok := 0.0, false
+		if len(hr.cells) > 2 {
+			hv, ok = number(hr.cells[2])
+		}
 		clock := p.clock[r.cells[0]]
 		if b == nil || !ok || len(r.cells) != len(st.header) {
 			p.errs.Add(p.pos(r.line), strings.Join(r.cells, "|"), "want a board with a peak heap and a stack figure per column")

@@ -173,6 +173,12 @@ func TestParseRefusesWhatItDoesNotKnow(t *testing.T) {
 	if _, errs := baretest.Parse("# something else\n| a | b |\n"); len(errs) == 0 {
 		t.Error("a text without the README's tables parsed")
 	}
+	// A board with a stack row and no peak-heap row is an error, not a
+	// crash.
+	noHeap := strings.Replace(readme, "| `bb` | M33F | 2000 | 1 / 1 |", "", 1)
+	if _, errs := baretest.Parse(noHeap); len(errs) == 0 || !strings.Contains(errs.Error(), "peak heap") {
+		t.Errorf("a stack row without its heap: %v", errs)
+	}
 	bad := strings.Replace(readme, "| SHA-256 (bare) |", "| SHA-999 (bare) |", 1)
 	_, errs := baretest.Parse(bad)
 	if len(errs) == 0 || !strings.Contains(errs.Error(), "unknown column") {
