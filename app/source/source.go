@@ -9,7 +9,13 @@
 // adds to the dataset. It does no I/O.
 package source
 
-import "cryptosizer/app/bench"
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"cryptosizer/app/bench"
+)
 
 // Names are what a text may leave out: the user names them for an import
 // (the CLI's --import-* flags, the web form). Zero values are unknown.
@@ -102,4 +108,35 @@ type MeasuredSource interface {
 	// Load reads the committed form: measurements, footprints, missing
 	// and skipped figures, warnings and the documents they point into.
 	Load(derived []byte) (bench.Dataset, error)
+}
+
+// Cells splits a markdown table row ("| a | b |") into its trimmed cells;
+// nil for a line that is not one.
+func Cells(line string) []string {
+	l := strings.TrimSpace(line)
+	if !strings.HasPrefix(l, "|") || !strings.HasSuffix(l, "|") || len(l) < 2 {
+		return nil
+	}
+	c := strings.Split(l[1:len(l)-1], "|")
+	for i := range c {
+		c[i] = strings.TrimSpace(c[i])
+	}
+	return c
+}
+
+// EncodeDerived is the committed form of what a measured source derives
+// (indented JSON, one trailing newline), and the number of figures.
+func EncodeDerived(d bench.Dataset) ([]byte, int, error) {
+	b, err := json.MarshalIndent(d, "", " ")
+	return append(b, '\n'), len(d.Measurements), err
+}
+
+// DecodeDerived reads what EncodeDerived wrote; what names the source
+// in the error.
+func DecodeDerived(b []byte, what string) (bench.Dataset, error) {
+	var d bench.Dataset
+	if err := json.Unmarshal(b, &d); err != nil {
+		return d, fmt.Errorf("decoding the %s figures: %w", what, err)
+	}
+	return d, nil
 }

@@ -11,7 +11,6 @@
 package mbedtlsf429
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -19,6 +18,7 @@ import (
 	"strings"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/source"
 	"cryptosizer/app/source/mbedtls"
 )
 
@@ -56,7 +56,7 @@ func Parse(name, text string) (bench.Dataset, bench.ErrorList) {
 	var rows []row
 	next := map[string]int{}
 	for i, l := range strings.Split(text, "\n") {
-		c := cells(l)
+		c := source.Cells(l)
 		if len(c) != 6 || c[0] == "section" || strings.HasPrefix(c[0], "-") {
 			continue
 		}
@@ -129,18 +129,6 @@ func sectionKey(s string) string {
 	return ""
 }
 
-func cells(l string) []string {
-	l = strings.TrimSpace(l)
-	if !strings.HasPrefix(l, "|") || !strings.HasSuffix(l, "|") || len(l) < 2 {
-		return nil
-	}
-	c := strings.Split(l[1:len(l)-1], "|")
-	for i := range c {
-		c[i] = strings.TrimSpace(c[i])
-	}
-	return c
-}
-
 func countSym(rows []row) int {
 	n := 0
 	for _, r := range rows {
@@ -188,15 +176,10 @@ func (Source) Derive(text string) ([]byte, int, error) {
 	if len(errs) > 0 {
 		return nil, 0, errs
 	}
-	b, err := json.MarshalIndent(d, "", " ")
-	return append(b, '\n'), len(d.Measurements), err
+	return source.EncodeDerived(d)
 }
 
 // Load reads what Derive wrote.
 func (Source) Load(b []byte) (bench.Dataset, error) {
-	var d bench.Dataset
-	if err := json.Unmarshal(b, &d); err != nil {
-		return d, fmt.Errorf("decoding the Mbed TLS F429ZI figures: %w", err)
-	}
-	return d, nil
+	return source.DecodeDerived(b, "Mbed TLS F429ZI")
 }

@@ -11,12 +11,12 @@
 package p256m
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/source"
 )
 
 // File is the restatement's name in the third-party sources folder.
@@ -63,18 +63,6 @@ var ops = map[string]string{
 	"key generation": "ecc-p256-keygen", "ecdsa sign": "ecdsa-p256-sign", "ecdsa verify": "ecdsa-p256-verify",
 }
 
-func cells(l string) []string {
-	l = strings.TrimSpace(l)
-	if !strings.HasPrefix(l, "|") || !strings.HasSuffix(l, "|") || len(l) < 2 {
-		return nil
-	}
-	c := strings.Split(l[1:len(l)-1], "|")
-	for i := range c {
-		c[i] = strings.TrimSpace(c[i])
-	}
-	return c
-}
-
 // Parse reads the per-core runtime tables of "Comparison with other
 // implementations" (each after a line "_Cortex-M0_ at  48 MHz: STM32F091
 // board …") and the RAM tables (stack per operation).
@@ -84,7 +72,7 @@ func Parse(name, text string) (bench.Dataset, bench.ErrorList) {
 	lines := strings.Split(text, "\n")
 	pos := func(i int) bench.Pos { return bench.Pos{File: Doc, Line: i + 1 + offset} }
 	core, clock := "", int64(0)
-	stackCore := []string{}
+	var stackCore []string
 	stack := map[string]map[string]int64{} // core|library → op → bytes
 	for i, l := range lines {
 		t := strings.TrimSpace(l)
@@ -109,7 +97,7 @@ func Parse(name, text string) (bench.Dataset, bench.ErrorList) {
 		case strings.HasPrefix(t, "**"):
 			core, stackCore = "", nil
 		}
-		c := cells(l)
+		c := source.Cells(l)
 		if len(c) != 3 || c[1] == "p256-m" || strings.HasPrefix(c[1], "-") {
 			continue
 		}
@@ -209,15 +197,8 @@ func (Source) Derive(text string) ([]byte, int, error) {
 	if len(errs) > 0 {
 		return nil, 0, errs
 	}
-	b, err := json.MarshalIndent(d, "", " ")
-	return append(b, '\n'), len(d.Measurements), err
+	return source.EncodeDerived(d)
 }
 
 // Load reads what Derive wrote.
-func (Source) Load(b []byte) (bench.Dataset, error) {
-	var d bench.Dataset
-	if err := json.Unmarshal(b, &d); err != nil {
-		return d, fmt.Errorf("decoding the p256-m figures: %w", err)
-	}
-	return d, nil
-}
+func (Source) Load(b []byte) (bench.Dataset, error) { return source.DecodeDerived(b, "p256-m") }

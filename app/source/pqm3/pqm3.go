@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/source"
 )
 
 // File is the restatement's name in the third-party sources folder.
@@ -68,7 +69,7 @@ func Parse(name, text string) ([]bench.CycleFigure, []bench.Document, bench.Erro
 	mem := map[string]memo{}
 	var speed []int
 	for i, l := range lines {
-		c := tableCells(l)
+		c := source.Cells(l)
 		switch {
 		case len(c) == 6 && !isNumber(c[2]) && isNumber(c[3]):
 			speed = append(speed, i)
@@ -83,7 +84,7 @@ func Parse(name, text string) ([]bench.CycleFigure, []bench.Document, bench.Erro
 	}
 	var figs []bench.CycleFigure
 	for _, i := range speed {
-		c := tableCells(lines[i])
+		c := source.Cells(lines[i])
 		pos := bench.Pos{File: name, Line: i + 1}
 		s, ok := schemes[c[0]]
 		ops := kemOps
@@ -110,18 +111,6 @@ func Parse(name, text string) ([]bench.CycleFigure, []bench.Document, bench.Erro
 	docs := []bench.Document{{Name: DocName, URL: "https://github.com/mupq/pqm3/blob/" + commit + "/benchmarks-nucleo-f207zg.md",
 		Note: "pqm3 (github.com/mupq/pqm3 at " + commit + "), benchmarks-nucleo-f207zg.md: round-3 Kyber and Dilithium cycles on the STM32F207ZG (Cortex-M3) at 30 MHz with zero wait states (common/hal-opencm3.c lines 132-148); no licence file: facts only, each cited"}}
 	return figs, docs, errs
-}
-
-func tableCells(l string) []string {
-	l = strings.TrimSpace(l)
-	if !strings.HasPrefix(l, "|") || !strings.HasSuffix(l, "|") || len(l) < 2 {
-		return nil
-	}
-	c := strings.Split(l[1:len(l)-1], "|")
-	for i := range c {
-		c[i] = strings.TrimSpace(c[i])
-	}
-	return c
 }
 
 func num(s string) float64 {
