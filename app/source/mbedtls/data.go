@@ -118,7 +118,7 @@ func (b *build) publicKey(x Result) {
 		b.skip(x, "no workload uses this operation or curve")
 		return
 	}
-	central, slow, why, ok := x.Bounds()
+	_, central, slow, why, ok := x.Bounds()
 	if !ok {
 		b.missing(x, op, why)
 		return
@@ -133,19 +133,19 @@ func (b *build) publicKey(x Result) {
 func (b *build) split(p *pair) {
 	var agree, agreeLo float64
 	if s := p.static; s != nil {
-		c, slow, why, ok := s.Bounds()
+		fast, c, slow, why, ok := s.Bounds()
 		if !ok {
 			b.missing(*s, p.agree, why)
 		} else {
 			b.timed(*s, p.agree, c, slow, why)
-			agree, agreeLo = c, lower(*s)
+			agree, agreeLo = c, fast
 		}
 	}
 	e := p.ephemeral
 	if e == nil {
 		return
 	}
-	c, slow, why, ok := e.Bounds()
+	_, c, slow, why, ok := e.Bounds()
 	switch {
 	case !ok:
 		b.missing(*e, p.keygen, why)
@@ -163,18 +163,6 @@ func (b *build) split(p *pair) {
 		m.Printed = fmt.Sprintf("%s %s − %s %s (%s − %s: key generation and shared secret, less the shared secret)", e.Raw, e.Unit, s.Raw, s.Unit, e.Title, s.Title)
 		m.Source += fmt.Sprintf(" minus %s: %s", s.Pos, s.Text)
 	}
-}
-
-// lower is the fastest time a public-key line allows.
-func lower(x Result) float64 {
-	switch {
-	case strings.HasPrefix(x.Unit, "ms/"):
-		return x.Value / 1000
-	case !x.Decimals:
-		return 3 / (3*x.Value + 1)
-	}
-	c, _, _, _ := x.Bounds()
-	return c * 0.9
 }
 
 func (b *build) measurement(x Result, op string) bench.Measurement {

@@ -161,3 +161,14 @@ func TestZephyrNanosecondsPerByte(t *testing.T) {
 		t.Errorf("%v, %d figures, clock %d (ns/byte implies none)", r.Errors, len(r.Data.Measurements), r.Found.ClockHz)
 	}
 }
+
+// A large NXP rate is bounded from the first call count that fits (N ≥
+// 3P − 1), not searched for from one.
+func TestNXPLargeRate(t *testing.T) {
+	text := "mbedTLS version 2.28.8\nfsys=96000000\n  ECDSA-secp256r1          : 250000.50 sign/s\n"
+	m, ok := figure(read(t, text, source.Names{MCU: "STM32F429ZI"}).Data, "ecdsa-p256-sign")
+	// The interval is that narrow: no slow end of its own is kept.
+	if !ok || math.Abs(*m.SecondsPerOp*250000.5-1) > 1e-3 || m.SlowSecondsPerOp != nil {
+		t.Errorf("250000.50 sign/s: %+v", m)
+	}
+}

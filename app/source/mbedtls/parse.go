@@ -233,32 +233,34 @@ func (r Run) ImpliedClock() float64 {
 }
 
 // Bounds is the time one operation takes, as far as a public-key line
-// says: central (what the print means) and slowest (what it allows);
-// ok is false when it bounds nothing (an upstream 0: one call of 3 s or
-// more).
-func (x Result) Bounds() (central, slow float64, why string, ok bool) {
+// says: fastest and slowest (what the print allows) and central (what
+// it means); ok is false when it bounds nothing (an upstream 0: one call
+// of 3 s or more).
+func (x Result) Bounds() (fast, central, slow float64, why string, ok bool) {
 	p := x.Value
 	switch {
 	case strings.HasPrefix(x.Unit, "ms/"):
 		// One timed run, truncated to the millisecond.
-		return p / 1000, (p + 1) / 1000, "one run, printed in whole milliseconds: [P, P + 1) ms", true
+		return p / 1000, p / 1000, (p + 1) / 1000, "one run, printed in whole milliseconds: [P, P + 1) ms", true
 	case !x.Decimals:
 		// Upstream: P = ⌊(N + 1) / 3⌋ over a 3-second window.
 		if p < 1 {
-			return 0, 0, "0 per second means one call took 3 s or more: no upper bound", false
+			return 0, 0, 0, "0 per second means one call took 3 s or more: no upper bound", false
 		}
-		return 1 / p, 3 / (3*p - 2), "an integer rate over a 3-second window whose counter starts at one: t ∈ [3/(3P+1), 3/(3P−2)) s", true
-	}
-	if !x.NXP {
+		return 3 / (3*p + 1), 1 / p, 3 / (3*p - 2), "an integer rate over a 3-second window whose counter starts at one: t ∈ [3/(3P+1), 3/(3P−2)) s", true
+	case p <= 0.005:
+		return 0, 0, 0, "a rate that rounds to zero bounds nothing", false
+	case !x.NXP:
 		// Two decimals from a program that is not NXP's (a modified
 		// upstream program): the window is not printed, only the
 		// rounding bounds the rate.
-		return 1 / p, 1 / math.Max(p-0.005, 1e-9), "two decimals from a modified program whose window is not printed: only the rounding (±0.005/s) bounds the rate", p > 0.005
+		return 1 / (p + 0.005), 1 / p, 1 / (p - 0.005), "two decimals from a modified program whose window is not printed: only the rounding (±0.005/s) bounds the rate", true
 	}
-	// NXP: P = (N + 1) / T with T ≥ 3 s the time of N calls; every N
-	// that fits gives t = (N + 1) / (N × P).
+	// NXP: P = (N + 1) / T with T ≥ 3 s the time of N calls, so N ≥ 3P − 1;
+	// and, for N ≥ 2, T < 3N / (N − 1). The counts that fit are a few
+	// from the first one: each gives t = (N + 1) / (N × P).
 	lo, hi := math.Inf(1), 0.0
-	for n := 1.0; n < 1e6; n++ {
+	for n := math.Max(1, math.Ceil(3*p-1)); n < math.Max(1, math.Ceil(3*p-1))+1000; n++ {
 		T := (n + 1) / p
 		if T < 3 {
 			continue
@@ -269,12 +271,12 @@ func (x Result) Bounds() (central, slow float64, why string, ok bool) {
 		t := (n + 1) / (n * p)
 		lo, hi = math.Min(lo, t), math.Max(hi, t)
 	}
-	if hi == 0 || p <= 0 {
-		return 0, 0, "no call count fits the printed rate", false
+	if hi == 0 {
+		return 0, 0, 0, "no call count fits the printed rate", false
 	}
 	// Two decimals also round: ±0.005 on the rate.
-	hi *= p / math.Max(p-0.005, 1e-9)
-	return (lo + hi) / 2, hi, "NXP's rate (N + 1) / T over a ≥ 3-second window, two decimals: the counter starts at one", true
+	lo, hi = lo*p/(p+0.005), hi*p/(p-0.005)
+	return lo, (lo + hi) / 2, hi, "NXP's rate (N + 1) / T over a ≥ 3-second window, two decimals: the counter starts at one", true
 }
 
 // String names a line for messages.
