@@ -82,6 +82,12 @@ func browser(t testing.TB) (context.Context, context.CancelFunc) {
 		chromedp.Flag("disable-site-isolation-trials", true),
 		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1000),
 	}
+	if f := os.Getenv("CRYPTOSIZER_JS_FLAGS"); f != "" {
+		// V8's flags, for an experiment in a benchmark (e.g. --no-wasm-tier-up:
+		// what the start costs without the optimizing compiler's background
+		// work); the tests never set it.
+		opts = append(opts, chromedp.Flag("js-flags", f))
+	}
 	actx, cancel1 := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	ctx, cancel3 := context.WithTimeout(ctx, 120*time.Second)

@@ -183,8 +183,8 @@ func visit(b *testing.B, dir, cond string, throttle float64) visitFigures {
 	if v.wasmMs, err = eval[float64](ctx, `Math.min(...performance.getEntriesByType('resource').filter(e => e.name.includes('/web/app.wasm')).map(e => e.responseEnd), 1e9)`); err != nil {
 		b.Fatal(err)
 	}
-	if dir == siteDir() {
-		if tl, err := eval[string](ctx, `JSON.stringify(window.cryptosizerTiming)`); err == nil && throttle <= 1 {
+	if isApp, _ := eval[bool](ctx, `!!window.cryptosizerTiming`); isApp {
+		if tl, err := eval[string](ctx, `JSON.stringify(window.cryptosizerTiming)`); err == nil && throttle <= 1 && os.Getenv("CRYPTOSIZER_BEFORE") == "" {
 			b.Logf("app timeline (ms since navigation; dataset, render: durations): %s; wasm arrived %.0f; ready %.0f", tl, v.wasmMs, v.readyMs)
 		}
 		// The first ranking runs before go-app starts (Start.Prepare):

@@ -34,5 +34,6 @@ func main() {
 		browser.Yield()
 	}
 	ui.Routes(start)
+	browser.Record("goapp", browser.Now(), false) // go-app starts: its engine, then the mount
 	app.RunWhenOnBrowser()
 }

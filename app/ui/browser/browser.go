@@ -319,6 +319,9 @@ func Record(name string, ms float64, push bool) {
 		}
 		if !push {
 			t.Set(name, ms)
+			// A moment of the start-up timeline is a mark in a trace too
+			// (BenchmarkStartTrace splits the main thread's work by them).
+			w.Get("performance").Call("mark", name)
 			return
 		}
 		if !t.Get(name).Truthy() {

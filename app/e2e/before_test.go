@@ -1,0 +1,47 @@
+package e2e
+
+import (
+	"os"
+	"testing"
+)
+
+// BenchmarkVersusBefore alternates cold loads of this repository's site
+// with another build of the app (CRYPTOSIZER_BEFORE: a copy of the site
+// before a change), so that a change's effect on the start is measured
+// in one run, on one machine state. Never asserted.
+//
+//	cp -r . /tmp/before   # (the built site, before the change)
+//	... change, ./build.sh build ...
+//	CRYPTOSIZER_BEFORE=/tmp/before go test -v -run '^$' -bench VersusBefore -benchtime 15x ./app/e2e/
+func BenchmarkVersusBefore(b *testing.B) {
+	before := os.Getenv("CRYPTOSIZER_BEFORE")
+	if before == "" {
+		b.Skip("CRYPTOSIZER_BEFORE unset")
+	}
+	ready := `(() => { const r = document.querySelector('#results[data-client="true"]'); return !!r && r.querySelectorAll('tr.row').length > 0 })()`
+	sites := []struct{ name, dir string }{{"after", siteDir()}, {"before", before}}
+	type split struct{ ready, wasm, main, dataset, mount []float64 }
+	got := map[string]*split{"after": {}, "before": {}}
+	for i := 0; i < b.N; i++ {
+		order := sites
+		if i%2 == 1 {
+			order = []struct{ name, dir string }{sites[1], sites[0]}
+		}
+		for _, s := range order {
+			v := visit(b, s.dir, ready, 1)
+			g := got[s.name]
+			g.ready = append(g.ready, v.readyMs)
+			g.wasm = append(g.wasm, v.wasmMs)
+			g.main = append(g.main, v.mainMs)
+			g.dataset = append(g.dataset, v.datasetMs)
+			g.mount = append(g.mount, v.mountMs)
+		}
+	}
+	for _, s := range sites {
+		g := got[s.name]
+		b.Logf("%s: ready median %.0f (min %.0f, max %.0f) | wasm arrived %.0f | main() %.0f | dataset %.1f | mounted %.0f",
+			s.name, median(g.ready), lowest(g.ready), highest(g.ready), median(g.wasm), median(g.main), median(g.dataset), median(g.mount))
+	}
+	b.ReportMetric(median(got["after"].ready)/median(got["before"].ready), "x-ready-after/before")
+	b.ReportMetric(median(got["after"].ready)-median(got["before"].ready), "ms-ready-after-before")
+}
