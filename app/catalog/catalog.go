@@ -128,6 +128,7 @@ func New(ds *bench.Dataset) *Catalog {
 	cat.estimates()
 	cat.pqc = newPQCIndex(ds.Cycles, ds.Lending)
 	summaries := map[*bench.PartGroup]*GroupSummary{}
+	facts := factsOf{}
 	for _, b := range cat.Builds {
 		if b.Group != nil && b.Summary == nil {
 			if summaries[b.Group] == nil {
@@ -145,7 +146,7 @@ func New(ds *bench.Dataset) *Catalog {
 		b.RunLow, b.Run = runCurrents(b)
 		b.MinRAM = smallestRAM(b)
 		b.NoRAM = "no RAM figures are published for this " + b.Lib.Name + " build's operations"
-		b.Facts = partFacts(b)
+		b.Facts = partFacts(b, facts)
 		if d := b.Donor; d != nil {
 			b.Key = "estimated:" + b.Group.Key + "|" + d.Key
 			b.DonorInfo = &Donor{MCU: d.ID.MCU, Part: d.Fact.Part, Board: d.ID.Board, ClockHz: d.ID.ClockHz, Key: d.Key,

@@ -159,12 +159,62 @@ func stGroup(groups []bench.PartGroup, part string) *bench.PartGroup {
 	return nil
 }
 
+// prefixLen is how much of a part number the group index keys on:
+// "STM32F7", the shortest name PartNameMatches accepts.
+const prefixLen = len("STM32X0")
+
+// groupIndex finds the ST group of a measured part as stGroup does,
+// looking only at the groups with a member whose part number starts as
+// the name does (every group holds thousands of members between them:
+// scanning them all for each part was a tenth of the catalogue's making).
+type groupIndex struct {
+	groups []bench.PartGroup
+	byHead map[string][]int // upper-case prefix → groups with such a member, in order
+}
+
+func newGroupIndex(groups []bench.PartGroup) groupIndex {
+	ix := groupIndex{groups: groups, byHead: map[string][]int{}}
+	for i := range groups {
+		for _, m := range groups[i].Members {
+			if len(m.Part) < prefixLen {
+				continue
+			}
+			h := strings.ToUpper(m.Part[:prefixLen])
+			if l := ix.byHead[h]; len(l) == 0 || l[len(l)-1] != i {
+				ix.byHead[h] = append(l, i)
+			}
+		}
+	}
+	return ix
+}
+
+func (ix groupIndex) find(part string) *bench.PartGroup {
+	if len(part) < prefixLen || strings.ContainsRune(part[:prefixLen], 'x') {
+		return stGroup(ix.groups, part) // a wildcard in the prefix: every group
+	}
+	for _, i := range ix.byHead[strings.ToUpper(part[:prefixLen])] {
+		if _, ok := ix.groups[i].Member(part); ok {
+			return &ix.groups[i]
+		}
+	}
+	return nil
+}
+
 // donates reports whether a measured build may be carried to a group.
 func donates(b *Build, g *bench.PartGroup) bool { return donatesClass(b, g, true) }
 
 // donatesClass is donates, with or without the memory class rule.
 func donatesClass(b *Build, g *bench.PartGroup, class bool) bool {
-	if !b.mayDonate() || !slices.Contains(g.Cores, b.Fact.Core) || class && External(b.Group) != External(g) {
+	if !b.mayDonate() || class && External(b.Group) != External(g) {
+		return false
+	}
+	return donatesUnits(b, g)
+}
+
+// donatesUnits reports whether a build's core is one of the group's and
+// every unit its label uses (that its part has) is the group's too.
+func donatesUnits(b *Build, g *bench.PartGroup) bool {
+	if !slices.Contains(g.Cores, b.Fact.Core) {
 		return false
 	}
 	for _, a := range b.ID.Acceleration {
@@ -190,13 +240,14 @@ func unitFor(g *bench.PartGroup, accel string) (bench.CryptoUnit, bool) {
 // group finds the ST group of each measured build's part.
 func (cat *Catalog) group() {
 	groupOf := map[string]*bench.PartGroup{} // by part name: a few parts, many builds
+	ix := newGroupIndex(cat.ds.Groups)
 	for _, b := range cat.Builds {
 		if !b.HasFact {
 			continue
 		}
 		g, ok := groupOf[b.Fact.Part]
 		if !ok {
-			g = stGroup(cat.ds.Groups, b.Fact.Part)
+			g = ix.find(b.Fact.Part)
 			groupOf[b.Fact.Part] = g
 		}
 		b.Group = g
@@ -209,8 +260,7 @@ func (cat *Catalog) group() {
 // series first, then the nearest maximum clock.
 func (cat *Catalog) estimates() {
 	measured := map[string]map[string]bool{} // group key → the estimate keys measured on it
-	var donors []*Build
-	var donorKeys []string // estimateKey of each donor, made once (it was a tenth of start-up)
+	var donors []donor
 	for _, b := range cat.Builds {
 		k := estimateKey(b)
 		if g := b.Group; g != nil {
@@ -220,37 +270,60 @@ func (cat *Catalog) estimates() {
 			measured[g.Key][k] = true
 		}
 		if b.mayDonate() {
-			donors, donorKeys = append(donors, b), append(donorKeys, k)
+			donors = append(donors, newDonor(b, k))
 		}
 	}
 	for gi := range cat.ds.Groups {
 		g := &cat.ds.Groups[gi]
-		best := map[string]*Build{}
+		gm, ext, series := measured[g.Key], External(g), strings.TrimPrefix(g.Family, "STM32")
+		best := map[string]*donor{}
 		var keys []string
-		for i, b := range donors {
-			k := donorKeys[i]
-			if measured[g.Key][k] || !donates(b, g) {
+		for i := range donors {
+			d := &donors[i]
+			if gm[d.key] || d.external != ext || !donatesUnits(d.b, g) {
 				continue // a build measured on the group stands for it
 			}
-			if o := best[k]; o == nil {
-				keys = append(keys, k)
-				best[k] = b
-			} else if closer(b, o, g) {
-				best[k] = b
+			if o := best[d.key]; o == nil {
+				keys = append(keys, d.key)
+				best[d.key] = d
+			} else if closer(d, o, g, series) {
+				best[d.key] = d
 			}
 		}
 		slices.Sort(keys)
 		var sum *GroupSummary
+		facts := map[string]bench.MCUFact{} // by the donor's core
 		for _, k := range keys {
 			if sum == nil {
 				sum = summarize(g)
 			}
-			nb := estimated(g, best[k], sum)
-			nb.Spread = cat.spreadFor(best[k].Fact.Core)
+			b := best[k].b
+			f, ok := facts[b.Fact.Core]
+			if !ok {
+				f = groupFact(g, b.Fact.Core)
+				facts[b.Fact.Core] = f
+			}
+			nb := estimated(g, b, f, sum)
+			nb.Spread = cat.spreadFor(b.Fact.Core)
 			nb.clocks = &cat.clocks
 			cat.Builds = append(cat.Builds, nb)
 		}
 	}
+}
+
+// donor is a build that may donate, with what choosing among donors
+// compares made once (each is compared for every group: they were a
+// third of the catalogue's making).
+type donor struct {
+	b        *Build
+	key      string // estimateKey
+	id       string // ID.Key, the last tie-break
+	series   string
+	external bool
+}
+
+func newDonor(b *Build, key string) donor {
+	return donor{b: b, key: key, id: b.ID.Key(), series: b.Fact.Series(), external: External(b.Group)}
 }
 
 // estimateKey is what an estimate is one of per group: a library,
@@ -260,15 +333,15 @@ func estimateKey(b *Build) string {
 }
 
 // closer reports whether donor a suits the group better than b: the
-// same series first, then the nearer maximum clock.
-func closer(a, b *Build, g *bench.PartGroup) bool {
-	series := strings.TrimPrefix(g.Family, "STM32")
-	sa, sb := a.Fact.Series() == series, b.Fact.Series() == series
+// same series first (series: the group's), then the nearer maximum
+// clock.
+func closer(a, b *donor, g *bench.PartGroup, series string) bool {
+	sa, sb := a.series == series, b.series == series
 	if sa != sb {
 		return sa
 	}
-	da, db := abs(a.Fact.MaxClockHz-g.MaxClockHz), abs(b.Fact.MaxClockHz-g.MaxClockHz)
-	return cmp.Or(cmp.Compare(da, db), strings.Compare(a.ID.Key(), b.ID.Key())) < 0
+	da, db := abs(a.b.Fact.MaxClockHz-g.MaxClockHz), abs(b.b.Fact.MaxClockHz-g.MaxClockHz)
+	return cmp.Or(cmp.Compare(da, db), strings.Compare(a.id, b.id)) < 0
 }
 
 func abs(x int64) int64 {
@@ -279,8 +352,8 @@ func abs(x int64) int64 {
 }
 
 // estimated is the build a donor gives a group: its measurements, at the
-// group's clock, as an estimate.
-func estimated(g *bench.PartGroup, d *Build, sum *GroupSummary) *Build {
+// group's clock, as an estimate (f: the group's facts, groupFact).
+func estimated(g *bench.PartGroup, d *Build, f bench.MCUFact, sum *GroupSummary) *Build {
 	id := d.ID
 	// No board: nobody measured one; the group's ST boards are
 	// suggestions (Group.Boards), not where the figures come from.
@@ -291,7 +364,7 @@ func estimated(g *bench.PartGroup, d *Build, sum *GroupSummary) *Build {
 			id.Acceleration = append(id.Acceleration, a)
 		}
 	}
-	return &Build{ID: id, Lib: d.Lib, Ops: d.Ops, Fact: groupFact(g, d.Fact.Core), HasFact: true, Warnings: []string{},
+	return &Build{ID: id, Lib: d.Lib, Ops: d.Ops, Fact: f, HasFact: true, Warnings: []string{},
 		Flagged: map[string]bool{}, Donor: d, Group: g, Footprints: d.Footprints, Summary: sum}
 }
 

@@ -24,22 +24,44 @@ type PartFacts struct {
 	Hardware     string   `json:"hardware"` // the facts' note on crypto hardware
 }
 
-func partFacts(b *Build) *PartFacts {
-	if !b.HasFact {
-		return nil
+// factsOf makes each part's (and core's) facts once: the estimates of a
+// group share them (a tenth of the catalogue's making when made per
+// build). partFacts copies one per build; a fact that differs from the
+// one kept (another source's row for the part) is made anew.
+type factsOf map[[2]string]*keptFacts
+
+type keptFacts struct {
+	from bench.MCUFact
+	p    PartFacts
+}
+
+func (fs factsOf) get(f bench.MCUFact) PartFacts {
+	k := [2]string{f.Part, f.Core}
+	if kf := fs[k]; kf != nil && kf.from.MaxClockHz == f.MaxClockHz && kf.from.FlashBytes == f.FlashBytes &&
+		kf.from.RAMBytes == f.RAMBytes && kf.from.HardwareNote == f.HardwareNote && slices.Equal(kf.from.CryptoHardware, f.CryptoHardware) {
+		return kf.p
 	}
-	f := b.Fact
-	p := &PartFacts{Part: f.Part, Core: f.Core, Series: f.Series(), MaxClockHz: f.MaxClockHz, FlashBytes: f.FlashBytes, RAMBytes: f.RAMBytes,
-		Accelerators: f.Accelerators(), Unused: []string{}, TrustZone: f.TrustZone(), LowPower: f.LowPower(), Hardware: f.HardwareNote}
+	p := PartFacts{Part: f.Part, Core: f.Core, Series: f.Series(), MaxClockHz: f.MaxClockHz, FlashBytes: f.FlashBytes, RAMBytes: f.RAMBytes,
+		Accelerators: f.Accelerators(), TrustZone: f.TrustZone(), LowPower: f.LowPower(), Hardware: f.HardwareNote}
 	if p.Accelerators == nil {
 		p.Accelerators = []string{}
 	}
+	fs[k] = &keptFacts{from: f, p: p}
+	return p
+}
+
+func partFacts(b *Build, fs factsOf) *PartFacts {
+	if !b.HasFact {
+		return nil
+	}
+	p := fs.get(b.Fact)
+	p.Unused = []string{}
 	for _, a := range p.Accelerators {
 		if !slices.Contains(b.ID.Acceleration, a) || b.Flagged[a] {
 			p.Unused = append(p.Unused, a)
 		}
 	}
-	return p
+	return &p
 }
 
 // AccelFor is the peripheral that would speed an operation up.
