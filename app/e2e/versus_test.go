@@ -144,7 +144,7 @@ func readyProbe(cond string) string {
 })()`, cond)
 }
 
-func addProbe(b *testing.B, ctx context.Context, src string) {
+func addProbe(b testing.TB, ctx context.Context, src string) {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		b.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -21,23 +22,41 @@ import (
 	"cryptosizer/app/ui/browser"
 	"cryptosizer/app/ui/model"
 	"cryptosizer/data"
+	"cryptosizer/data/first"
 )
 
 // Start is what every page starts from: the address the page was opened
 // with (go-app's own page URL lacks the query at start-up; nil outside
-// the browser) and the bundled data, indexed once.
+// the browser) and the bundled data, indexed once, when first needed.
 type Start struct {
 	URL     *url.URL
-	Index   *engine.Index
+	DS      *bench.Dataset
 	DataErr error // the bundled dataset could not be read
+	// First is the first visit's prepared view (nil when there is none
+	// for this dataset; FirstErr says why).
+	First    *FirstView
+	FirstErr error
 
+	ix       *lazyIndex
 	prepared *Page // Prepare's
 }
 
-// Prepare makes the first page's state (restored, ranked) before go-app
-// mounts it: the browser's start is then three tasks (the dataset, the
-// first ranking, the mount), not one, and the page stays responsive
-// between them.
+// lazyIndex is the bundled data's index, made on first use and shared
+// by every copy of the Start.
+type lazyIndex struct{ get func() *engine.Index }
+
+// index is the bundled data indexed (made now if it was not yet).
+func (s Start) index() *engine.Index {
+	if s.ix == nil {
+		return engine.NewIndex(s.DS)
+	}
+	return s.ix.get()
+}
+
+// Prepare makes the first page's state (restored, ranked or pending)
+// before go-app mounts it: the browser's start is then several tasks
+// (the dataset, the first page's state, the mount), not one, and the
+// page stays responsive between them.
 func (s *Start) Prepare() {
 	s.prepared = &Page{start: *s}
 	s.prepared.init()
@@ -57,14 +76,19 @@ func Routes(s Start) {
 	})
 }
 
-// Bundled indexes the bundled dataset; a dataset that cannot be read
-// gives an empty index and the error, which the page shows.
+// Bundled reads the bundled dataset, to be indexed when first needed,
+// and the first view prepared for it; a dataset that cannot be read
+// gives an empty one and the error, which the page shows.
 func Bundled() Start {
 	ds, err := data.Dataset()
 	if err != nil {
 		ds = &bench.Dataset{}
 	}
-	return Start{Index: engine.NewIndex(ds), DataErr: err}
+	s := Start{DS: ds, DataErr: err, ix: &lazyIndex{get: sync.OnceValue(func() *engine.Index { return engine.NewIndex(ds) })}}
+	if err == nil {
+		s.First, s.FirstErr = ReadFirstView(first.View(), data.Packed())
+	}
+	return s
 }
 
 // Actions the parts send to the page.
@@ -108,7 +132,13 @@ type Page struct {
 	// typed counts keystrokes answered: only the last one's pause redraws
 	// the charts.
 	typed int
+	// first is the prepared first view while the page is pending.
+	first *FirstView
 }
+
+// liveAfter is how long after its start a pending page indexes its data:
+// enough for the browser to paint the prepared answer first.
+const liveAfter = 50 * time.Millisecond
 
 // OnInit makes the page's state: the default workload's, and in the
 // browser what the address and storage hold, before the first render,
@@ -122,12 +152,62 @@ func (p *Page) OnInit() {
 
 func (p *Page) init() {
 	browser.Record("oninit", browser.Now(), false) // the start-up timeline (./build.sh bench)
-	if p.start.Index == nil {
+	if p.start.DS == nil {
 		p.start = Bundled() // go-app's test engine builds pages without Routes
 	}
-	p.m = model.New(p.start.Index, p.start.DataErr)
-	if app.IsClient {
-		p.restore()
+	if !app.IsClient {
+		p.m = model.New(p.start.index(), p.start.DataErr)
+		return
+	}
+	u := p.start.URL
+	if u == nil {
+		var err error
+		if u, err = browser.Location(); err != nil {
+			p.m = model.New(p.start.index(), p.start.DataErr)
+			p.m.Msgs.Add(err.Error())
+			p.restore(&url.URL{})
+			return
+		}
+	}
+	if p.start.First != nil && u.RawQuery == "" && u.Fragment == "" && !p.stored() {
+		// The bare address, nothing stored: the prepared first view is
+		// this visit's answer (the address and storage change nothing).
+		p.m = model.NewPending(p.start.First.Charts, p.start.DataErr)
+		p.first = p.start.First
+		browser.Record("onnav", browser.Now(), false)
+		p.embedding()
+		return
+	}
+	p.m = model.New(p.start.index(), p.start.DataErr)
+	p.restore(u)
+}
+
+// stored reports whether storage holds imports (or cannot be read: then
+// restore says so).
+func (p *Page) stored() bool {
+	_, ok, err := browser.StorageGet(model.StoreKey)
+	return ok || err != nil
+}
+
+// goLive indexes the bundled data and ranks a pending page's form (the
+// prepared view was on screen): before the page's first action, or once
+// the start is over, whichever comes first. The answer is the one shown,
+// so nothing is drawn again.
+func (p *Page) goLive() {
+	if !p.m.Pending() {
+		return
+	}
+	t := browser.Now()
+	p.m.Live(p.start.index())
+	p.first = nil
+	browser.Record("live", browser.Now()-t, false)
+}
+
+// live makes a pending page live before an action's handler runs.
+func (p *Page) live(h app.ActionHandler) app.ActionHandler {
+	return func(ctx app.Context, a app.Action) {
+		p.goLive()
+		h(ctx, a)
 	}
 }
 
@@ -143,7 +223,7 @@ func (p *Page) OnMount(ctx app.Context) {
 		actionImportRemove: p.onImportRemove, actionImportKeep: p.onImportKeep, actionError: p.onError, actionDismiss: p.onDismiss,
 		actionCompare: p.onCompare, actionLoad: p.onLoad,
 	} {
-		ctx.Handle(name, h)
+		ctx.Handle(name, p.live(h))
 	}
 	if !app.IsClient {
 		return
@@ -165,23 +245,32 @@ func (p *Page) OnMount(ctx app.Context) {
 		// The start's last step: every render its mounts could cause
 		// has run (render.go; the e2e tests wait for it).
 		ctx.Defer(func(app.Context) { browser.Record("started", browser.Now(), false) })
+		if p.m.Pending() {
+			// The prepared answer is on screen: index and rank in a task
+			// of its own, after the browser has painted it.
+			after := liveAfter
+			if d, ok := browser.Delay("cryptosizerLiveAfter"); ok {
+				after = d // a test acting on the pending page
+			}
+			ctx.After(after, func(ctx app.Context) {
+				keepRendered(ctx) // the same answer: nothing to draw
+				p.goLive()
+			})
+		}
 	})
 }
 
 // restore reads the state from the address and storage, once: later
 // changes go into the address, not out of it.
-func (p *Page) restore() {
+func (p *Page) restore(u *url.URL) {
 	browser.Record("onnav", browser.Now(), false)
-	u := p.start.URL
-	if u == nil {
-		var err error
-		if u, err = browser.Location(); err != nil {
-			p.m.Msgs.Add(err.Error())
-			u = &url.URL{}
-		}
-	}
 	p.loadStore()
 	p.m.Load(u)
+	p.embedding()
+}
+
+// embedding reads whether the page is embedded from its referrer.
+func (p *Page) embedding() {
 	p.m.Embed.UseReferrer(browser.Referrer())
 	if p.m.Embed.On && p.m.Embed.Why != "" && p.m.Embed.Origin != "" {
 		p.m.Msgs.Add("Embedding: " + p.m.Embed.Why + "; selections are not sent.")
@@ -499,8 +588,8 @@ func (p *Page) Render() app.UI {
 			// wide screen the form stands beside them (CSS).
 			app.Main().Class("main").Body(
 				&MessageList{M: &m.Msgs, Rev: m.Msgs.Rev},
-				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient, Link: p.link},
-				app.If(!m.Embed.On, func() app.UI { return &PartsView{Groups: p.start.Index.Dataset().Groups} }),
+				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient, Link: p.link, First: p.first},
+				app.If(!m.Embed.On, func() app.UI { return &PartsView{Groups: p.start.DS.Groups} }),
 			),
 			side().Body(
 				&Form{M: &m.Form, Rev: m.Form.Rev},

@@ -25,6 +25,18 @@ type Results struct {
 	Rev    int
 	Client bool   // the browser app has taken over the pre-rendered page
 	Link   string // the last link made by "Copy link"
+	// First is the first visit's prepared view, shown while the page is
+	// pending (model.NewPending).
+	First *FirstView
+}
+
+// dataset is the data ranked (nil while the page is pending: nothing is
+// selected then, and Details needs none).
+func (r *Results) dataset() *bench.Dataset {
+	if ix := r.M.Index(); ix != nil {
+		return ix.Dataset()
+	}
+	return nil
 }
 
 // grouped lays the visible candidates out in verdict order (pass,
@@ -61,26 +73,26 @@ func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts
 
 // notRanked lists what the ranking leaves out, and why: the groups
 // without a build (unless the empty ranking's explanation says so
-// already) and the builds without a figure for the workload. Each list
-// is one text, a line per entry: a keystroke re-renders the results, and
-// go-app compares one text node instead of one per entry.
-func notRanked(res engine.Result, explained bool) app.UI {
-	var parts []app.UI
+// already) and the builds without a figure for the workload. It is one
+// HTML text (as the table is): a keystroke re-renders the results, and
+// go-app compares one text instead of a node per entry; and the first
+// view prepared at build time holds the same text.
+func notRanked(res engine.Result, explained bool) string {
+	var b strings.Builder
+	b.WriteString(`<div class="not-ranked">`)
+	list := func(id, summary string, lines []string) {
+		b.WriteString(`<details id="` + id + `" class="no-figure"><summary>` + esc(summary) + `</summary><p class="lines">` +
+			esc(strings.Join(lines, "\n")) + `</p></details>`)
+	}
 	if len(res.Unbuilt) > 0 && !explained {
-		un := explain.Unbuilt(res)
-		parts = append(parts, app.Details().ID("unbuilt").Class("no-figure").Body(
-			app.Summary().Text(fmt.Sprintf("Not ranked: %d part numbers have no build", res.Counts.Unbuilt)),
-			app.P().Class("lines").Text(strings.Join(un, "\n")),
-		))
+		list("unbuilt", fmt.Sprintf("Not ranked: %d part numbers have no build", res.Counts.Unbuilt), explain.Unbuilt(res))
 	}
 	if len(res.NoFigure) > 0 {
 		nf := explain.NoFigure(res)
-		parts = append(parts, app.Details().ID("no-figure").Class("no-figure").Body(
-			app.Summary().Text(fmt.Sprintf("Not ranked: %s publish no figure for an operation of this workload", explain.Builds(len(nf)))),
-			app.P().Class("lines").Text(strings.Join(nf, "\n")),
-		))
+		list("no-figure", fmt.Sprintf("Not ranked: %s publish no figure for an operation of this workload", explain.Builds(len(nf))), nf)
 	}
-	return app.Div().Class("not-ranked").Body(parts...)
+	b.WriteString(`</div>`)
+	return b.String()
 }
 
 // folded says which rows a folded table shows: of each verdict with
@@ -129,21 +141,54 @@ func status(res *model.Results, counts map[engine.Verdict]int, hidden int) strin
 	return s
 }
 
-// Render draws the results.
-func (r *Results) Render() app.UI {
+// resultsView is what the results show of a ranking besides its tools:
+// made from the ranking on screen, or read from the first visit's form
+// prepared at build time (FirstView) while the page is pending.
+type resultsView struct {
+	Workload   string   `json:"workload"` // what is ranked, in words
+	Count      int      `json:"count"`    // candidates
+	Status     string   `json:"status"`
+	UnknownWhy string   `json:"unknown_why,omitempty"`
+	Empty      []string `json:"empty,omitempty"`
+	Table      string   `json:"table"`      // the table's HTML
+	NotRanked  string   `json:"not_ranked"` // the not-ranked lists' HTML
+	Rows       int      `json:"rows"`
+	Hidden     int      `json:"hidden"`
+	DataLine   string   `json:"data_line"`
+}
+
+// view is the results' view of the ranking on screen (the prepared one
+// while the page is pending).
+func (r *Results) view() resultsView {
+	if r.First != nil && r.M.Pending() {
+		return r.First.View
+	}
 	res := &r.M.Results
 	rows, starts, counts, hidden := grouped(res)
-	st := status(res, counts, hidden)
-	problems := r.M.Problems()
-	empty := explain.Empty(res.Res)
+	v := resultsView{Workload: explain.Workload(res.Res.Workload), Count: len(res.Res.Candidates), Status: status(res, counts, hidden),
+		Empty: explain.Empty(res.Res), Rows: len(rows), Hidden: hidden, DataLine: dataLine(r.M.Index().Dataset())}
+	if counts[engine.Unknown] > 0 {
+		why := explain.UnknownReasons(res.Res)
+		v.UnknownWhy = "Unknown, by what is missing: " + strings.Join(why[:min(3, len(why))], "; ") + more(len(why)-3) + "."
+	}
 	tableCls := "rank"
 	if res.Stale {
 		tableCls += " stale"
 	}
+	v.Table = tableHTML(res, tableCls, rows, starts)
+	v.NotRanked = notRanked(res.Res, len(v.Empty) > 0)
+	return v
+}
+
+// Render draws the results.
+func (r *Results) Render() app.UI {
+	res := &r.M.Results
+	v := r.view()
+	problems := r.M.Problems()
 	return app.Section().ID("results").Class("results").Attr("data-renders", r.Rev).Attr("data-client", r.Client).
-		Attr("data-count", len(res.Res.Candidates)).Attr("data-stale", res.Stale).Aria("labelledby", "results-title").Body(
+		Attr("data-count", v.Count).Attr("data-stale", res.Stale).Aria("labelledby", "results-title").Body(
 		app.H2().ID("results-title").Class("visually-hidden").Text("Results"),
-		app.P().Class("summary").Body(app.Strong().Text("Ranked: "), app.Text(explain.Workload(res.Res.Workload)),
+		app.P().Class("summary").Body(app.Strong().Text("Ranked: "), app.Text(v.Workload),
 			app.A().Class("edit-link").Href("#workload").Text(" Edit the workload")),
 		app.If(!r.Client, func() app.UI {
 			return app.P().ID("link-pending").Class("link-pending").Role("status").Text(
@@ -152,29 +197,28 @@ func (r *Results) Render() app.UI {
 		app.If(!r.Client, func() app.UI {
 			return app.NoScript().Body(app.P().Class("noscript").Text(
 				"Scripting is off: cryptosizer ranks in your browser (WebAssembly), so nothing here answers a link's own workload. " +
-					"The ranking below is the example for the default workload: " + explain.Workload(res.Res.Workload) + "."))
+					"The ranking below is the example for the default workload: " + v.Workload + "."))
 		}),
 		app.If(len(problems) > 0, func() app.UI {
 			return app.Ul().ID("problems").Class("problems").Role("alert").Body(
 				app.Range(problems).Slice(func(i int) app.UI { return app.Li().Text(problems[i]) }),
 			)
 		}),
-		app.P().ID("status").Class("status").Role("status").Aria("live", "polite").Text(st),
-		app.If(counts[engine.Unknown] > 0, func() app.UI {
-			why := explain.UnknownReasons(res.Res)
-			return app.P().ID("unknown-why").Class("unknown-why").Text("Unknown, by what is missing: " + strings.Join(why[:min(3, len(why))], "; ") + more(len(why)-3) + ".")
+		app.P().ID("status").Class("status").Role("status").Aria("live", "polite").Text(v.Status),
+		app.If(v.UnknownWhy != "", func() app.UI {
+			return app.P().ID("unknown-why").Class("unknown-why").Text(v.UnknownWhy)
 		}),
-		app.If(len(empty) > 0, func() app.UI {
+		app.If(len(v.Empty) > 0, func() app.UI {
 			return app.Ul().ID("empty").Class("empty").Body(
-				app.Range(empty).Slice(func(i int) app.UI { return app.Li().Text(empty[i]) }),
+				app.Range(v.Empty).Slice(func(i int) app.UI { return app.Li().Text(v.Empty[i]) }),
 			)
 		}),
 		// An empty ranking hides its table and charts (kept mounted, so
 		// that typing does not rebuild them) behind the explanation.
-		&TableView{HTML: tableHTML(res, tableCls, rows, starts), Hidden: len(empty) > 0},
-		notRanked(res.Res, len(empty) > 0),
-		app.If(hidden > 0, func() app.UI {
-			return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d candidates (%d more)", len(rows)+hidden, hidden)).
+		&TableView{HTML: v.Table, Hidden: len(v.Empty) > 0},
+		app.Raw(v.NotRanked),
+		app.If(v.Hidden > 0, func() app.UI {
+			return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d candidates (%d more)", v.Rows+v.Hidden, v.Hidden)).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) })
 		}),
 		app.Div().Class("tools").Body(
@@ -195,11 +239,11 @@ func (r *Results) Render() app.UI {
 		// keystroke does not change, and the charts change once typing
 		// pauses (their list is then a new one).
 		&Compare{M: res, Rev: revIf(len(res.Compare) > 0, r.Rev)},
-		&Details{M: res, Rev: revIf(res.Selected != "", r.Rev), DS: r.M.Index().Dataset(), Validated: r.validated()},
-		&ChartList{Charts: res.Charts, Wanted: res.ChartsWanted, Hidden: len(empty) > 0},
+		&Details{M: res, Rev: revIf(res.Selected != "", r.Rev), DS: r.dataset(), Validated: r.validated()},
+		&ChartList{Charts: res.Charts, Wanted: res.ChartsWanted, Hidden: len(v.Empty) > 0},
 		app.Footer().Body(
 			app.P().Text("Model: per-handshake operation counts from RFC 5246 §7.4, RFC 8422 §5.4, RFC 8446 §4.4, draft-ietf-tls-ecdhe-mlkem and FIPS 203/204; firmware verify = size ÷ hash rate + one signature verification. "+
-				dataLine(r.M.Index().Dataset())),
+				v.DataLine),
 		),
 	)
 }

@@ -19,7 +19,9 @@ func main() {
 	// larger target trades tens of MB of heap for fewer collections.
 	debug.SetGCPercent(400)
 	// Timings for ./build.sh bench: when main began (after every package
-	// init), and how long reading and indexing the dataset took.
+	// init), and how long reading the dataset (and the first view
+	// prepared for it) took; a first visit indexes it once the page is on
+	// screen (ui.FirstView).
 	t := browser.Now()
 	browser.Record("main", t, false)
 	start := ui.Bundled()
@@ -27,7 +29,8 @@ func main() {
 	if app.IsClient {
 		// Read before go-app starts: its page URL lacks the query then.
 		start.URL, _ = browser.Location()
-		// The first ranking and go-app's mount each in a task of its own
+		// The first page's state (the prepared answer, or the index and
+		// the first ranking) and go-app's mount each in a task of its own
 		// (the browser paints and answers input between them).
 		browser.Yield()
 		start.Prepare()

@@ -52,6 +52,27 @@ func ReplaceURL(ctx app.Context, u *url.URL) error {
 	return Try("updating the address bar", func() { ctx.Page().ReplaceURL(u) })
 }
 
+// Delay is a delay in milliseconds a test has set in the page before it
+// loaded (window[name], a number; the end-to-end tests use it to act on
+// a page before a step it defers), bounded to [0, 60000]; false when none
+// is set.
+func Delay(name string) (time.Duration, bool) {
+	if !app.IsClient {
+		return 0, false
+	}
+	var ms float64
+	ok := false
+	_ = Try("reading "+name, func() {
+		if v := win().Get(name); v.Type() == app.TypeNumber {
+			ms, ok = v.Float(), true
+		}
+	})
+	if !ok || ms != ms { // NaN
+		return 0, false
+	}
+	return time.Duration(min(max(ms, 0), 60000)) * time.Millisecond, true
+}
+
 // Referrer is the document's referrer ("" when there is none).
 func Referrer() string {
 	var s string

@@ -57,6 +57,8 @@ type Page struct {
 	DataErr error
 	// typing: the ranking answers a keystroke, and its charts wait.
 	typing bool
+	// pending: NewPending's, until Live.
+	pending bool
 }
 
 // Form is the question on screen: the parameters as typed.
@@ -187,7 +189,38 @@ func New(base *engine.Index, dataErr error) *Page {
 	return p
 }
 
-// Index is what is ranked: the bundled data and every import that parses.
+// NewPending is the first visit's page before the bundled data is
+// indexed: the default workload on the form, its answer shown from a
+// form prepared at build time (the page's part, package ui), no ranking
+// yet. Live indexes and ranks; until then nothing may read the ranking
+// (the page makes it live before any action).
+func NewPending(charts Charts, dataErr error) *Page {
+	p := &Page{DataErr: dataErr, pending: true}
+	p.Form.write(Defaults)
+	p.Form.shown = p.Form.showing()
+	p.Results.Ranked = maps.Clone(p.Form.Params)
+	p.Results.Charts = charts
+	p.Results.Rev = 1 // the answer on screen is the first ranking shown
+	return p
+}
+
+// Pending reports whether the ranking on screen is the prepared one: the
+// index is not made yet (NewPending).
+func (p *Page) Pending() bool { return p.pending }
+
+// Live indexes a pending page's data and ranks its form: the answer is
+// the one the prepared form showed (ui tests that they agree).
+func (p *Page) Live(base *engine.Index) {
+	if !p.pending {
+		return
+	}
+	p.pending = false
+	p.Imports.base = base
+	p.rank()
+}
+
+// Index is what is ranked: the bundled data and every import that parses
+// (nil while the page is pending).
 func (p *Page) Index() *engine.Index { return p.Imports.index() }
 
 // Validation is how close the bundled data's estimates come on a core
