@@ -24,6 +24,7 @@ type FirstView struct {
 	Dataset string       `json:"dataset"`
 	View    resultsView  `json:"view"`
 	Charts  model.Charts `json:"charts"`
+	Parts   int          `json:"parts"` // part numbers in the data (the parts view's button)
 }
 
 // DatasetHash is the FNV-1a 64 hash of the bundled dataset's bytes, in
@@ -37,12 +38,13 @@ func DatasetHash(packed []byte) string {
 // MakeFirstView ranks the default workload on a start's data as a first
 // visit's page does and keeps what the results show.
 func MakeFirstView(s Start, packed []byte) (FirstView, error) {
-	if s.DataErr != nil {
-		return FirstView{}, fmt.Errorf("the bundled dataset: %w", s.DataErr)
+	ds, err := s.dataset()
+	if err != nil {
+		return FirstView{}, fmt.Errorf("the bundled dataset: %w", err)
 	}
 	m := model.New(s.index(), nil)
 	r := &Results{M: m, Client: true}
-	return FirstView{Dataset: DatasetHash(packed), View: r.view(), Charts: m.Results.Charts}, nil
+	return FirstView{Dataset: DatasetHash(packed), View: r.view(), Charts: m.Results.Charts, Parts: partCount(ds.Groups)}, nil
 }
 
 // ReadFirstView reads a prepared view for the bundled dataset (packed):

@@ -27,31 +27,47 @@ import (
 
 // Start is what every page starts from: the address the page was opened
 // with (go-app's own page URL lacks the query at start-up; nil outside
-// the browser) and the bundled data, indexed once, when first needed.
+// the browser) and the bundled data, read and indexed once, when first
+// needed (a first visit shows the prepared answer before either).
 type Start struct {
-	URL     *url.URL
-	DS      *bench.Dataset
-	DataErr error // the bundled dataset could not be read
+	URL *url.URL
 	// First is the first visit's prepared view (nil when there is none
 	// for this dataset; FirstErr says why).
 	First    *FirstView
 	FirstErr error
 
-	ix       *lazyIndex
+	data     *lazyData
 	prepared *Page // Prepare's
 }
 
-// lazyIndex is the bundled data's index, made on first use and shared
-// by every copy of the Start.
-type lazyIndex struct{ get func() *engine.Index }
+// lazyData is the bundled dataset and its index, each made on first use
+// and shared by every copy of the Start.
+type lazyData struct {
+	read  func() (*bench.Dataset, error)
+	index func() *engine.Index
+}
+
+func newLazyData(read func() (*bench.Dataset, error)) *lazyData {
+	d := &lazyData{read: sync.OnceValues(func() (*bench.Dataset, error) {
+		ds, err := read()
+		if err != nil {
+			ds = &bench.Dataset{}
+		}
+		return ds, err
+	})}
+	d.index = sync.OnceValue(func() *engine.Index {
+		ds, _ := d.read()
+		return engine.NewIndex(ds)
+	})
+	return d
+}
+
+// dataset is the bundled dataset (empty when it cannot be read, with the
+// error, which the page shows).
+func (s Start) dataset() (*bench.Dataset, error) { return s.data.read() }
 
 // index is the bundled data indexed (made now if it was not yet).
-func (s Start) index() *engine.Index {
-	if s.ix == nil {
-		return engine.NewIndex(s.DS)
-	}
-	return s.ix.get()
-}
+func (s Start) index() *engine.Index { return s.data.index() }
 
 // Prepare makes the first page's state (restored, ranked or pending)
 // before go-app mounts it: the browser's start is then several tasks
@@ -76,18 +92,11 @@ func Routes(s Start) {
 	})
 }
 
-// Bundled reads the bundled dataset, to be indexed when first needed,
-// and the first view prepared for it; a dataset that cannot be read
-// gives an empty one and the error, which the page shows.
+// Bundled is the bundled dataset, to be read and indexed when first
+// needed, and the first view prepared for it.
 func Bundled() Start {
-	ds, err := data.Dataset()
-	if err != nil {
-		ds = &bench.Dataset{}
-	}
-	s := Start{DS: ds, DataErr: err, ix: &lazyIndex{get: sync.OnceValue(func() *engine.Index { return engine.NewIndex(ds) })}}
-	if err == nil {
-		s.First, s.FirstErr = ReadFirstView(first.View(), data.Packed())
-	}
+	s := Start{data: newLazyData(data.Dataset)}
+	s.First, s.FirstErr = ReadFirstView(first.View(), data.Packed())
 	return s
 }
 
@@ -152,18 +161,18 @@ func (p *Page) OnInit() {
 
 func (p *Page) init() {
 	browser.Record("oninit", browser.Now(), false) // the start-up timeline (./build.sh bench)
-	if p.start.DS == nil {
+	if p.start.data == nil {
 		p.start = Bundled() // go-app's test engine builds pages without Routes
 	}
 	if !app.IsClient {
-		p.m = model.New(p.start.index(), p.start.DataErr)
+		p.m = model.New(p.start.index(), p.dataErr())
 		return
 	}
 	u := p.start.URL
 	if u == nil {
 		var err error
 		if u, err = browser.Location(); err != nil {
-			p.m = model.New(p.start.index(), p.start.DataErr)
+			p.m = model.New(p.start.index(), p.dataErr())
 			p.m.Msgs.Add(err.Error())
 			p.restore(&url.URL{})
 			return
@@ -171,15 +180,22 @@ func (p *Page) init() {
 	}
 	if p.start.First != nil && u.RawQuery == "" && u.Fragment == "" && !p.stored() {
 		// The bare address, nothing stored: the prepared first view is
-		// this visit's answer (the address and storage change nothing).
-		p.m = model.NewPending(p.start.First.Charts, p.start.DataErr)
+		// this visit's answer (the address and storage change nothing),
+		// made from these very data (their hash): they are read later.
+		p.m = model.NewPending(p.start.First.Charts, nil)
 		p.first = p.start.First
 		browser.Record("onnav", browser.Now(), false)
 		p.embedding()
 		return
 	}
-	p.m = model.New(p.start.index(), p.start.DataErr)
+	p.m = model.New(p.start.index(), p.dataErr())
 	p.restore(u)
+}
+
+// dataErr is why the bundled dataset could not be read (nil: it was).
+func (p *Page) dataErr() error {
+	_, err := p.start.dataset()
+	return err
 }
 
 // stored reports whether storage holds imports (or cannot be read: then
@@ -199,8 +215,24 @@ func (p *Page) goLive() {
 	}
 	t := browser.Now()
 	p.m.Live(p.start.index())
+	p.m.DataErr = p.dataErr()
 	p.first = nil
 	browser.Record("live", browser.Now()-t, false)
+}
+
+// parts is how many part numbers the bundled data has (the prepared
+// view's count while the data is not read).
+func (p *Page) parts() int {
+	if p.first != nil {
+		return p.first.Parts
+	}
+	return partCount(p.groups())
+}
+
+// groups are the bundled data's part groups (read now if they were not).
+func (p *Page) groups() []bench.PartGroup {
+	ds, _ := p.start.dataset()
+	return ds.Groups
 }
 
 // live makes a pending page live before an action's handler runs.
@@ -255,6 +287,9 @@ func (p *Page) OnMount(ctx app.Context) {
 			ctx.After(after, func(ctx app.Context) {
 				keepRendered(ctx) // the same answer: nothing to draw
 				p.goLive()
+				if p.m.DataErr != nil {
+					ctx.Update() // the data the answer was made from cannot be read after all: say so
+				}
 			})
 		}
 	})
@@ -589,7 +624,7 @@ func (p *Page) Render() app.UI {
 			app.Main().Class("main").Body(
 				&MessageList{M: &m.Msgs, Rev: m.Msgs.Rev},
 				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient, Link: p.link, First: p.first},
-				app.If(!m.Embed.On, func() app.UI { return &PartsView{Groups: p.start.DS.Groups} }),
+				app.If(!m.Embed.On, func() app.UI { return &PartsView{Total: p.parts(), Groups: p.groups} }),
 			),
 			side().Body(
 				&Form{M: &m.Form, Rev: m.Form.Rev},

@@ -19,21 +19,29 @@ import (
 // page and every re-rank pay nothing for it.
 type PartsView struct {
 	app.Compo
-	Groups []bench.PartGroup
+	// Total is how many part numbers Groups gives; Groups reads them
+	// (the bundled data may not be read yet when the view is closed).
+	Total  int
+	Groups func() []bench.PartGroup
 
 	m model.Parts
+}
+
+// partCount is how many part numbers the groups have.
+func partCount(groups []bench.PartGroup) int {
+	n := 0
+	for _, g := range groups {
+		n += len(g.Members)
+	}
+	return n
 }
 
 // Render draws the closed button, or the view.
 func (v *PartsView) Render() app.UI {
 	if !v.m.Open {
-		n := 0
-		for _, g := range v.Groups {
-			n += len(g.Members)
-		}
 		return app.Section().ID("parts").Class("parts").Body(
-			app.Button().Type("button").ID("parts-open").Text(fmt.Sprintf("Browse all %d STM32 part numbers (ST's data)", n)).
-				OnClick(func(ctx app.Context, e app.Event) { v.m.OpenParts(v.Groups) }),
+			app.Button().Type("button").ID("parts-open").Text(fmt.Sprintf("Browse all %d STM32 part numbers (ST's data)", v.Total)).
+				OnClick(func(ctx app.Context, e app.Event) { v.m.OpenParts(v.Groups()) }),
 		)
 	}
 	rows, matching := v.m.Rows()
