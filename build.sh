@@ -41,8 +41,8 @@ cmd_test() {
     # The build is reproducible: the committed page is what it generates.
     git diff --quiet -- index.html ||
       die "index.html differs from what ./build.sh generates: review and commit it (git diff index.html)"
-    git diff --quiet -- data/first/first.json ||
-      die "data/first/first.json differs from what ./build.sh generates: review and commit it (git diff data/first/first.json)"
+    git diff --quiet -- data/first/first.txt ||
+      die "data/first/first.txt differs from what ./build.sh generates: review and commit it (git diff data/first/first.txt)"
   fi
   echo "== go test"
   go test -count=1 ./...
@@ -65,8 +65,8 @@ cmd_build() {
   node_modules/.bin/esbuild web/src/echarts.js --bundle --minify --format=iife \
     --target=es2020 --legal-comments=eof --log-level=warning --outfile=web/echarts.min.js.new
   update web/echarts.min.js.new web/echarts.min.js && rm -f web/echarts.min.js.new
-  echo "== data/first/first.json (the first visit's answer, prepared for the wasm)"
-  go run ./app/cmd/firstview -out data/first/first.json
+  echo "== data/first/first.txt (the first visit's answer, prepared for the wasm)"
+  go run ./app/cmd/firstview -out data/first/first.txt
   echo "== web/app.wasm"
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o web/app.wasm.new ./app/cmd/web
   update web/app.wasm.new web/app.wasm && rm -f web/app.wasm.new

@@ -21,7 +21,3 @@ var packed []byte
 // Dataset reads the bundled dataset: what the CLI, the web app and the
 // tests rank.
 func Dataset() (*bench.Dataset, error) { return dataset.Unpack(packed) }
-
-// Packed is the bundled dataset's packed bytes (what a prepared view of
-// it is checked against); callers must not change them.
-func Packed() []byte { return packed }

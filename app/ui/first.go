@@ -1,64 +1,190 @@
 package ui
 
 import (
-	"encoding/json"
-	"errors"
+	"bytes"
 	"fmt"
-	"hash/fnv"
+	"reflect"
+	"strconv"
+	"strings"
 
 	"cryptosizer/app/ui/model"
 )
 
 // FirstView is the first visit's answer, prepared at build time
-// (cmd/firstview writes data/first.json; ./build.sh build makes it before
-// the wasm): what the results show of the default workload ranked on the
-// bundled data, and the charts' names. A first visit to the bare address
-// (no query, no fragment, nothing stored) mounts the page from it without
-// indexing the data or ranking, and indexes and ranks once the page is on
-// screen or at its first action, whichever comes first (Page.goLive):
-// the catalogue and the first ranking were half of the start. It is the
-// answer the page would rank (TestFirstViewIsCurrent makes it anew and
-// compares), and it answers only the data it was made from (Dataset, the
-// bundled dataset's FNV-1a hash: another dataset is ranked live).
+// (cmd/firstview writes data/first/first.txt; ./build.sh build makes it
+// before the wasm): what the results show of the default workload ranked
+// on the bundled data, the charts' names and the part count. A first
+// visit to the bare address (no query, no fragment, nothing stored)
+// mounts the page from it without reading, indexing or ranking the data,
+// and does that once the page is on screen or at its first action,
+// whichever comes first (Page.goLive): they were half of the start. It is
+// the answer the page would rank (TestFirstViewIsCurrent makes it anew
+// and compares), and going live checks it: a view that differs from the
+// live ranking (a wasm built by hand from other data) is replaced by it.
 type FirstView struct {
-	Dataset string       `json:"dataset"`
-	View    resultsView  `json:"view"`
-	Charts  model.Charts `json:"charts"`
-	Parts   int          `json:"parts"` // part numbers in the data (the parts view's button)
-}
-
-// DatasetHash is the FNV-1a 64 hash of the bundled dataset's bytes, in
-// hex: what a prepared view answers.
-func DatasetHash(packed []byte) string {
-	h := fnv.New64a()
-	_, _ = h.Write(packed)
-	return fmt.Sprintf("%016x", h.Sum64())
+	View   resultsView
+	Charts model.Charts
+	Parts  int // part numbers in the data (the parts view's button)
 }
 
 // MakeFirstView ranks the default workload on a start's data as a first
 // visit's page does and keeps what the results show.
-func MakeFirstView(s Start, packed []byte) (FirstView, error) {
+func MakeFirstView(s Start) (FirstView, error) {
 	ds, err := s.dataset()
 	if err != nil {
 		return FirstView{}, fmt.Errorf("the bundled dataset: %w", err)
 	}
 	m := model.New(s.index(), nil)
 	r := &Results{M: m, Client: true}
-	return FirstView{Dataset: DatasetHash(packed), View: r.view(), Charts: m.Results.Charts, Parts: partCount(ds.Groups)}, nil
+	return FirstView{View: r.view(), Charts: m.Results.Charts, Parts: partCount(ds.Groups)}, nil
 }
 
-// ReadFirstView reads a prepared view for the bundled dataset (packed):
-// nil, with why, when it is missing, unreadable or made from other data.
-func ReadFirstView(text, packed []byte) (*FirstView, error) {
+// shows reports whether the view is what a live page's results show.
+func (f *FirstView) shows(m *model.Page) bool {
+	live := (&Results{M: m, Client: true}).view()
+	return reflect.DeepEqual(live, f.View) && reflect.DeepEqual(m.Results.Charts, f.Charts)
+}
+
+// The prepared view's text is a list of fields, each "name length\n",
+// then that many bytes and "\n" (the browser reads it without a JSON
+// decoder: that was 30–40 ms of a start in the wasm); a list repeats its
+// field, a chart starts with chart.id.
+const firstMagic = "cryptosizer first view 1\n"
+
+// MarshalText writes the view.
+func (f FirstView) MarshalText() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(firstMagic)
+	field := func(name, v string) { fmt.Fprintf(&b, "%s %d\n%s\n", name, len(v), v) }
+	v := f.View
+	field("workload", v.Workload)
+	field("count", strconv.Itoa(v.Count))
+	field("status", v.Status)
+	field("unknown_why", v.UnknownWhy)
+	for _, e := range v.Empty {
+		field("empty", e)
+	}
+	field("table", v.Table)
+	field("not_ranked", v.NotRanked)
+	field("rows", strconv.Itoa(v.Rows))
+	field("hidden", strconv.Itoa(v.Hidden))
+	field("data_line", v.DataLine)
+	field("parts", strconv.Itoa(f.Parts))
+	for _, c := range f.Charts {
+		field("chart.id", c.ID)
+		field("chart.label", c.Label)
+		field("chart.option", c.Option)
+		field("chart.note", c.Note)
+	}
+	return b.Bytes(), nil
+}
+
+// UnmarshalText reads a view MarshalText wrote; an error names the
+// field and its place.
+func (f *FirstView) UnmarshalText(text []byte) error {
+	if !bytes.HasPrefix(text, []byte(firstMagic)) {
+		return fmt.Errorf("the prepared first view does not start with %q", strings.TrimSpace(firstMagic))
+	}
+	*f = FirstView{}
+	rest, off := text[len(firstMagic):], len(firstMagic)
+	for len(rest) > 0 {
+		name, value, n, err := nextField(rest)
+		if err != nil {
+			return fmt.Errorf("the prepared first view at byte %d: %w", off, err)
+		}
+		if err := f.set(name, value); err != nil {
+			return fmt.Errorf("the prepared first view at byte %d: %s: %w", off, name, err)
+		}
+		rest, off = rest[n:], off+n
+	}
+	return nil
+}
+
+// nextField reads "name length\nvalue\n" and says how many bytes it took.
+func nextField(b []byte) (name, value string, n int, err error) {
+	nl := bytes.IndexByte(b, '\n')
+	if nl < 0 {
+		return "", "", 0, fmt.Errorf("a field's header without its end of line")
+	}
+	head := string(b[:nl])
+	sp := strings.LastIndexByte(head, ' ')
+	size, cerr := strconv.Atoi(head[sp+1:])
+	if sp <= 0 || cerr != nil || size < 0 || size > len(b) {
+		return "", "", 0, fmt.Errorf("the header %q is not \"name length\"", head)
+	}
+	end := nl + 1 + size
+	if end >= len(b) || b[end] != '\n' {
+		return "", "", 0, fmt.Errorf("%s: %d bytes announced, the text holds fewer or does not end the field there", head[:sp], size)
+	}
+	return head[:sp], string(b[nl+1 : end]), end + 1, nil
+}
+
+func (f *FirstView) set(name, value string) error {
+	num := func(p *int) error {
+		v, err := strconv.Atoi(value)
+		*p = v
+		return err
+	}
+	chart := func() (*model.Chart, error) {
+		if len(f.Charts) == 0 {
+			return nil, fmt.Errorf("before any chart.id")
+		}
+		return &f.Charts[len(f.Charts)-1], nil
+	}
+	v := &f.View
+	switch name {
+	case "workload":
+		v.Workload = value
+	case "count":
+		return num(&v.Count)
+	case "status":
+		v.Status = value
+	case "unknown_why":
+		v.UnknownWhy = value
+	case "empty":
+		v.Empty = append(v.Empty, value)
+	case "table":
+		v.Table = value
+	case "not_ranked":
+		v.NotRanked = value
+	case "rows":
+		return num(&v.Rows)
+	case "hidden":
+		return num(&v.Hidden)
+	case "data_line":
+		v.DataLine = value
+	case "parts":
+		return num(&f.Parts)
+	case "chart.id":
+		f.Charts = append(f.Charts, model.Chart{ID: value})
+	case "chart.label", "chart.option", "chart.note":
+		c, err := chart()
+		if err != nil {
+			return err
+		}
+		switch name {
+		case "chart.label":
+			c.Label = value
+		case "chart.option":
+			c.Option = value
+		default:
+			c.Note = value
+		}
+	default:
+		return fmt.Errorf("not a field of the first view")
+	}
+	return nil
+}
+
+// ReadFirstView reads the prepared view: nil, with why, when it is
+// missing or unreadable.
+func ReadFirstView(text []byte) (*FirstView, error) {
 	if len(text) == 0 {
-		return nil, errors.New("no prepared first view")
+		return nil, fmt.Errorf("no prepared first view")
 	}
 	var f FirstView
-	if err := json.Unmarshal(text, &f); err != nil {
-		return nil, fmt.Errorf("the prepared first view: %w", err)
-	}
-	if h := DatasetHash(packed); f.Dataset != h {
-		return nil, fmt.Errorf("the prepared first view answers dataset %s, not the bundled %s", f.Dataset, h)
+	if err := f.UnmarshalText(text); err != nil {
+		return nil, err
 	}
 	return &f, nil
 }

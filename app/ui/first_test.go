@@ -1,10 +1,10 @@
 package ui
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,7 +15,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"cryptosizer/app/ui/model"
-	"cryptosizer/data"
 	"cryptosizer/data/first"
 )
 
@@ -24,20 +23,18 @@ import (
 func TestFirstViewIsCurrent(t *testing.T) {
 	s := Bundled()
 	if s.First == nil {
-		t.Fatalf("no prepared first view for the bundled dataset (%v): run ./build.sh build", s.FirstErr)
+		t.Fatalf("no prepared first view (%v): run ./build.sh build", s.FirstErr)
 	}
-	made, err := MakeFirstView(s, data.Packed())
+	made, err := MakeFirstView(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := json.MarshalIndent(made, "", " ")
-	var kept FirstView
-	if err := json.Unmarshal(first.View(), &kept); err != nil {
-		t.Fatal(err)
+	want, _ := made.MarshalText()
+	if string(first.View()) != string(want) {
+		t.Fatal("data/first/first.txt is stale: run ./build.sh build (or go run ./app/cmd/firstview) and commit it")
 	}
-	got, _ := json.MarshalIndent(kept, "", " ")
-	if string(got) != string(want) {
-		t.Fatal("data/first/first.json is stale: run ./build.sh build (or go run ./app/cmd/firstview) and commit it")
+	if !reflect.DeepEqual(*s.First, made) {
+		t.Error("the prepared view does not read back as it was written")
 	}
 }
 
@@ -97,18 +94,46 @@ func canonical(t *testing.T, text string) string {
 	return b.String()
 }
 
-// A prepared view answers only the data it was made from.
-func TestFirstViewOfOtherData(t *testing.T) {
-	for _, tc := range []struct {
-		name, text string
-		packed     []byte
-	}{
-		{"empty", "", data.Packed()},
-		{"not JSON", "<html>", data.Packed()},
-		{"other data", string(first.View()), []byte("another dataset")},
+// A text that is not a prepared view is refused, saying where and why;
+// none is read in part.
+func TestFirstViewRefusesOtherText(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"empty", "", "no prepared first view"},
+		{"JSON", `{"view": {}}`, "does not start with"},
+		{"header without its end", firstMagic + "status 3", "without its end of line"},
+		{"no length", firstMagic + "status\nabc\n", `not "name length"`},
+		{"negative length", firstMagic + "status -1\nabc\n", `not "name length"`},
+		{"too long", firstMagic + "status 9\nabc\n", "9 bytes announced"},
+		{"too short", firstMagic + "status 2\nabc\n", "2 bytes announced"},
+		{"unknown field", firstMagic + "price 1\n5\n", "price: not a field"},
+		{"bad number", firstMagic + "count 3\nsix\n", "count: strconv.Atoi"},
+		{"chart field first", firstMagic + "chart.label 1\nx\n", "before any chart.id"},
 	} {
-		if f, err := ReadFirstView([]byte(tc.text), tc.packed); f != nil || err == nil {
-			t.Errorf("%s: read a view (%v)", tc.name, err)
+		f, err := ReadFirstView([]byte(tc.text))
+		if f != nil || err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, %v; want an error with %q", tc.name, f, err, tc.want)
+		}
+	}
+}
+
+// Going live checks the prepared view against the live ranking: one
+// that differs in anything the results show is not taken as the answer.
+func TestFirstViewShowsOnlyTheLiveAnswer(t *testing.T) {
+	s := Bundled()
+	m := model.New(s.index(), nil)
+	if !s.First.shows(m) {
+		t.Fatal("the prepared view does not show the live answer")
+	}
+	for _, change := range []func(f *FirstView){
+		func(f *FirstView) { f.View.Status += " " },
+		func(f *FirstView) { f.View.Table = strings.Replace(f.View.Table, "pass", "fail", 1) },
+		func(f *FirstView) { f.Charts = f.Charts[1:] },
+	} {
+		f := *s.First
+		f.Charts = slices.Clone(f.Charts)
+		change(&f)
+		if f.shows(m) {
+			t.Error("a changed view is taken for the live answer")
 		}
 	}
 }

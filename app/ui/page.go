@@ -96,7 +96,7 @@ func Routes(s Start) {
 // needed, and the first view prepared for it.
 func Bundled() Start {
 	s := Start{data: newLazyData(data.Dataset)}
-	s.First, s.FirstErr = ReadFirstView(first.View(), data.Packed())
+	s.First, s.FirstErr = ReadFirstView(first.View())
 	return s
 }
 
@@ -205,19 +205,24 @@ func (p *Page) stored() bool {
 	return ok || err != nil
 }
 
-// goLive indexes the bundled data and ranks a pending page's form (the
-// prepared view was on screen): before the page's first action, or once
-// the start is over, whichever comes first. The answer is the one shown,
-// so nothing is drawn again.
-func (p *Page) goLive() {
+// goLive reads and indexes the bundled data and ranks a pending page's
+// form (the prepared view was on screen): before the page's first
+// action, or once the start is over, whichever comes first. The answer
+// is the one shown, so nothing is drawn again.
+//
+// It reports whether the prepared answer differs from the live one (a
+// wasm built by hand from other data): the caller then draws the page.
+func (p *Page) goLive() (differs bool) {
 	if !p.m.Pending() {
-		return
+		return false
 	}
 	t := browser.Now()
 	p.m.Live(p.start.index())
 	p.m.DataErr = p.dataErr()
+	differs = p.m.DataErr != nil || !p.first.shows(p.m)
 	p.first = nil
 	browser.Record("live", browser.Now()-t, false)
+	return differs
 }
 
 // parts is how many part numbers the bundled data has (the prepared
@@ -286,9 +291,8 @@ func (p *Page) OnMount(ctx app.Context) {
 			}
 			ctx.After(after, func(ctx app.Context) {
 				keepRendered(ctx) // the same answer: nothing to draw
-				p.goLive()
-				if p.m.DataErr != nil {
-					ctx.Update() // the data the answer was made from cannot be read after all: say so
+				if p.goLive() {
+					ctx.Update() // not the same after all: the live answer replaces it
 				}
 			})
 		}

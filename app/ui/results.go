@@ -145,16 +145,16 @@ func status(res *model.Results, counts map[engine.Verdict]int, hidden int) strin
 // made from the ranking on screen, or read from the first visit's form
 // prepared at build time (FirstView) while the page is pending.
 type resultsView struct {
-	Workload   string   `json:"workload"` // what is ranked, in words
-	Count      int      `json:"count"`    // candidates
-	Status     string   `json:"status"`
-	UnknownWhy string   `json:"unknown_why,omitempty"`
-	Empty      []string `json:"empty,omitempty"`
-	Table      string   `json:"table"`      // the table's HTML
-	NotRanked  string   `json:"not_ranked"` // the not-ranked lists' HTML
-	Rows       int      `json:"rows"`
-	Hidden     int      `json:"hidden"`
-	DataLine   string   `json:"data_line"`
+	Workload   string // what is ranked, in words
+	Count      int    // candidates
+	Status     string
+	UnknownWhy string
+	Empty      []string
+	Table      string // the table's HTML
+	NotRanked  string // the not-ranked lists' HTML
+	Rows       int
+	Hidden     int
+	DataLine   string
 }
 
 // view is the results' view of the ranking on screen (the prepared one

@@ -6,8 +6,8 @@ package first
 
 import _ "embed"
 
-//go:embed first.json
+//go:embed first.txt
 var view []byte
 
-// View is the prepared first view's JSON; callers must not change it.
+// View is the prepared first view's text; callers must not change it.
 func View() []byte { return view }

@@ -3,21 +3,19 @@
 // ./build.sh build runs it before building the wasm, which embeds it
 // (package data/first).
 //
-//	go run ./app/cmd/firstview -out data/first/first.json
+//	go run ./app/cmd/firstview -out data/first/first.txt
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 
 	"cryptosizer/app/ui"
-	"cryptosizer/data"
 )
 
 func main() {
-	out := flag.String("out", "data/first/first.json", "where to write the first view")
+	out := flag.String("out", "data/first/first.txt", "where to write the first view")
 	flag.Parse()
 	if err := run(*out); err != nil {
 		fmt.Fprintln(os.Stderr, "firstview:", err)
@@ -26,15 +24,14 @@ func main() {
 }
 
 func run(out string) error {
-	f, err := ui.MakeFirstView(ui.Bundled(), data.Packed())
+	f, err := ui.MakeFirstView(ui.Bundled())
 	if err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(f, "", " ")
+	b, err := f.MarshalText()
 	if err != nil {
 		return err
 	}
-	b = append(b, '\n')
 	if old, err := os.ReadFile(out); err == nil && string(old) == string(b) {
 		return nil // unchanged: keep the file's time (the wasm is not rebuilt for nothing)
 	}
