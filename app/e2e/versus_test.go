@@ -134,8 +134,8 @@ type visitFigures struct {
 	// liveMs: how long a first visit took to go live after its start
 	// (reading, indexing and ranking the data of the prepared answer).
 	liveMs float64
-	br, gz                             int64
-	bodies                             string
+	br, gz int64
+	bodies string
 }
 
 // readyProbe records, before any of the page's scripts run, the moment a
