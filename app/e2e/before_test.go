@@ -2,13 +2,15 @@ package e2e
 
 import (
 	"os"
+	"strconv"
 	"testing"
 )
 
 // BenchmarkVersusBefore alternates cold loads of this repository's site
 // with another build of the app (CRYPTOSIZER_BEFORE: a copy of the site
 // before a change), so that a change's effect on the start is measured
-// in one run, on one machine state. Never asserted.
+// in one run, on one machine state (CRYPTOSIZER_THROTTLE=4 slows the
+// page's CPU as a phone's). Never asserted.
 //
 //	cp -r . /tmp/before   # (the built site, before the change)
 //	... change, ./build.sh build ...
@@ -17,6 +19,10 @@ func BenchmarkVersusBefore(b *testing.B) {
 	before := os.Getenv("CRYPTOSIZER_BEFORE")
 	if before == "" {
 		b.Skip("CRYPTOSIZER_BEFORE unset")
+	}
+	throttle := 1.0 // CRYPTOSIZER_THROTTLE=4: a phone
+	if t, err := strconv.ParseFloat(os.Getenv("CRYPTOSIZER_THROTTLE"), 64); err == nil && t >= 1 {
+		throttle = t
 	}
 	ready := `(() => { const r = document.querySelector('#results[data-client="true"]'); return !!r && r.querySelectorAll('tr.row').length > 0 })()`
 	sites := []struct{ name, dir string }{{"after", siteDir()}, {"before", before}}
@@ -28,7 +34,7 @@ func BenchmarkVersusBefore(b *testing.B) {
 			order = []struct{ name, dir string }{sites[1], sites[0]}
 		}
 		for _, s := range order {
-			v := visit(b, s.dir, ready, 1)
+			v := visit(b, s.dir, ready, throttle)
 			g := got[s.name]
 			g.ready = append(g.ready, v.readyMs)
 			g.wasm = append(g.wasm, v.wasmMs)
