@@ -46,16 +46,23 @@ func run(out, prefix string) error {
 	if err != nil {
 		return fmt.Errorf("%w (run ./build.sh, which builds web/app.wasm and copies echarts first)", err)
 	}
+	wasm, err := os.Stat(filepath.Join(web, "app.wasm"))
+	if err != nil {
+		return err
+	}
 	ui.Routes(ui.Bundled())
 	h := &app.Handler{
-		Name:            "cryptosizer",
-		ShortName:       "cryptosizer",
-		Title:           "cryptosizer — size STM32 crypto workloads",
-		Description:     "Rank STM32 boards, crypto acceleration and libraries (" + strings.Join(dataset.Sources.LibraryNames(), ", ") + ") against TLS, secure-boot and AES workloads.",
-		Lang:            "en",
-		BackgroundColor: "#ffffff",
-		ThemeColor:      "#0b5394",
-		LoadingLabel:    "Loading the calculator…",
+		// The loader's progress counts decoded bytes: with the wasm sent
+		// compressed, Content-Length would be the compressed size.
+		WasmContentLength: fmt.Sprint(wasm.Size()),
+		Name:              "cryptosizer",
+		ShortName:         "cryptosizer",
+		Title:             "cryptosizer — size STM32 crypto workloads",
+		Description:       "Rank STM32 boards, crypto acceleration and libraries (" + strings.Join(dataset.Sources.LibraryNames(), ", ") + ") against TLS, secure-boot and AES workloads.",
+		Lang:              "en",
+		BackgroundColor:   "#ffffff",
+		ThemeColor:        "#0b5394",
+		LoadingLabel:      "Loading the calculator… {progress}%",
 		Icon: app.Icon{
 			Default:  "/web/icon-192.png",
 			Large:    "/web/icon-512.png",
@@ -161,24 +168,9 @@ var appJSPatches = [][2]string{
       setTimeout(resolve, 100);
     });
     go.run(wasm.instance);`},
-	// V8 compiles a fetch's own response as it streams in, off the page's
-	// main thread; go-app's loader re-wrapped it in a JavaScript stream to
-	// count a progress percentage, so that every chunk of the 11 MB went
-	// through the main thread (~0.1 s of a cold start in the profile, more
-	// on a phone). The loader says it is loading, without a percentage.
-	{`      fetchWithProgress(`, `      goappFetchWasm(`},
-	{`", showProgress),`, `"),`},
 	{`async function fetchWithProgress(url, progess) {
   const response = await fetch(url);
-`, `// goappFetchWasm fetches app.wasm for instantiateStreaming as it is
-// (goappKeepForWorker keeps a copy for the service worker).
-async function goappFetchWasm(url) {
-  const response = await fetch(url);
-  goappKeepForWorker(url, response);
-  return response;
-}
-
-// goappKeepForWorker puts the page's app.wasm response into the cache
+`, `// goappKeepForWorker puts the page's app.wasm response into the cache
 // the service worker installs from, then registers the worker: its
 // install then finds app.wasm cached and does not download it again.
 function goappKeepForWorker(url, response) {
