@@ -83,7 +83,7 @@ func browser(t testing.TB) (context.Context, context.CancelFunc) {
 		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1000),
 	}
 	if f := os.Getenv("CRYPTOSIZER_JS_FLAGS"); f != "" {
-		// V8's flags, for an experiment in a benchmark (e.g. --no-wasm-tier-up:
+		// V8's flags, for an experiment in a benchmark (e.g. --liftoff-only:
 		// what the start costs without the optimizing compiler's background
 		// work); the tests never set it.
 		opts = append(opts, chromedp.Flag("js-flags", f))

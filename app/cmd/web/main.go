@@ -19,9 +19,9 @@ func main() {
 	// larger target trades tens of MB of heap for fewer collections.
 	debug.SetGCPercent(400)
 	// Timings for ./build.sh bench: when main began (after every package
-	// init), and how long reading the dataset (and the first view
-	// prepared for it) took; a first visit indexes it once the page is on
-	// screen (ui.FirstView).
+	// init), and how long Bundled took (it reads the first view prepared
+	// at build time, ui.FirstView; the dataset is read and indexed when
+	// first needed: on a first visit, once the page is on screen).
 	t := browser.Now()
 	browser.Record("main", t, false)
 	start := ui.Bundled()
