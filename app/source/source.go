@@ -131,6 +131,29 @@ func EncodeDerived(d bench.Dataset) ([]byte, int, error) {
 	return append(b, '\n'), len(d.Measurements), err
 }
 
+// EncodeCycles is the committed form of what a cycle-count source
+// derives from a restatement (its figures and documents; indented JSON,
+// one trailing newline), and the number of figures.
+func EncodeCycles(figs []bench.CycleFigure, docs []bench.Document) ([]byte, int, error) {
+	b, err := json.MarshalIndent(derivedCycles{figs, docs}, "", " ")
+	return append(b, '\n'), len(figs), err
+}
+
+// DecodeCycles reads what EncodeCycles wrote; what names the source in
+// the error.
+func DecodeCycles(b []byte, what string) ([]bench.CycleFigure, []bench.Document, error) {
+	var d derivedCycles
+	if err := json.Unmarshal(b, &d); err != nil {
+		return nil, nil, fmt.Errorf("decoding the %s counts: %w", what, err)
+	}
+	return d.Figures, d.Documents, nil
+}
+
+type derivedCycles struct {
+	Figures   []bench.CycleFigure `json:"figures"`
+	Documents []bench.Document    `json:"documents"`
+}
+
 // DecodeDerived reads what EncodeDerived wrote; what names the source
 // in the error.
 func DecodeDerived(b []byte, what string) (bench.Dataset, error) {

@@ -14,7 +14,6 @@
 package pqm3
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -132,28 +131,18 @@ func (Cycles) Name() string { return Name }
 // File is the restatement in the third-party sources folder.
 func (Cycles) File() string { return File }
 
-type derived struct {
-	Figures   []bench.CycleFigure `json:"figures"`
-	Documents []bench.Document    `json:"documents"`
-}
-
 // Derive reads the restatement into what the project commits.
 func (Cycles) Derive(text string) ([]byte, int, error) {
 	figs, docs, errs := Parse(File, text)
 	if len(errs) > 0 {
 		return nil, 0, errs
 	}
-	b, err := json.MarshalIndent(derived{figs, docs}, "", " ")
-	return append(b, '\n'), len(figs), err
+	return source.EncodeCycles(figs, docs)
 }
 
 // Load reads what Derive wrote.
 func (Cycles) Load(b []byte) ([]bench.CycleFigure, []bench.Document, error) {
-	var d derived
-	if err := json.Unmarshal(b, &d); err != nil {
-		return nil, nil, fmt.Errorf("decoding the pqm3 counts: %w", err)
-	}
-	return d.Figures, d.Documents, nil
+	return source.DecodeCycles(b, "pqm3")
 }
 
 // Lends: the counts are the Cortex-M3's (cycle-count). Its code is plain
