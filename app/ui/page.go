@@ -141,8 +141,6 @@ type Page struct {
 	// typed counts keystrokes answered: only the last one's pause redraws
 	// the charts.
 	typed int
-	// first is the prepared first view while the page is pending.
-	first *FirstView
 	// acted counts the actions handled.
 	acted int
 }
@@ -186,7 +184,6 @@ func (p *Page) init() {
 		// the data it was made from are read when the page goes live,
 		// which checks it.
 		p.m = model.NewPending(p.start.First.Charts, nil)
-		p.first = p.start.First
 		browser.Record("onnav", browser.Now(), false)
 		p.embedding()
 		return
@@ -221,7 +218,7 @@ func (p *Page) goLive() (prepared *FirstView) {
 	t := browser.Now()
 	p.m.Live(p.start.index())
 	p.m.DataErr = p.dataErr()
-	prepared, p.first = p.first, nil
+	prepared = p.start.First
 	browser.Record("live", browser.Now()-t, false)
 	return prepared
 }
@@ -268,11 +265,20 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 	next(0, after)
 }
 
+// pending is the prepared view the page shows while it is pending (nil
+// once it is live).
+func (p *Page) pending() *FirstView {
+	if p.m.Pending() {
+		return p.start.First
+	}
+	return nil
+}
+
 // parts is how many part numbers the bundled data has (the prepared
 // view's count while the data is not read).
 func (p *Page) parts() int {
-	if p.first != nil {
-		return p.first.Parts
+	if f := p.pending(); f != nil {
+		return f.Parts
 	}
 	return partCount(p.groups())
 }
@@ -665,7 +671,7 @@ func (p *Page) Render() app.UI {
 			// wide screen the form stands beside them (CSS).
 			app.Main().Class("main").Body(
 				&MessageList{M: &m.Msgs, Rev: m.Msgs.Rev},
-				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient, Link: p.link, First: p.first},
+				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient, Link: p.link, First: p.pending()},
 				app.If(!m.Embed.On, func() app.UI { return &PartsView{Total: p.parts(), Groups: p.groups} }),
 			),
 			side().Body(
