@@ -21,3 +21,7 @@ var packed []byte
 // Dataset reads the bundled dataset: what the CLI, the web app and the
 // tests rank.
 func Dataset() (*bench.Dataset, error) { return dataset.Unpack(packed) }
+
+// DatasetPaced reads the bundled dataset as Dataset does, calling pause
+// (unless nil) between slices of the work (dataset.UnpackPaced).
+func DatasetPaced(pause func()) (*bench.Dataset, error) { return dataset.UnpackPaced(packed, pause) }

@@ -78,16 +78,48 @@ type Catalog struct {
 	// validated is Validation's, made on first use (it estimates every
 	// measured build as if unmeasured: a few milliseconds).
 	validated func() []Validated
+	// pause is NewPaced's, while the catalogue is being made.
+	pause func()
 }
 
 // New makes the catalogue of a dataset.
-func New(ds *bench.Dataset) *Catalog {
-	cat := &Catalog{ds: ds}
+func New(ds *bench.Dataset) *Catalog { return NewPaced(ds, nil) }
+
+// NewPaced makes the catalogue of a dataset as New does, calling pause
+// (unless nil) between slices of the work — every build, every group,
+// every phase — so that a caller on one thread (the browser) may let
+// what waits run in between: made in one go it is a long task there.
+// pause must not use the catalogue.
+func NewPaced(ds *bench.Dataset, pause func()) *Catalog {
+	cat := &Catalog{ds: ds, pause: pause}
+	defer func() { cat.pause = nil }()
+	for _, phase := range []func(){
+		cat.collect, cat.fileFootprints, cat.fileSoftware, cat.group,
+		func() { cat.spreads = spreads(cat.Builds) },
+		func() { cat.clocks = clockModel(cat.Builds) },
+		cat.estimates,
+		func() { cat.pqc = newPQCIndex(ds.Cycles, ds.Lending) },
+		cat.complete,
+		func() { cat.Unbuilt = unbuilt(cat.ds.Groups, cat.Builds) },
+	} {
+		cat.tick()
+		phase()
+	}
+	cat.validated = sync.OnceValue(func() []Validated { return Summarize(cat.Validate(Rules{Memory: true})) })
+	return cat
+}
+
+// collect makes the measured builds: one per identity, with its
+// measurements by operation, its part's facts and its findings.
+func (cat *Catalog) collect() {
 	byKey := map[string]*Build{}
-	for i := range ds.Measurements {
-		m := &ds.Measurements[i]
+	for i := range cat.ds.Measurements {
+		if i%64 == 0 {
+			cat.tick()
+		}
+		m := &cat.ds.Measurements[i]
 		id := m.Identity
-		lib := ds.Library(m.Library)
+		lib := cat.ds.Library(m.Library)
 		if lib.ConfigPerOp {
 			id.Config = bench.CandidateConfig
 		}
@@ -101,10 +133,11 @@ func New(ds *bench.Dataset) *Catalog {
 		b.Ops[m.Op] = append(b.Ops[m.Op], m)
 	}
 	for _, b := range cat.Builds {
-		b.Fact, b.HasFact = ds.Fact(b.ID.MCU)
+		cat.tick()
+		b.Fact, b.HasFact = cat.ds.Fact(b.ID.MCU)
 		b.Warnings = []string{}
 		docs := b.documents()
-		for _, wn := range ds.Warnings {
+		for _, wn := range cat.ds.Warnings {
 			// A finding belongs to the builds of the documents that raise
 			// it (one without documents, to every build of its part).
 			if wn.MCU == b.ID.MCU && (wn.Config == "" || wn.Config == b.ID.Config) &&
@@ -120,16 +153,15 @@ func New(ds *bench.Dataset) *Catalog {
 			}
 		}
 	}
-	cat.fileFootprints()
-	cat.fileSoftware()
-	cat.group()
-	cat.spreads = spreads(cat.Builds)
-	cat.clocks = clockModel(cat.Builds)
-	cat.estimates()
-	cat.pqc = newPQCIndex(ds.Cycles, ds.Lending)
+}
+
+// complete gives every build (measured, then estimated) what the ranking
+// reads of its group, its part numbers and its facts.
+func (cat *Catalog) complete() {
 	summaries := map[*bench.PartGroup]*GroupSummary{}
 	facts := factsOf{}
 	for _, b := range cat.Builds {
+		cat.tick()
 		if b.Group != nil && b.Summary == nil {
 			if summaries[b.Group] == nil {
 				summaries[b.Group] = summarize(b.Group)
@@ -153,9 +185,13 @@ func New(ds *bench.Dataset) *Catalog {
 				Spread: Spread{Core: b.Spread.Core, Factor: b.Spread.Factor, Borrowed: b.Spread.Borrowed}}
 		}
 	}
-	cat.Unbuilt = unbuilt(cat.ds.Groups, cat.Builds)
-	cat.validated = sync.OnceValue(func() []Validated { return Summarize(cat.Validate(Rules{Memory: true})) })
-	return cat
+}
+
+// tick calls NewPaced's pause.
+func (cat *Catalog) tick() {
+	if cat.pause != nil {
+		cat.pause()
+	}
 }
 
 // unbuilt are the groups no build stands for, as builds without figures

@@ -274,6 +274,7 @@ func (cat *Catalog) estimates() {
 		}
 	}
 	for gi := range cat.ds.Groups {
+		cat.tick()
 		g := &cat.ds.Groups[gi]
 		gm, ext, series := measured[g.Key], External(g), strings.TrimPrefix(g.Family, "STM32")
 		best := map[string]*donor{}

@@ -45,20 +45,28 @@ func Pack(ds *bench.Dataset) []byte {
 
 // Unpack reads the packed form. It never panics: a truncated or foreign
 // input is an error that says where it stopped.
-func Unpack(b []byte) (*bench.Dataset, error) {
+func Unpack(b []byte) (*bench.Dataset, error) { return UnpackPaced(b, nil) }
+
+// UnpackPaced reads the packed form as Unpack does, calling pause (unless
+// nil) between slices of the work (a few dozen records), so that a
+// caller on one thread (the browser) may let what waits run in between.
+func UnpackPaced(b []byte, pause func()) (*bench.Dataset, error) {
 	if len(b) < len(packMagic)+1 || string(b[:len(packMagic)]) != packMagic {
 		return nil, errors.New("packed dataset: not a packed dataset (no CSZD header)")
 	}
 	if v := b[len(packMagic)]; v != packVersion {
 		return nil, fmt.Errorf("packed dataset: version %d, this program reads version %d (rebuild with ./build.sh data)", v, packVersion)
 	}
-	r := unpacker{b: b, off: len(packMagic) + 1}
+	r := unpacker{b: b, off: len(packMagic) + 1, pause: pause}
 	n := r.count()
 	r.strings = make([]string, 0, n)
 	// One copy of the input as a string; the table's strings are slices
 	// of it, not an allocation each (this runs before the first render).
 	all := string(b)
 	for i := 0; i < n && r.err == nil; i++ {
+		if i%256 == 0 {
+			r.tick()
+		}
 		l := r.count()
 		if r.err == nil {
 			r.strings = append(r.strings, all[r.off:r.off+l])
@@ -308,6 +316,7 @@ type unpacker struct {
 	off     int
 	strings []string
 	err     error
+	pause   func() // UnpackPaced's
 	// Slabs the figures' pointers point into: a few allocations instead
 	// of one per figure.
 	floats []float64
@@ -474,9 +483,19 @@ func unpackList[T any](r *unpacker, f func() T) []T {
 	}
 	xs := make([]T, 0, n)
 	for i := 0; i < n && r.err == nil; i++ {
+		if i%32 == 0 {
+			r.tick()
+		}
 		xs = append(xs, f())
 	}
 	return xs
+}
+
+// tick calls UnpackPaced's pause.
+func (r *unpacker) tick() {
+	if r.pause != nil {
+		r.pause()
+	}
 }
 
 func (r *unpacker) dataset() *bench.Dataset {

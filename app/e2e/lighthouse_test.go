@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"testing"
 
@@ -19,7 +20,9 @@ import (
 // lighthouseRuns times each after a warm-up round, and logs performance
 // score, FCP, LCP, TBT and TTI side by side with their ratios. Run by
 // ./build.sh bench, which installs Lighthouse there; CI does not (it is
-// 186 MB). Never asserted.
+// 186 MB). With CRYPTOSIZER_BEFORE (a copy of the built site before a
+// change) that site is run in every round too, and logged beside them.
+// Never asserted.
 func BenchmarkLighthouse(b *testing.B) {
 	lh, minimal := os.Getenv("CRYPTOSIZER_LIGHTHOUSE"), os.Getenv("CRYPTOSIZER_MINIMAL")
 	if lh == "" || minimal == "" {
@@ -30,6 +33,9 @@ func BenchmarkLighthouse(b *testing.B) {
 		b.Fatal("chromium not found")
 	}
 	sites := []struct{ name, dir string }{{"app", siteDir()}, {"minimal", filepath.Join(minimal, "hello")}}
+	if before := os.Getenv("CRYPTOSIZER_BEFORE"); before != "" {
+		sites = append(sites, struct{ name, dir string }{"before", before})
+	}
 	type run struct{ score, fcp, lcp, tbt, tti float64 }
 	got := map[string][]run{}
 	// Round -1 warms up (its figures are logged, not counted): twice the
@@ -39,7 +45,8 @@ func BenchmarkLighthouse(b *testing.B) {
 	for i := -1; i < lighthouseRuns; i++ {
 		order := sites
 		if i%2 != 0 {
-			order = []struct{ name, dir string }{sites[1], sites[0]}
+			order = slices.Clone(sites)
+			slices.Reverse(order)
 		}
 		for _, s := range order {
 			srv := serve(b, "127.0.0.1", site.Handler(s.dir))
@@ -99,6 +106,10 @@ func BenchmarkLighthouse(b *testing.B) {
 			return all
 		}
 		b.Logf("lighthouse %-7s app median %7.0f (runs %v), minimal %7.0f (runs %v), ratio %.2f", m.name, a, runs("app"), z, runs("minimal"), a/z)
+		if len(got["before"]) > 0 {
+			was := med("before", m.f)
+			b.Logf("lighthouse %-7s before median %7.0f (runs %v), ratio %.2f", m.name, was, runs("before"), was/z)
+		}
 		b.ReportMetric(a, "app-lh-"+m.name)
 		b.ReportMetric(z, "minimal-lh-"+m.name)
 	}

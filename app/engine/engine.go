@@ -263,7 +263,12 @@ type Counts struct {
 }
 
 // Rank evaluates every candidate against w and orders them.
-func (ix *Index) Rank(w Workload) Result {
+func (ix *Index) Rank(w Workload) Result { return ix.RankPaced(w, nil) }
+
+// RankPaced ranks as Rank does, calling pause (unless nil) before each
+// build is evaluated, so that a caller on one thread (the browser) may
+// let what waits run in between. pause must not use the index.
+func (ix *Index) RankPaced(w Workload, pause func()) Result {
 	res := Result{Workload: w, Candidates: make([]Candidate, 0, len(ix.builds))}
 	named := memberFilters(w) || w.MCU != "" // once per ranking, not per build
 	// One Eval serves the whole ranking (evaluate resets it per build):
@@ -272,6 +277,9 @@ func (ix *Index) Rank(w Workload) Result {
 	e := &Eval{ix: ix, w: &w, q: question(&w), memo: ix.takeMemo(&w), named: named}
 	defer ix.putMemo(e.memo)
 	for i, b := range ix.builds {
+		if pause != nil {
+			pause()
+		}
 		if !keep(b, w) {
 			continue
 		}

@@ -44,8 +44,12 @@ type Index struct {
 }
 
 // NewIndex prepares a dataset for ranking.
-func NewIndex(ds *bench.Dataset) *Index {
-	cat := catalog.New(ds)
+func NewIndex(ds *bench.Dataset) *Index { return NewIndexPaced(ds, nil) }
+
+// NewIndexPaced prepares a dataset for ranking as NewIndex does, calling
+// pause (unless nil) between slices of the work (catalog.NewPaced).
+func NewIndexPaced(ds *bench.Dataset, pause func()) *Index {
+	cat := catalog.NewPaced(ds, pause)
 	ix := &Index{cat: cat, builds: cat.Builds, slots: make([]int, len(cat.Builds))}
 	type shared struct {
 		donor *catalog.Build

@@ -39,9 +39,10 @@ func MakeFirstView(s Start) (FirstView, error) {
 	return FirstView{View: r.view(), Charts: m.Results.Charts, Parts: partCount(ds.Groups)}, nil
 }
 
-// shows reports whether the view is what a live page's results show.
-func (f *FirstView) shows(m *model.Page) bool {
-	live, kept := (&Results{M: m, Client: true}).view(), f.View
+// shows reports whether the view is what a live page's results show
+// (calling pause, unless nil, between the parts of the live view).
+func (f *FirstView) shows(m *model.Page, pause func()) bool {
+	live, kept := (&Results{M: m, Client: true}).viewPaced(pause), f.View
 	if len(live.Empty) == 0 && len(kept.Empty) == 0 {
 		live.Empty, kept.Empty = nil, nil // none written, none read
 	}

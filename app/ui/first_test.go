@@ -48,7 +48,7 @@ func TestPendingShowsTheLiveAnswer(t *testing.T) {
 	}
 	pending := model.NewPending(s.First.Charts, nil)
 	before := app.HTMLString(&Results{M: pending, Client: true, First: s.First})
-	pending.Live(s.index())
+	pending.Live(s.index(), nil)
 	after := app.HTMLString(&Results{M: pending, Client: true, First: s.First})
 	ranked := app.HTMLString(&Results{M: model.New(s.index(), nil), Client: true})
 	if canonical(t, before) != canonical(t, ranked) {
@@ -121,8 +121,12 @@ func TestFirstViewRefusesOtherText(t *testing.T) {
 func TestFirstViewShowsOnlyTheLiveAnswer(t *testing.T) {
 	s := Bundled()
 	m := model.New(s.index(), nil)
-	if !s.First.shows(m) {
+	if !s.First.shows(m, nil) {
 		t.Fatal("the prepared view does not show the live answer")
+	}
+	pauses := 0 // going live checks it in slices
+	if !s.First.shows(m, func() { pauses++ }) || pauses == 0 {
+		t.Fatalf("the paced check: the prepared view does not show the live answer, or it did not pause (%d)", pauses)
 	}
 	for _, change := range []func(f *FirstView){
 		func(f *FirstView) { f.View.Status += " " },
@@ -132,7 +136,7 @@ func TestFirstViewShowsOnlyTheLiveAnswer(t *testing.T) {
 		f := *s.First
 		f.Charts = slices.Clone(f.Charts)
 		change(&f)
-		if f.shows(m) {
+		if f.shows(m, nil) {
 			t.Error("a changed view is taken for the live answer")
 		}
 	}

@@ -41,33 +41,47 @@ type Start struct {
 }
 
 // lazyData is the bundled dataset and its index, each made on first use
-// and shared by every copy of the Start.
+// and shared by every copy of the Start. The first call may pause
+// (unless nil) between slices of the work: going live does
+// (Page.goLiveInSteps).
 type lazyData struct {
-	read  func() (*bench.Dataset, error)
-	index func() *engine.Index
+	readPaced func(pause func()) (*bench.Dataset, error)
+	readOnce  sync.Once
+	ds        *bench.Dataset
+	err       error
+	indexOnce sync.Once
+	ix        *engine.Index
 }
 
-func newLazyData(read func() (*bench.Dataset, error)) *lazyData {
-	d := &lazyData{read: sync.OnceValues(func() (*bench.Dataset, error) {
-		ds, err := read()
-		if err != nil {
-			ds = &bench.Dataset{}
+func newLazyData(read func(pause func()) (*bench.Dataset, error)) *lazyData {
+	return &lazyData{readPaced: read}
+}
+
+// read is the dataset (empty when it cannot be read, with the error).
+func (d *lazyData) read(pause func()) (*bench.Dataset, error) {
+	d.readOnce.Do(func() {
+		if d.ds, d.err = d.readPaced(pause); d.err != nil {
+			d.ds = &bench.Dataset{}
 		}
-		return ds, err
-	})}
-	d.index = sync.OnceValue(func() *engine.Index {
-		ds, _ := d.read()
-		return engine.NewIndex(ds)
 	})
-	return d
+	return d.ds, d.err
+}
+
+// index is the data indexed.
+func (d *lazyData) index(pause func()) *engine.Index {
+	d.indexOnce.Do(func() {
+		ds, _ := d.read(pause)
+		d.ix = engine.NewIndexPaced(ds, pause)
+	})
+	return d.ix
 }
 
 // dataset is the bundled dataset (empty when it cannot be read, with the
 // error, which the page shows).
-func (s Start) dataset() (*bench.Dataset, error) { return s.data.read() }
+func (s Start) dataset() (*bench.Dataset, error) { return s.data.read(nil) }
 
 // index is the bundled data indexed (made now if it was not yet).
-func (s Start) index() *engine.Index { return s.data.index() }
+func (s Start) index() *engine.Index { return s.data.index(nil) }
 
 // Prepare makes the first page's state (restored, ranked or pending)
 // before go-app mounts it: the browser's start is then several tasks
@@ -95,7 +109,7 @@ func Routes(s Start) {
 // Bundled is the bundled dataset, to be read and indexed when first
 // needed, and the first view prepared for it.
 func Bundled() Start {
-	s := Start{data: newLazyData(data.Dataset)}
+	s := Start{data: newLazyData(data.DatasetPaced)}
 	s.First, s.FirstErr = ReadFirstView(first.View())
 	return s
 }
@@ -211,12 +225,12 @@ func (p *Page) stored() bool {
 // is the one shown, so nothing is drawn again. It returns the prepared
 // view it replaced (nil when the page was live already), for the check
 // that it showed the live answer.
-func (p *Page) goLive() (prepared *FirstView) {
+func (p *Page) goLive(pause func()) (prepared *FirstView) {
 	if !p.m.Pending() {
 		return nil
 	}
 	t := browser.Now()
-	p.m.Live(p.start.index())
+	p.m.Live(p.start.data.index(pause), pause)
 	p.m.DataErr = p.dataErr()
 	prepared = p.start.First
 	browser.Record("live", browser.Now()-t, false)
@@ -224,25 +238,28 @@ func (p *Page) goLive() (prepared *FirstView) {
 }
 
 // goLiveInSteps makes a pending page live once the prepared answer is
-// on screen, in tasks with the browser free between them (read the data,
-// index them, rank, check that the prepared answer was the live one: a
-// wasm built by hand from other data is not; the page is then drawn
-// anew): one task of all of them blocked input for ~0.25 s (~1 s on a
-// phone). An action in between makes the page live at once (live): the
-// steps left do nothing then, and a step done already is not done again
-// (Start's data are made once).
+// on screen, in short tasks with the browser free between them: read the
+// data, index them and rank, each paced into slices of at most
+// liveSlice (so that input waits for one slice at most, and a phone's
+// main thread is not blocked long), then check that the prepared answer
+// was the live one (a wasm built by hand from other data is not; the
+// page is then drawn anew). One task of all of them blocked input for
+// ~0.25 s (~1 s on a phone); four, one of each, ~0.1 s each. An action
+// in between makes the page live at once (live): the steps left do
+// nothing then, and a step done already is not done again (Start's data
+// are made once).
 func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 	var prepared *FirstView
 	acted := 0
-	steps := []func(ctx app.Context){
-		func(app.Context) { _, _ = p.start.dataset() },
-		func(app.Context) { _ = p.start.index() },
-		func(app.Context) { prepared, acted = p.goLive(), p.acted },
-		func(ctx app.Context) {
+	steps := []func(ctx app.Context, pause func()){
+		func(_ app.Context, pause func()) { _, _ = p.start.data.read(pause) },
+		func(_ app.Context, pause func()) { _ = p.start.data.index(pause) },
+		func(_ app.Context, pause func()) { prepared, acted = p.goLive(pause), p.acted },
+		func(ctx app.Context, pause func()) {
 			if p.acted != acted {
 				return // an action since has drawn the live answer
 			}
-			if p.m.DataErr != nil || !prepared.shows(p.m) {
+			if p.m.DataErr != nil || !prepared.shows(p.m, pause) {
 				ctx.Update() // not the same after all: the live answer replaces it
 			}
 		},
@@ -254,15 +271,37 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 			if !p.m.Pending() && prepared == nil {
 				return // an action made the page live, and drew it
 			}
-			t := browser.Now()
-			steps[i](ctx)
-			browser.Record("live-steps", browser.Now()-t, true) // each task's length (./build.sh bench)
+			pause, end := paced(liveSlice)
+			steps[i](ctx, pause)
+			end()
 			if i+1 < len(steps) {
 				next(i+1, time.Millisecond)
 			}
 		})
 	}
 	next(0, after)
+}
+
+// liveSlice is how long a slice of going live may run before the browser
+// runs what waits (ms): a phone is ~4× slower, and a task beyond 50 ms
+// there is a long one.
+const liveSlice = 8
+
+// paced paces a step of going live: pause lets the browser run what
+// waits (browser.Yield) once the step has run for budget ms since its
+// start or the last pause that yielded; end closes the last slice. Each
+// slice's length is recorded (live-steps: ./build.sh bench reports them).
+func paced(budget float64) (pause, end func()) {
+	t := browser.Now()
+	end = func() { browser.Record("live-steps", browser.Now()-t, true) }
+	pause = func() {
+		if browser.Now()-t >= budget {
+			end()
+			browser.Yield()
+			t = browser.Now()
+		}
+	}
+	return pause, end
 }
 
 // pending is the prepared view the page shows while it is pending (nil
@@ -294,7 +333,7 @@ func (p *Page) groups() []bench.PartGroup {
 func (p *Page) live(h app.ActionHandler) app.ActionHandler {
 	return func(ctx app.Context, a app.Action) {
 		p.acted++
-		p.goLive()
+		p.goLive(nil)
 		h(ctx, a)
 	}
 }

@@ -159,23 +159,33 @@ type resultsView struct {
 
 // view is the results' view of the ranking on screen (the prepared one
 // while the page is pending).
-func (r *Results) view() resultsView {
+func (r *Results) view() resultsView { return r.viewPaced(nil) }
+
+// viewPaced is view, calling pause (unless nil) between its parts (the
+// check that a first visit showed the live answer is paced: going live).
+func (r *Results) viewPaced(pause func()) resultsView {
 	if r.First != nil && r.M.Pending() {
 		return r.First.View
 	}
+	if pause == nil {
+		pause = func() {}
+	}
 	res := &r.M.Results
 	rows, starts, counts, hidden := grouped(res)
+	pause()
 	v := resultsView{Workload: explain.Workload(res.Res.Workload), Count: len(res.Res.Candidates), Status: status(res, counts, hidden),
 		Empty: explain.Empty(res.Res), Rows: len(rows), Hidden: hidden, DataLine: dataLine(r.M.Index().Dataset())}
 	if counts[engine.Unknown] > 0 {
 		why := explain.UnknownReasons(res.Res)
 		v.UnknownWhy = "Unknown, by what is missing: " + strings.Join(why[:min(3, len(why))], "; ") + more(len(why)-3) + "."
 	}
+	pause()
 	tableCls := "rank"
 	if res.Stale {
 		tableCls += " stale"
 	}
 	v.Table = tableHTML(res, tableCls, rows, starts)
+	pause()
 	v.NotRanked = notRanked(res.Res, len(v.Empty) > 0)
 	return v
 }

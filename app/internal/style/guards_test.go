@@ -42,7 +42,7 @@ func TestNoSentencesInTheEngine(t *testing.T) {
 		// footprint's or memory's unpublished operations, a part's
 		// source note): changing them changes what users read and diff
 		"lent": "Term.Source quotes the cycle-count row", "footprint": "Footprint.Missing", "memory": "Memory.NotPublished",
-		"New": "Memory.NotPublished of a library without RAM figures", "groupFact": "MCUFact.SourceNote",
+		"complete": "Memory.NotPublished of a library without RAM figures", "groupFact": "MCUFact.SourceNote",
 		// a requirement's unit ("CPU share")
 		"NewRequirement": "",
 	}

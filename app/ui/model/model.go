@@ -208,15 +208,16 @@ func NewPending(charts Charts, dataErr error) *Page {
 // index is not made yet (NewPending).
 func (p *Page) Pending() bool { return p.pending }
 
-// Live indexes a pending page's data and ranks its form: the answer is
-// the one the prepared form showed (ui tests that they agree).
-func (p *Page) Live(base *engine.Index) {
+// Live ranks a pending page's form on its data's index: the answer is
+// the one the prepared form showed (ui tests that they agree). pause,
+// unless nil, is called between candidates (engine.Index.RankPaced).
+func (p *Page) Live(base *engine.Index, pause func()) {
 	if !p.pending {
 		return
 	}
 	p.pending = false
 	p.Imports.base = base
-	p.rank()
+	p.rankPaced(pause)
 }
 
 // Index is what is ranked: the bundled data and every import that parses
@@ -235,7 +236,11 @@ func (p *Page) Validation(core string) *catalog.Validated {
 
 // rank answers the form. While the form is invalid the previous answer
 // stays, marked stale: a partial workload is never ranked.
-func (p *Page) rank() {
+func (p *Page) rank() { p.rankPaced(nil) }
+
+// rankPaced ranks as rank does, calling pause (unless nil) between
+// candidates.
+func (p *Page) rankPaced(pause func()) {
 	w, errs := workload.Parse(p.Form.Params)
 	p.Form.Errs = errs
 	if sh := p.Form.showing(); sh != p.Form.shown {
@@ -247,7 +252,7 @@ func (p *Page) rank() {
 		p.Results.Rev++
 		return
 	}
-	p.Results.Res = p.Index().Rank(w)
+	p.Results.Res = p.Index().RankPaced(w, pause)
 	p.Results.Stale = false
 	p.Results.Ranked = maps.Clone(p.Form.Params)
 	p.Results.Rev++
