@@ -256,5 +256,6 @@ func TestStartRendersThePageOnce(t *testing.T) {
 	}
 	if n := eval1[int](ctx, t, renders); n != 2 {
 		t.Errorf("the page rendered %d times once the charts were drawn, want 2 (the start, the charts)", n)
+		t.Log(eval1[string](ctx, t, `JSON.stringify(window.cryptosizerTiming)`))
 	}
 }

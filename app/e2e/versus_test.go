@@ -121,6 +121,10 @@ func BenchmarkVersusMinimal(b *testing.B) {
 	echoKeys := keydowns(b, filepath.Join(dir, "echo"), `!!document.querySelector('div[data-client="true"]')`, "in", "#out")
 	b.Logf("keydown → re-rendered: app median %.1f ms (p95 %.1f, n=%d); echo median %.1f ms (p95 %.1f, n=%d)",
 		median(appKeys), percentile(appKeys, 0.95), len(appKeys), median(echoKeys), percentile(echoKeys, 0.95), len(echoKeys))
+	follows := chartFollows(b, siteDir(), apps[0].ready)
+	b.Logf("a chart follows the last keystroke of a burst (the charts on screen): median %.0f ms, max %.0f ms (n=%d; target ≤ 350: the charts wait for typing to pause first, ui's typingPause)",
+		median(follows), highest(follows), len(follows))
+	b.ReportMetric(highest(follows), "app-ms-chart-follows-max")
 	b.ReportMetric(median(appKeys), "app-ms-keydown")
 	b.ReportMetric(median(echoKeys), "echo-ms-keydown")
 	b.ReportMetric(median(appKeys)/median(echoKeys), "x-keydown")
@@ -279,6 +283,50 @@ func keydowns(b *testing.B, dir, cond, input, target string) []float64 {
 			median(rank), percentile(rank, 0.95), median(rerank), percentile(rerank, 0.95), len(rank))
 	}
 	return lat
+}
+
+// chartFollows types bursts of three keys (80 ms apart) into the rate
+// field with the headroom chart on screen, and returns, per burst, the
+// time from its last keydown to the next chart drawn (window
+// .cryptosizerTiming['chart-drawn'], recorded by the chart). Each burst
+// leaves the field with another value than the last, so that the chart
+// has a new answer to follow.
+func chartFollows(b *testing.B, dir, cond string) []float64 {
+	ctx, cancel := browser(b)
+	defer cancel()
+	s := serve(b, "127.0.0.1", site.Handler(dir))
+	defer s.srv.Close()
+	addProbe(b, ctx, readyProbe(cond)+`;document.addEventListener('keydown', () => { window.__lastKey = performance.now() }, true)`)
+	drawn := `((window.cryptosizerTiming || {})['chart-drawn'] || 0)`
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), poll(`window.__readyAt !== undefined`, 60*time.Second),
+		poll(`(e => { e.scrollIntoView(); return true })(document.getElementById('chart-headroom'))`, 5*time.Second),
+		poll(drawn+` > 0`, 30*time.Second),
+		poll(`(e => { e.focus(); e.setSelectionRange(e.value.length, e.value.length); return true })(document.getElementById('f-tls-rate'))`, 5*time.Second)); err != nil {
+		b.Fatal(err)
+	}
+	var out []float64
+	for burst := 0; burst < 8; burst++ {
+		for k := 0; k < 3; k++ {
+			key := "5"
+			if (burst+k)%2 == 1 {
+				key = kb.Backspace
+			}
+			if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("f-tls-rate"), key)); err != nil {
+				b.Fatal(err)
+			}
+			time.Sleep(80 * time.Millisecond)
+		}
+		if err := chromedp.Do(ctx, poll(drawn+` > window.__lastKey`, 10*time.Second)); err != nil {
+			b.Fatalf("burst %d: no chart drawn after the last keystroke: %v", burst, err)
+		}
+		ms, err := eval[float64](ctx, drawn+` - window.__lastKey`)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, ms)
+		time.Sleep(200 * time.Millisecond)
+	}
+	return out
 }
 
 func size(b *testing.B, name string) int64 {

@@ -588,10 +588,14 @@ func (p *Page) onExport(ctx app.Context, a app.Action) {
 	}
 }
 
-// onChartsNear makes the charts once their place nears the view.
+// onChartsNear makes the charts once their place nears the view. The
+// action's dispatch marks the page for the render that draws them; an
+// Update of its own was a second dispatch, and a second render when the
+// first took longer than a frame (the action that made a first visit
+// live: go-app renders between dispatches once a frame is due).
 func (p *Page) onChartsNear(ctx app.Context, a app.Action) {
-	if p.m.WantCharts() {
-		ctx.Update()
+	if !p.m.WantCharts() {
+		keepRendered(ctx) // wanted already: nothing to draw
 	}
 }
 
