@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"cryptosizer/app/engine"
@@ -137,9 +138,9 @@ func PartName(c engine.Candidate) string {
 	case g == nil:
 		return c.MCU
 	case c.Donor != nil:
-		return fmt.Sprintf("%s ×%d", GroupName(g), g.Members)
+		return GroupName(g) + " ×" + strconv.Itoa(g.Members)
 	case g.Members == 1:
 		return c.MCU
 	}
-	return fmt.Sprintf("%s ×%d · measured on %s", GroupName(g), g.Members, c.MCU)
+	return GroupName(g) + " ×" + strconv.Itoa(g.Members) + " · measured on " + c.MCU
 }

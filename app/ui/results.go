@@ -81,8 +81,19 @@ func notRanked(res engine.Result, explained bool) string {
 	var b strings.Builder
 	b.WriteString(`<div class="not-ranked">`)
 	list := func(id, summary string, lines []string) {
-		b.WriteString(`<details id="` + id + `" class="no-figure"><summary>` + esc(summary) + `</summary><p class="lines">` +
-			esc(strings.Join(lines, "\n")) + `</p></details>`)
+		n := 0
+		for _, l := range lines {
+			n += len(l) + 1
+		}
+		b.Grow(n + n/16 + 256) // the lines, a few escapes, the markup
+		b.WriteString(`<details id="` + id + `" class="no-figure"><summary>` + esc(summary) + `</summary><p class="lines">`)
+		for i, l := range lines { // escaped line by line into the text: no joined copy
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			_, _ = escaper.WriteString(&b, l)
+		}
+		b.WriteString(`</p></details>`)
 	}
 	if len(res.Unbuilt) > 0 && !explained {
 		list("unbuilt", fmt.Sprintf("Not ranked: %d part numbers have no build", res.Counts.Unbuilt), explain.Unbuilt(res))

@@ -1,0 +1,35 @@
+package ui
+
+import (
+	"testing"
+
+	"cryptosizer/app/ui/model"
+)
+
+// BenchmarkResultsView is what the results make of a ranking on every
+// keystroke (the first visit's workload), and its parts: the rows'
+// grouping, the table's HTML and the not-ranked lists' HTML. go-app's
+// diff and the browser's drawing come on top in the browser.
+func BenchmarkResultsView(b *testing.B) {
+	s := Bundled()
+	m := model.New(s.index(), nil)
+	r := &Results{M: m, Client: true}
+	res := &m.Results
+	rows, starts, _, _ := grouped(res)
+	for _, bc := range []struct {
+		name string
+		f    func()
+	}{
+		{"view", func() { _ = r.view() }},
+		{"grouped", func() { grouped(res) }},
+		{"table", func() { _ = tableHTML(res, "rank", rows, starts) }},
+		{"notRanked", func() { _ = notRanked(res.Res, false) }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				bc.f()
+			}
+		})
+	}
+}
