@@ -16,7 +16,8 @@ import (
 
 // BenchmarkLighthouse runs Lighthouse (mobile, simulated throttling; the
 // version pinned in app/e2e/lighthouse/package-lock.json, with Debian's
-// Chromium) against cryptosizer and the minimal go-app app, alternating,
+// Chromium) against cryptosizer and the minimal go-app apps (the H1 app
+// and the echo app), alternating,
 // lighthouseRuns times each after a warm-up round, and logs performance
 // score, FCP, LCP, TBT and TTI side by side with their ratios. Run by
 // ./build.sh bench, which installs Lighthouse there; CI does not (it is
@@ -32,7 +33,7 @@ func BenchmarkLighthouse(b *testing.B) {
 	if err != nil {
 		b.Fatal("chromium not found")
 	}
-	sites := []struct{ name, dir string }{{"app", siteDir()}, {"minimal", filepath.Join(minimal, "hello")}}
+	sites := []struct{ name, dir string }{{"app", siteDir()}, {"minimal", filepath.Join(minimal, "hello")}, {"echo", filepath.Join(minimal, "echo")}}
 	if before := os.Getenv("CRYPTOSIZER_BEFORE"); before != "" {
 		sites = append(sites, struct{ name, dir string }{"before", before})
 	}
@@ -106,6 +107,8 @@ func BenchmarkLighthouse(b *testing.B) {
 			return all
 		}
 		b.Logf("lighthouse %-7s app median %7.0f (runs %v), minimal %7.0f (runs %v), ratio %.2f", m.name, a, runs("app"), z, runs("minimal"), a/z)
+		e := med("echo", m.f)
+		b.Logf("lighthouse %-7s echo median %7.0f (runs %v), app/echo ratio %.2f", m.name, e, runs("echo"), a/e)
 		if len(got["before"]) > 0 {
 			was := med("before", m.f)
 			b.Logf("lighthouse %-7s before median %7.0f (runs %v), ratio %.2f", m.name, was, runs("before"), was/z)

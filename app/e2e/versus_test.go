@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"testing"
 	"time"
@@ -42,6 +43,7 @@ func BenchmarkVersusMinimal(b *testing.B) {
 	}{
 		{"app", siteDir(), `(() => { const r = document.querySelector('#results[data-client="true"]'); return !!r && r.querySelectorAll('tr.row').length > 0 })()`},
 		{"minimal", filepath.Join(dir, "hello"), `!!document.querySelector('h1[data-client="true"]')`},
+		{"echo", filepath.Join(dir, "echo"), `!!document.querySelector('div[data-client="true"]')`},
 	}
 	var mainAt, dataMs, rankMs, mountAt []float64 // cryptosizer's own timeline
 	var liveTasks, liveLongest, liveSum []float64 // a first visit's going live: its tasks
@@ -53,10 +55,7 @@ func BenchmarkVersusMinimal(b *testing.B) {
 	gz := map[string][]float64{}
 	for i := 0; i < b.N; i++ {
 		// Alternate the apps, and which goes first.
-		order := apps
-		if i%2 == 1 {
-			order = []struct{ name, dir, ready string }{apps[1], apps[0]}
-		}
+		order := append(slices.Clone(apps[i%len(apps):]), apps[:i%len(apps)]...)
 		for _, a := range order {
 			v := visit(b, a.dir, a.ready, 1)
 			ready[a.name] = append(ready[a.name], v.readyMs)
@@ -110,6 +109,13 @@ func BenchmarkVersusMinimal(b *testing.B) {
 	b.ReportMetric(median(dcl["app"])/median(dcl["minimal"]), "x-domcontentloaded")
 	b.ReportMetric(median(br["app"])/median(br["minimal"]), "x-first-visit-br")
 	b.ReportMetric(median(gz["app"])/median(gz["minimal"]), "x-first-visit-gz")
+	// The other baseline: the echo app (an input echoed into a text node).
+	b.ReportMetric(median(ready["app"])/median(ready["echo"]), "x-cold-load-vs-echo")
+	b.ReportMetric(median(slow["app"])/median(slow["echo"]), "x-cold-load-4x-vs-echo")
+	b.ReportMetric(float64(size(b, filepath.Join(siteDir(), "web/app.wasm.br")))/float64(size(b, filepath.Join(dir, "echo/web/app.wasm.br"))), "x-wasm.br-vs-echo")
+	b.Logf("cold load, app against each baseline (medians): ×%.2f the H1 app, ×%.2f the echo app; 4× throttled ×%.2f and ×%.2f",
+		median(ready["app"])/median(ready["minimal"]), median(ready["app"])/median(ready["echo"]),
+		median(slow["app"])/median(slow["minimal"]), median(slow["app"])/median(slow["echo"]))
 	for _, ext := range []string{"", ".gz", ".br"} {
 		name := "x-wasm" + ext
 		if ext == "" {
