@@ -39,14 +39,16 @@ func MakeFirstView(s Start) (FirstView, error) {
 	return FirstView{View: r.view(), Charts: m.Results.Charts, Parts: partCount(ds.Groups)}, nil
 }
 
-// shows reports whether the view is what a live page's results show
-// (calling pause, unless nil, between the parts of the live view).
+// shows reports whether the view is what a live page shows: its results
+// and charts, and the parts view's count (calling pause, unless nil,
+// between the parts of the live view).
 func (f *FirstView) shows(m *model.Page, pause func()) bool {
 	live, kept := (&Results{M: m, Client: true}).viewPaced(pause), f.View
 	if len(live.Empty) == 0 && len(kept.Empty) == 0 {
 		live.Empty, kept.Empty = nil, nil // none written, none read
 	}
-	return reflect.DeepEqual(live, kept) && reflect.DeepEqual(m.Results.Charts, f.Charts)
+	return reflect.DeepEqual(live, kept) && reflect.DeepEqual(m.Results.Charts, f.Charts) &&
+		f.Parts == partCount(m.Index().Dataset().Groups)
 }
 
 // The prepared view's text is a list of fields, each "name length\n",

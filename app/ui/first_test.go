@@ -132,6 +132,7 @@ func TestFirstViewShowsOnlyTheLiveAnswer(t *testing.T) {
 		func(f *FirstView) { f.View.Status += " " },
 		func(f *FirstView) { f.View.Table = strings.Replace(f.View.Table, "pass", "fail", 1) },
 		func(f *FirstView) { f.Charts = f.Charts[1:] },
+		func(f *FirstView) { f.Parts++ },
 	} {
 		f := *s.First
 		f.Charts = slices.Clone(f.Charts)
