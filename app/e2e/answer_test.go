@@ -39,6 +39,7 @@ const (
 )
 
 func TestLinkNeverShowsTheDefaultAnswer(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	release := make(chan struct{})
@@ -68,6 +69,7 @@ func TestLinkNeverShowsTheDefaultAnswer(t *testing.T) {
 // A page opened without a workload of its own (only embedding) shows
 // the saved ranking at once: it is the answer to its question.
 func TestNoLinkWorkloadShowsTheSavedRanking(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	release := make(chan struct{})
@@ -86,6 +88,7 @@ func TestNoLinkWorkloadShowsTheSavedRanking(t *testing.T) {
 // With scripting off nothing can rank: the page says the ranking it
 // shows is the default workload's example.
 func TestNoScriptSaysTheRankingIsAnExample(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -111,6 +114,7 @@ func TestNoScriptSaysTheRankingIsAnExample(t *testing.T) {
 
 // Filters that leave nothing say which, and the counts are said once.
 func TestEmptyResultExplainsItself(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -147,6 +151,7 @@ func eval1[T any](ctx context.Context, t testing.TB, expr string) T {
 // A load switched off by the link shows unticked: the form shows what is
 // ranked (go-app removes the checked attribute but not the property).
 func TestSwitchesShowTheLinksLoads(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())

@@ -160,6 +160,7 @@ func text(ctx context.Context, t testing.TB, expr string) string {
 }
 
 func TestPageRanksAndReacts(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -265,6 +266,7 @@ func strconvQuote(s string) string {
 }
 
 func TestURLStateAndBadParams(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -288,6 +290,7 @@ func TestURLStateAndBadParams(t *testing.T) {
 }
 
 func TestOffline(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -318,6 +321,7 @@ func TestOffline(t *testing.T) {
 // static host would (the directory URL with its trailing slash) and opens
 // it offline.
 func TestSubPathOffline(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	dir := t.TempDir()
@@ -359,6 +363,7 @@ func TestSubPathOffline(t *testing.T) {
 }
 
 func TestEmbedPostsSelection(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	app := serve(t, "127.0.0.1", siteHandler())
@@ -393,6 +398,7 @@ addEventListener('message', e => window.got.push({origin: e.origin, data: e.data
 }
 
 func TestUpdateBanner(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	var mu sync.Mutex
@@ -446,6 +452,7 @@ func TestUpdateBanner(t *testing.T) {
 // ranked, reloads (online and offline) and keeps it, then downloads the
 // ranking as CSV and compares it with the table.
 func TestImportExport(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())

@@ -108,10 +108,14 @@ func firstVisit(t testing.TB, cacheDisabled, noStore bool) *counter {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The worker's install fetches in parallel; give a late request
-	// time to reach the server before counting.
-	time.Sleep(500 * time.Millisecond)
-	s.srv.Close()
+	// The worker is ready only once its install's fetches have all
+	// resolved, so no request of this visit is still to come; Shutdown
+	// waits for the handlers still counting what they served.
+	sctx, scancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer scancel()
+	if err := s.srv.Shutdown(sctx); err != nil {
+		t.Fatal(err)
+	}
 	return c
 }
 
@@ -120,6 +124,7 @@ func firstVisit(t testing.TB, cacheDisabled, noStore bool) *counter {
 // disabled (DevTools, or a host that sends no-store) downloaded 9.9 MB
 // twice. Counted at the server, whatever the caching.
 func TestFirstVisitDownloadsTheWasmOnce(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name                   string
 		cacheDisabled, noStore bool
@@ -144,6 +149,7 @@ func TestFirstVisitDownloadsTheWasmOnce(t *testing.T) {
 // form is inert (nothing typed before the app runs would survive its
 // first render) and opens once the app has rendered.
 func TestPageReadableWhileLoading(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	release := make(chan struct{})
@@ -204,6 +210,7 @@ func onPhone(t *testing.T) (context.Context, context.CancelFunc) {
 // their place nears the view: on a phone they are two screens down, and
 // the start does not pay for them. Scrolling there draws them.
 func TestChartsWaitForTheirPlace(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := onPhone(t)
 	defer cancel()
 	if far := eval1[bool](ctx, t, `document.getElementById('charts').getBoundingClientRect().top > 2 * innerHeight`); !far {
@@ -241,6 +248,7 @@ var started = poll(`!!window.cryptosizerTiming && window.cryptosizerTiming.start
 // are made then), and ECharts' arrival does not. The counts are read once
 // the app has marked the steps done, not after a sleep.
 func TestStartRendersThePageOnce(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := onPhone(t)
 	defer cancel()
 	if err := chromedp.Do(ctx, started); err != nil {

@@ -41,6 +41,7 @@ const chartLabelsInside = `(() => { const out = []; for (const c of document.que
 	return JSON.stringify(out) })()`
 
 func TestLayout(t *testing.T) {
+	t.Parallel()
 	sizes := []struct {
 		name         string
 		w, h         int64
@@ -104,6 +105,7 @@ func TestLayout(t *testing.T) {
 // that the test can read the frame's layout; the origin does not change
 // the layout.)
 func TestEmbedCompact(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	mux := http.NewServeMux()
@@ -130,6 +132,7 @@ func TestEmbedCompact(t *testing.T) {
 // axe-core finds no accessibility violation on the page, with a
 // candidate's details, the comparison and the import panel open.
 func TestAccessibility(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -179,6 +182,7 @@ func compareRow(n int) step {
 // Filters, the comparison and the load switches live in the URL; the CSV
 // carries the part facts.
 func TestFiltersCompareAndSwitches(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -256,6 +260,7 @@ func TestFiltersCompareAndSwitches(t *testing.T) {
 // The table is drawn anew when it changes: a Compare box ticked from the
 // keyboard keeps the focus, and Enter on a focused row picks that row.
 func TestTableKeyboard(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())

@@ -12,6 +12,7 @@ import (
 // The parts view, without a workload: every part number of ST's data,
 // searched, sorted and two parts side by side.
 func TestPartsViewSearchSortCompare(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -71,6 +72,7 @@ func TestPartsViewSearchSortCompare(t *testing.T) {
 // part numbers in force, the ones that pass all of them are marked and
 // the row says how many.
 func TestGroupDetailsMarkQualifyingMembers(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -101,6 +103,7 @@ func TestGroupDetailsMarkQualifyingMembers(t *testing.T) {
 // A build without post-quantum figures takes them from pqm4, and says so
 // in its row and details; pqc-from=none takes that away.
 func TestBorrowedPostQuantumIsLabelled(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -140,6 +143,7 @@ func TestBorrowedPostQuantumIsLabelled(t *testing.T) {
 // Energy and memory in the page: the energy chart draws the ranges, and a
 // candidate's details say its energy, how it was made, and the RAM left.
 func TestEnergyChartAndDetails(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())

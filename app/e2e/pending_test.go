@@ -11,6 +11,7 @@ import (
 // time (ui.FirstView) and indexes and ranks after the start, drawing
 // nothing again; the table it showed is the one the live ranking draws.
 func TestFirstVisitGoesLive(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -36,6 +37,7 @@ func TestFirstVisitGoesLive(t *testing.T) {
 // An action on the page before it has gone live (here: typing at once,
 // with going live put off by the test) indexes first, then answers.
 func TestActionBeforeLive(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())

@@ -35,6 +35,7 @@ func alive(t *testing.T, ctx context.Context, rate string) {
 // Fifty values typed with no delay between keys arrive whole: the field
 // being typed in is never written from state.
 func TestTypingLosesNothing(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -91,6 +92,7 @@ func TestTypingLosesNothing(t *testing.T) {
 // An invalid value leaves the last valid ranking on screen, marked, with a
 // line naming the field, its text and what it accepts; exports refuse.
 func TestInvalidFieldLine(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -126,6 +128,7 @@ func TestInvalidFieldLine(t *testing.T) {
 // A target origin postMessage refuses would throw in JavaScript; the app
 // reports it instead of dying, and keeps selecting and re-ranking.
 func TestBadOriginKeepsTheAppAlive(t *testing.T) {
+	t.Parallel()
 	for _, origin := range []string{"null", "javascript:alert(1)", "http://[::1"} {
 		t.Run(origin, func(t *testing.T) {
 			ctx, cancel := browser(t)
@@ -151,6 +154,7 @@ func TestBadOriginKeepsTheAppAlive(t *testing.T) {
 // the visit, and the page works on. A corrupted store that cannot be
 // kept aside (storage full) is left untouched, with a message.
 func TestStorageFull(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -197,6 +201,7 @@ func TestStorageFull(t *testing.T) {
 // A link with more imported data than the app ever puts in one is refused
 // with a message, and the page works on.
 func TestOversizeLinkRefused(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -217,6 +222,7 @@ func TestOversizeLinkRefused(t *testing.T) {
 // single violation. The listener is shown to work by a deliberate inline
 // script at the end, which the policy must block.
 func TestCSPNoViolations(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -294,6 +300,7 @@ func waitFile(t *testing.T, path string) []byte {
 // The post-quantum choices re-rank and survive the URL; an old tls-suite
 // link shows the pair it names.
 func TestPQCChoicesRerankAndSurviveTheURL(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -329,6 +336,7 @@ func TestPQCChoicesRerankAndSurviveTheURL(t *testing.T) {
 // not the one the page first drew (go-app keeps an element's first
 // handler while its code is the same, whatever the closure captured).
 func TestChartExportFollowsTheRanking(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
@@ -369,6 +377,7 @@ func svgTexts(svg []byte) string {
 // Removing imported sets one after another removes the set each button
 // names as the list shifts, not the one its place held first.
 func TestImportRemoveFollowsTheList(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"text/tabwriter"
 
 	"cryptosizer/app/bench"
@@ -21,6 +22,17 @@ import (
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
+
+// bundled is the index of the bundled dataset, made once per process:
+// an index is read-only and safe for concurrent rankings, and a process
+// that ranks many times (the tests) pays for it once.
+var bundled = sync.OnceValues(func() (*engine.Index, error) {
+	ds, err := data.Dataset()
+	if err != nil {
+		return nil, err
+	}
+	return engine.NewIndex(ds), nil
+})
 
 // strFlag records whether a flag was given, so that only given flags
 // reach the shared parser.
@@ -123,11 +135,12 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 		}
 		return fail(msgs...)
 	}
-	ds, err := data.Dataset()
+	ix, err := bundled()
 	if err != nil {
 		fmt.Fprintln(stderr, "cryptosizer:", err)
 		return 1
 	}
+	ds := ix.Dataset()
 	sets, msgs := im.read(ds.MCUs, stderr)
 	if msgs != nil {
 		return fail(msgs...)
@@ -138,20 +151,15 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 	if !slices.ContainsFunc(w.Loads, func(l engine.Load) bool { return !engine.KindOf(l.Kind()).Aggregate() }) && *format == "table" {
 		fmt.Fprintln(stderr, "cryptosizer rank: note: no workload given, so every candidate passes. The web app's first visit ranks: cryptosizer rank "+firstVisitArgs())
 	}
-	res := engine.NewIndex(dataset.Merge(ds, sets...)).Rank(w)
+	if len(sets) > 0 {
+		ix = engine.NewIndex(dataset.Merge(ds, sets...))
+	}
+	res := ix.Rank(w)
 	why := explain.UnknownReasons(res) // of every candidate, before --top
 	if *top > 0 && len(why) > *top {
 		why = append(why[:*top:*top], fmt.Sprintf("and %d more reasons", len(why)-*top))
 	}
-	if *top > 0 && len(res.Candidates) > *top {
-		res.Candidates = res.Candidates[:*top]
-	}
-	if *top > 0 && len(res.NoFigure) > *top {
-		res.NoFigure = res.NoFigure[:*top]
-	}
-	if *top > 0 && len(res.Unbuilt) > *top {
-		res.Unbuilt = res.Unbuilt[:*top]
-	}
+	cut(&res, *top)
 	switch *format {
 	case "json":
 		return writeJSON(stdout, stderr, res)
@@ -164,6 +172,17 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 		rankTable(stdout, res, why)
 	}
 	return 0
+}
+
+// cut keeps the first top candidates of a result, and the first top of
+// each list after them (0: all); the counts still cover every one.
+func cut(res *engine.Result, top int) {
+	if top <= 0 {
+		return
+	}
+	res.Candidates = res.Candidates[:min(top, len(res.Candidates))]
+	res.NoFigure = res.NoFigure[:min(top, len(res.NoFigure))]
+	res.Unbuilt = res.Unbuilt[:min(top, len(res.Unbuilt))]
 }
 
 // firstVisitArgs are the flags of the first visit's workload, in field

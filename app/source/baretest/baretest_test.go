@@ -102,7 +102,10 @@ func TestParseInfersEachBoardsClock(t *testing.T) {
 }
 
 func TestParseReadsEveryFigureWithItsBuild(t *testing.T) {
-	d, _ := baretest.Parse(readme)
+	d, errs := baretest.Parse(readme)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
 	got := map[string]bench.Measurement{}
 	for _, m := range d.Measurements {
 		got[m.MCU+"|"+m.Config+"|"+m.Op+"|"+m.Printed] = m
@@ -152,7 +155,10 @@ func TestParseReadsEveryFigureWithItsBuild(t *testing.T) {
 
 // Stack per operation and the peak heap become the bare builds' RAM.
 func TestParseReadsStackAndHeap(t *testing.T) {
-	d, _ := baretest.Parse(readme)
+	d, errs := baretest.Parse(readme)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
 	n := 0
 	for _, f := range d.Footprints {
 		if f.MCU == "STM32BB22YY" && f.Op == "ecdsa-p256-verify" {

@@ -60,7 +60,7 @@ func TestCatalogueAgainstST(t *testing.T) {
 		}
 		inferred++
 		own, from := byPath[p.File], byPath[p.ClockFrom]
-		mhz, _ := strconv.ParseFloat(strings.Join(all(from[3], "Frequency"), ""), 64)
+		mhz := number(t, strings.Join(all(from[3], "Frequency"), ""))
 		if own == nil || from == nil || len(all(own[3], "Frequency")) > 0 || int64(mhz*1e6) != p.MaxClockHz ||
 			attr(own[2], "ClockTree") != attr(from[2], "ClockTree") || all(own[3], "Die")[0] != all(from[3], "Die")[0] {
 			t.Errorf("%s: clock %d Hz inferred from %s, which does not say so for the same die and clock tree", p.Part, p.MaxClockHz, p.ClockFrom)
@@ -99,8 +99,8 @@ func TestCatalogueAgainstST(t *testing.T) {
 				t.Errorf("%s (%s) is not in the catalogue", n, f[1])
 				continue
 			}
-			kib := func(s string) int64 { v, _ := strconv.ParseInt(s, 10, 64); return v * 1024 }
-			mhz, _ := strconv.ParseFloat(strings.Join(all(body, "Frequency"), ""), 64)
+			kib := func(s string) int64 { return int64(number(t, s)) * 1024 }
+			mhz := number(t, strings.Join(all(body, "Frequency"), ""))
 			if p.ClockFrom != "" {
 				mhz = float64(p.MaxClockHz) / 1e6 // checked above against the file it names
 			}
@@ -134,4 +134,18 @@ func TestCatalogueAgainstST(t *testing.T) {
 	if cat.Source.Commit != "3d64b1076ac7f0bf0f74acf89b9578b530f37ed7" || !strings.Contains(cat.Source.License, "BSD 3-Clause License") {
 		t.Errorf("source %q, license %.40q: the license must travel with the data", cat.Source.Commit, cat.Source.License)
 	}
+}
+
+// number reads a part file's number; an absent one (an empty text) is 0,
+// a malformed one fails the test.
+func number(t *testing.T, s string) float64 {
+	t.Helper()
+	if s == "" {
+		return 0
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatalf("part file number %q: %v", s, err)
+	}
+	return v
 }

@@ -122,7 +122,10 @@ func TestParseInline(t *testing.T) {
 // (NUCLEO-X06 carries STM32X06Tx, not STM32X04Tx), all of them when it
 // names none, and a row without a board name is named from its file.
 func TestBoardsInline(t *testing.T) {
-	parts, _, _ := stparts.Parse("x.xml", extract)
+	parts, _, errs := stparts.Parse("x.xml", extract)
+	if len(errs) != 1 { // the extract's one malformed part (TestParse)
+		t.Fatalf("errors %v, want the one of TestParse", errs)
+	}
 	boards := stparts.ParseBoards("# header\nfile\tboard\tMcu.CPN\tMcu.Name\tMcu.Family\tMcu.Package\n" +
 		"boards/A1_Nucleo_NUCLEO-X06_STM32X06_Board_AllConfig.ioc\tNUCLEO-X06\t\tSTM32X0(4-6)Tx\tSTM32X0\tLQFP48\n" +
 		"boards/A2_Nucleo_NUCLEO-X7Y_STM32X7YZ9_Board_AllConfig.ioc\t\tSTM32X7YZ9\tSTM32X7Yx\tSTM32X7\tLQFP144\n" +

@@ -58,7 +58,10 @@ func TestDerivedIsFresh(t *testing.T) {
 	if err != nil || string(got) != string(want) {
 		t.Errorf("data/cycles/x25519.json is stale (%v): run ./build.sh data", err)
 	}
-	figs, _, _ := x25519.Cycles{}.Load(want)
+	figs, _, err := x25519.Cycles{}.Load(want)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if figs[0].Cycles != 548873 || figs[2].Cycles != 3229950 || figs[0].StackBytes != 368 || figs[0].CodeBytes != 1892 {
 		t.Errorf("figures %+v", figs)
 	}

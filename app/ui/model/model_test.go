@@ -351,7 +351,10 @@ func TestDownloadJSONCarriesEverySetting(t *testing.T) {
 		for k, v := range params {
 			q.Set(k, v)
 		}
-		u, _ := url.Parse("http://x/?" + q.Encode())
+		u, err := url.Parse("http://x/?" + q.Encode())
+		if err != nil {
+			t.Fatal(err)
+		}
 		p := New(ix, nil)
 		p.Load(u)
 		s, err := p.JSON()
@@ -384,7 +387,10 @@ func TestDownloadJSONCarriesEverySetting(t *testing.T) {
 		if err := json.Unmarshal(w["query"], &query); err != nil {
 			t.Fatalf("%s: no query: %v", name, err)
 		}
-		q, _ := url.ParseQuery(query)
+		q, err := url.ParseQuery(query)
+		if err != nil {
+			t.Fatalf("%s: query %q: %v", name, query, err)
+		}
 		back := map[string]string{}
 		for k := range q {
 			back[k] = q.Get(k)
