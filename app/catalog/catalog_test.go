@@ -65,8 +65,7 @@ func TestFigure(t *testing.T) {
 		f.Spread != math.Max(est.Spread.Factor, 1) || f.From.Spread != f.Spread {
 		t.Errorf("estimate: %+v, want %v s × spread %v", f, want, est.Spread.Factor)
 	}
-	margin := 0.5
-	q.Margin = &margin
+	q.Margin, q.OwnMargin = 0.5, true
 	if f := cat.Figure(est, op, catalog.ClockFor(est, q), q); f.Spread != 1.5 || f.From.SpreadFrom != "" {
 		t.Errorf("a margin of 50%%: spread %v from %q", f.Spread, f.From.SpreadFrom)
 	}
@@ -82,12 +81,12 @@ func TestFigure(t *testing.T) {
 	if f.Missing || f.Basis != bench.CycleCount || f.Method != "cycle-count" || f.From.Source != "pqm4" || !near(f.Each, f.From.Cycles/float64(s.ClockHz)) || f.Stack <= 0 {
 		t.Errorf("lent on a Cortex-M4: %+v", f)
 	}
-	q.Only = []string{}
+	q.Lenders = catalog.OnlyLenders(nil)
 	if f := cat.Figure(m4, kem, s, q); !f.Missing || f.NoCode {
 		t.Errorf("lending off: %+v", f)
 	}
 	m0 := find(t, cat, "on a Cortex-M0+", func(b *catalog.Build) bool { return b.HasFact && b.Fact.Core == "Cortex-M0+" && !b.OwnPQC })
-	q.Only = nil
+	q.Lenders = catalog.Lenders{}
 	if f := cat.Figure(m0, kem, catalog.ClockFor(m0, q), q); !f.Missing || !f.NoCode {
 		t.Errorf("a Cortex-M0+ (no lender): %+v", f)
 	}

@@ -3,6 +3,7 @@ package catalog
 import (
 	"math"
 	"slices"
+	"strings"
 
 	"cryptosizer/app/bench"
 )
@@ -17,36 +18,51 @@ const (
 	ClockMHz      ClockMode = "mhz"      // scaled to Question.ClockMHz (an estimate)
 )
 
-// Where post-quantum figures may come from for builds without their own
-// (the workload's pqc-from).
-const (
-	LendPQM4 = "pqm4"
-	LendPQM3 = "pqm3"
-	LendNone = "none"
-)
-
 // Question is what a figure depends on besides the build and the
 // operation: the clock asked for, the estimate margin, the objective's
 // choice among a cycle-count source's implementations, and whether
-// figures may be lent.
+// figures may be lent. It is a value of comparable fields only, so that
+// a cache of figures is keyed on the question itself: a field added
+// here is in every such key.
 type Question struct {
 	Clock    ClockMode
 	ClockMHz float64
-	// Margin replaces the spread from the data: an estimate's slow end
-	// is its central value × (1 + Margin). Nil: the data's.
-	Margin *float64
+	// Margin, where OwnMargin is set, replaces the spread from the data:
+	// an estimate's slow end is its central value × (1 + Margin).
+	Margin    float64
+	OwnMargin bool
 	// Smallest picks a lent operation's implementation with the least
 	// stack, else the fastest.
 	Smallest bool
-	// Only names the sources that may lend (nil: every one; empty:
-	// none); NoLend those that may not.
-	Only   []string
-	NoLend []string
+	// Lenders are the cycle-count sources that may lend (the zero value:
+	// every one).
+	Lenders Lenders
+	// NoPQC: no post-quantum operation is lent, whichever source counts
+	// it (the workload's pqc-from=none).
+	NoPQC bool
 }
 
-// Lends reports whether a cycle-count source may lend its figures.
-func (q Question) Lends(source string) bool {
-	return (q.Only == nil || slices.Contains(q.Only, source)) && !slices.Contains(q.NoLend, source)
+// Lends reports whether a cycle-count source may lend its figure for op.
+func (q Question) Lends(source, op string) bool {
+	return q.Lenders.Has(source) && !(q.NoPQC && IsPQC(op))
+}
+
+// Lenders is a set of cycle-count sources' names, as a comparable value.
+// The zero value holds every source.
+type Lenders struct {
+	some  bool   // only the named ones
+	names string // each name between newlines: "\npqm4\nx25519\n"
+}
+
+// OnlyLenders is the set of the named sources (none for an empty list).
+func OnlyLenders(names []string) Lenders {
+	s := slices.Sorted(slices.Values(names))
+	return Lenders{some: true, names: "\n" + strings.Join(slices.Compact(s), "\n") + "\n"}
+}
+
+// Has reports whether the set holds a source.
+func (l Lenders) Has(name string) bool {
+	return !l.some || strings.Contains(l.names, "\n"+name+"\n")
 }
 
 // Why a build's figures are at another clock than measured, or have
@@ -121,8 +137,8 @@ func estimateClock(b *Build, q Question) Clock {
 	if b.Spread.Borrowed != "" {
 		s.SpreadFrom = b.Spread.Borrowed
 	}
-	if q.Margin != nil {
-		s.Spread, s.SpreadFrom = 1+*q.Margin, ""
+	if q.OwnMargin {
+		s.Spread, s.SpreadFrom = 1+q.Margin, ""
 	}
 	if s.Spread < 1 {
 		s.Spread = 1
@@ -157,7 +173,7 @@ func estimateClock(b *Build, q Question) Clock {
 // with (ClockModel). The margin the user sets replaces it.
 func (s *Clock) widen(b *Build, q Question) {
 	up := 1 / s.Factor
-	if up <= 1 || b.clocks == nil || q.Margin != nil {
+	if up <= 1 || b.clocks == nil || q.OwnMargin {
 		return
 	}
 	if w := b.clocks.Widen(up); w > 1 {

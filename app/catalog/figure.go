@@ -120,5 +120,5 @@ func (cat *Catalog) Figure(b *Build, op string, s Clock, q Question) Figure {
 // HasLender reports whether a cycle-count source the question allows
 // counts op.
 func (cat *Catalog) HasLender(op string, q Question) bool {
-	return slices.ContainsFunc(cat.pqc.byOp[op], func(f *bench.CycleFigure) bool { return q.Lends(f.Source) })
+	return slices.ContainsFunc(cat.pqc.byOp[op], func(f *bench.CycleFigure) bool { return q.Lends(f.Source, op) })
 }

@@ -129,7 +129,7 @@ func ownPQC(b *Build) bool {
 // source counts op, the clock is unknown), and then NoCode says whether
 // a source counts op but lends it to no core like the build's.
 func (cat *Catalog) borrow(b *Build, op string, s Clock, q Question) (Figure, bool) {
-	may := func(source string) bool { return q.Lends(source) && !cat.owns(b, source) }
+	may := func(source string) bool { return q.Lends(source, op) && !cat.owns(b, source) }
 	counted := slices.ContainsFunc(cat.pqc.byOp[op], func(f *bench.CycleFigure) bool { return may(f.Source) })
 	if !b.HasFact || !counted {
 		return Figure{}, false
@@ -159,7 +159,7 @@ func (cat *Catalog) owns(b *Build, source string) bool {
 // details compare the two); ok is false when no source lends op to the
 // build's core or the clock is unknown.
 func (cat *Catalog) Lent(b *Build, op string, s Clock, q Question) (Figure, bool) {
-	return cat.lent(b, op, s, q, q.Lends)
+	return cat.lent(b, op, s, q, func(source string) bool { return q.Lends(source, op) })
 }
 
 // lent is Lent from the sources may allows.
@@ -176,8 +176,8 @@ func (cat *Catalog) lent(b *Build, op string, s Clock, q Question, may func(stri
 	if spread.Borrowed != "" {
 		from = spread.Borrowed
 	}
-	if q.Margin != nil {
-		factor, from = 1+*q.Margin, ""
+	if q.OwnMargin {
+		factor, from = 1+q.Margin, ""
 	}
 	factor = math.Max(factor, 1)
 	clock := float64(s.ClockHz)

@@ -70,10 +70,9 @@ func TestScalingUpWidensTheSlowEnd(t *testing.T) {
 		t.Errorf("%d estimates taken up, %d down: the checks checked nothing", up, down)
 	}
 	// The margin the user sets replaces the data's widening too.
-	margin := 0.5
 	for _, b := range cat.Builds {
 		if b.Donor != nil && b.Fact.MaxClockHz > b.Donor.ID.ClockHz {
-			if s := catalog.ClockFor(b, catalog.Question{Clock: catalog.ClockMax, Margin: &margin}); s.Spread != 1.5 || s.Widen != 0 {
+			if s := catalog.ClockFor(b, catalog.Question{Clock: catalog.ClockMax, Margin: 0.5, OwnMargin: true}); s.Spread != 1.5 || s.Widen != 0 {
 				t.Errorf("%s: with a margin, spread %g widen %g", b.Key, s.Spread, s.Widen)
 			}
 			break

@@ -56,7 +56,7 @@ func pqcStack(reqs []Requirement) *int64 {
 // terms the cycle counts would give for the same operations on the same
 // part: shown beside its own, never counted.
 func (e *Eval) pqcCompared(reqs []Requirement) []Term {
-	if !e.b.OwnPQC || !e.b.HasFact || e.w.PQCFrom == PQCFromNone {
+	if !e.b.OwnPQC || !e.b.HasFact || e.q.NoPQC {
 		return nil
 	}
 	var out []Term

@@ -452,11 +452,11 @@ var settingFields = []Field{
 			}
 		},
 		Put: putIf("lend", func(w *Workload) ([]string, bool) { return w.Lend, w.Lend != nil })},
-	{Name: "pqc-from", Group: "filter", Label: "Post-quantum figures for builds without their own", Choices: []string{PQCFromPQM4, PQCFromNone},
-		Default:  PQCFromPQM4,
-		Accepted: "pqm4 (ML-KEM and ML-DSA from pqm4's Cortex-M4 cycle counts on the same part, labelled) or none (unknown, as the build publishes none)",
-		Set:      func(v *Values, w *Workload) { w.PQCFrom = v.String("pqc-from", PQCFromPQM4) },
-		Put:      putIf("pqc_from", func(w *Workload) (string, bool) { return w.PQCFrom, w.PQCFrom != "" && w.PQCFrom != PQCFromPQM4 })},
+	{Name: "pqc-from", Group: "filter", Label: "Post-quantum figures for builds without their own", Choices: []string{PQCFromLent, PQCFromNone},
+		Default:  PQCFromLent,
+		Accepted: "lent (ML-KEM and ML-DSA from the cycle-count sources the lend field allows, on the same part, labelled) or none (unknown, as the build publishes none)",
+		Set:      func(v *Values, w *Workload) { w.PQCFrom = v.String("pqc-from", PQCFromLent) },
+		Put:      putIf("pqc_from", func(w *Workload) (string, bool) { return w.PQCFrom, w.PQCFrom != "" && w.PQCFrom != PQCFromLent })},
 	{Name: "loads", Group: "switch", Label: "Loads switched on", Switch: true,
 		Accepted: "a comma-separated list of the loads to rank (tls, firmware, aes, or none); empty: every load whose fields are set",
 		Parse: func(s string) (any, bool) {

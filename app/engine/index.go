@@ -24,10 +24,10 @@ const (
 	ClockMHz      = catalog.ClockMHz
 )
 
-// PQC sources a workload may name (pqc-from).
+// Whether post-quantum figures may be lent (pqc-from).
 const (
-	PQCFromPQM4 = catalog.LendPQM4
-	PQCFromNone = catalog.LendNone
+	PQCFromLent = "lent"
+	PQCFromNone = "none"
 )
 
 // Index is a dataset's catalogue made ready for ranking, with the terms
@@ -95,9 +95,12 @@ func (ix *Index) Validate(rules catalog.Rules) []catalog.Check { return ix.cat.V
 
 // question is what the workload asks of every figure.
 func question(w *Workload) catalog.Question {
-	q := catalog.Question{Clock: w.Clock, ClockMHz: w.ClockMHz, Margin: w.EstimateMargin, Smallest: w.Objective == ObjectiveSmallest, Only: w.Lend}
-	if w.PQCFrom == PQCFromNone {
-		q.NoLend = []string{catalog.LendPQM4, catalog.LendPQM3}
+	q := catalog.Question{Clock: w.Clock, ClockMHz: w.ClockMHz, Smallest: w.Objective == ObjectiveSmallest, NoPQC: w.PQCFrom == PQCFromNone}
+	if w.EstimateMargin != nil {
+		q.Margin, q.OwnMargin = *w.EstimateMargin, true
+	}
+	if w.Lend != nil {
+		q.Lenders = catalog.OnlyLenders(w.Lend)
 	}
 	return q
 }

@@ -106,8 +106,9 @@ type Workload struct {
 	// EstimateMargin replaces the spread from the data: an estimate's
 	// slow end is its central value × (1 + margin). Nil: the data's.
 	EstimateMargin *float64
-	// PQCFrom lends pqm4's post-quantum figures to builds without their
-	// own ("pqm4", the default) or does not ("none").
+	// PQCFrom lends post-quantum figures from the cycle-count sources
+	// Lend allows to builds without their own ("lent", the default) or
+	// does not ("none").
 	PQCFrom string
 	// SupplyV is V_DD for the energy figures (0: SupplyDefaultV).
 	SupplyV float64

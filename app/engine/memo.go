@@ -11,9 +11,9 @@ import (
 // time, most often a rate or a deadline, and the terms of a load (which
 // operations, how many, how long each takes at the clock used) do not
 // depend on it: only the arithmetic after them does. A ranking keeps the
-// terms it made, per load and slot, under the workload's shape — the
-// workload without its loads' rates and deadlines, with everything the
-// catalogue's question holds (clock, margin, objective, lending) —, and
+// terms it made, per load and slot, under its memoKey — the workload's
+// loads without their rates and deadlines, and the catalogue's question
+// itself (every figure depends on nothing else) —, and
 // the next ranking of the same shape takes them instead of asking the
 // catalogue again. A slot is a build's, or, for an estimate, its donor's
 // at its group's maximum clock: estimates of one donor carried to groups
@@ -48,7 +48,7 @@ func (a *AES) shape() any {
 // termMemo holds the terms of one workload shape: per load (its index
 // in Workload.Loads) and slot (Index.slots).
 type termMemo struct {
-	key   string
+	key   memoKey
 	terms [][][]Term
 	views []*termsView // per slot, once its loads' terms are all known
 	// missing are the operations without a figure of a kept terms
@@ -66,14 +66,21 @@ const maxMemos = 2
 type memos struct {
 	mu   sync.Mutex
 	list []*termMemo
+	off  bool // keep none (the tests' fresh rankings)
 }
 
-// shapeKey is the workload's shape: its loads without their rates and
-// deadlines, and every setting a term depends on (the clock, the
-// estimate margin, where post-quantum figures come from and the
-// objective that picks their implementation). "" when a load is not
-// shaped: such a workload keeps no terms.
-func shapeKey(w *Workload) string {
+// memoKey is what a ranking's terms depend on: the workload's loads
+// without their rates and deadlines (shapes), and the question every
+// figure is asked with, itself (catalog.Question is comparable: a field
+// added there is in the key).
+type memoKey struct {
+	shapes string
+	q      catalog.Question
+}
+
+// keyOf is w's memo key; ok is false when a load is not shaped: such a
+// workload keeps no terms.
+func keyOf(w *Workload) (memoKey, bool) {
 	shapes := make([]any, len(w.Loads))
 	for i, l := range w.Loads {
 		if KindOf(l.Kind()).Aggregate() {
@@ -81,22 +88,18 @@ func shapeKey(w *Workload) string {
 		}
 		s, ok := l.(shaped)
 		if !ok {
-			return ""
+			return memoKey{}, false
 		}
 		shapes[i] = s.shape()
 	}
-	margin := "data"
-	if w.EstimateMargin != nil {
-		margin = fmt.Sprint(*w.EstimateMargin)
-	}
-	return fmt.Sprintf("%v|%s|%v|%s|%s|%s|%q|%t", shapes, w.Clock, w.ClockMHz, margin, w.PQCFrom, w.Objective, w.Lend, w.Lend == nil)
+	return memoKey{shapes: fmt.Sprintf("%v", shapes), q: question(w)}, true
 }
 
-// take hands the ranking the memo of w's shape, its own until put back
+// take hands the ranking the memo of w's key, its own until put back
 // (rankings run concurrently in the CLI's tests); nil when w keeps none.
 func (ix *Index) takeMemo(w *Workload) *termMemo {
-	key := shapeKey(w)
-	if key == "" {
+	key, ok := keyOf(w)
+	if !ok || ix.memos.off {
 		return nil
 	}
 	ix.memos.mu.Lock()

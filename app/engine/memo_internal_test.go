@@ -9,27 +9,27 @@ import (
 // The terms a ranking makes are kept under the workload's shape, and a
 // change of rate or deadline keeps the shape (the memo is taken, not
 // made again); a change of anything the terms depend on does not.
-func TestShapeKey(t *testing.T) {
+func TestMemoKey(t *testing.T) {
 	tls := &TLS{Rate: 10, Role: "server", Version: "1.3", Kex: "p256", Sig: "ecdsa-p256", Chain: 2, ResumeKind: "psk"}
 	fw := &Firmware{SizeBytes: 256 << 10, Sig: "ecdsa-p256", Hash: "sha256", Deadline: 0.5}
-	base := Workload{Loads: []Load{tls, fw}, PQCFrom: "pqm4"}
-	key := shapeKey(&base)
-	if key == "" {
+	base := Workload{Loads: []Load{tls, fw}, PQCFrom: PQCFromLent}
+	key, ok := keyOf(&base)
+	if !ok {
 		t.Fatal("the default loads have no shape")
 	}
 	tls2, fw2 := *tls, *fw
 	tls2.Rate, fw2.Deadline = 105, 0.005
-	if k := shapeKey(&Workload{Loads: []Load{&tls2, &fw2}, PQCFrom: "pqm4"}); k != key {
-		t.Errorf("a new rate and deadline changed the shape:\n%s\n%s", key, k)
+	if k, _ := keyOf(&Workload{Loads: []Load{&tls2, &fw2}, PQCFrom: PQCFromLent}); k != key {
+		t.Errorf("a new rate and deadline changed the key:\n%+v\n%+v", key, k)
 	}
 	for name, w := range map[string]Workload{
-		"chain":    {Loads: []Load{&TLS{Rate: 10, Role: "server", Version: "1.3", Kex: "p256", Sig: "ecdsa-p256", Chain: 3, ResumeKind: "psk"}, fw}, PQCFrom: "pqm4"},
-		"size":     {Loads: []Load{tls, &Firmware{SizeBytes: 64 << 10, Sig: "ecdsa-p256", Hash: "sha256", Deadline: 0.5}}, PQCFrom: "pqm4"},
-		"clock":    {Loads: base.Loads, PQCFrom: "pqm4", Clock: ClockMHz, ClockMHz: 64},
+		"chain":    {Loads: []Load{&TLS{Rate: 10, Role: "server", Version: "1.3", Kex: "p256", Sig: "ecdsa-p256", Chain: 3, ResumeKind: "psk"}, fw}, PQCFrom: PQCFromLent},
+		"size":     {Loads: []Load{tls, &Firmware{SizeBytes: 64 << 10, Sig: "ecdsa-p256", Hash: "sha256", Deadline: 0.5}}, PQCFrom: PQCFromLent},
+		"clock":    {Loads: base.Loads, PQCFrom: PQCFromLent, Clock: ClockMHz, ClockMHz: 64},
 		"pqc-from": {Loads: base.Loads, PQCFrom: "none"},
-		"margin":   {Loads: base.Loads, PQCFrom: "pqm4", EstimateMargin: new(0.5)},
+		"margin":   {Loads: base.Loads, PQCFrom: PQCFromLent, EstimateMargin: new(0.5)},
 	} {
-		if shapeKey(&w) == key {
+		if k, _ := keyOf(&w); k == key {
 			t.Errorf("%s: the shape did not change", name)
 		}
 	}

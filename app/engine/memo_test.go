@@ -5,7 +5,13 @@ import (
 	"sync"
 	"testing"
 
+	"maps"
+	"slices"
+
+	"cryptosizer/app/engine"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
+	"cryptosizer/data"
 )
 
 // A ranking that takes the terms an earlier one of the same shape made
@@ -75,6 +81,52 @@ func TestMemoConcurrentRankings(t *testing.T) {
 	for i := 2; i < len(out); i++ {
 		if out[i] != out[i%2] {
 			t.Fatalf("ranking %d differs from ranking %d of the same workload", i, i%2)
+		}
+	}
+}
+
+// For every setting's sample value (settingtest.Values, and the values a
+// sample leaves out: a clock in MHz, ranking by energy, no lending), a
+// ranking on an index that has just ranked the base workload answers as
+// one that keeps no terms: what the terms depend on is in the memo's key.
+// Two bases: every load on, and a post-quantum client (where pqc-from
+// and lend decide).
+func TestMemoIsKeyedOnItsQuestion(t *testing.T) {
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	warm, fresh := engine.NewIndex(ds), engine.NewIndexWithoutMemo(ds)
+	samples := [][2]string{{"clock", "160"}, {"objective", "energy"}, {"lend", "none"}, {"lend", "x25519"}}
+	for _, k := range slices.Sorted(maps.Keys(settingtest.Values)) {
+		samples = append(samples, [2]string{k, settingtest.Values[k]})
+	}
+	pq := maps.Clone(settingtest.Base)
+	pq["tls-role"], pq["tls-kex"], pq["tls-sig"], pq["tls-rate"] = "client", "x25519mlkem768", "ml-dsa-65", "1"
+	for _, base := range []map[string]string{settingtest.Base, pq} {
+		bw, errs := workload.Parse(base)
+		if len(errs) > 0 {
+			t.Fatalf("%v: %v", base, errs)
+		}
+		for _, s := range samples {
+			p := workload.Params(maps.Clone(base))
+			p[s[0]] = s[1]
+			w, errs := workload.Parse(p)
+			if len(errs) > 0 {
+				continue // a setting that does not go with this base (TLS 1.2 with ML-KEM)
+			}
+			warm.Rank(bw)
+			got, err := json.Marshal(warm.Rank(w))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := json.Marshal(fresh.Rank(w))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Errorf("%s=%s on %v: the ranking after the base's differs from one without a memo", s[0], s[1], base)
+			}
 		}
 	}
 }

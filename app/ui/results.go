@@ -483,7 +483,7 @@ func factsTable(c engine.Candidate) app.UI {
 		rows = append(rows, [2]string{"Stack of lent operations", explain.Size(*c.PQCStackBytes) + " at most, for " + strings.Join(c.PQCFrom, ", ") + " (each source's figure for each operation, where it publishes one)"})
 	}
 	for _, t := range c.PQCCompared {
-		rows = append(rows, [2]string{"pqm4 on this part", fmt.Sprintf("%s: %s %s would take %s (%s; slow end %s) — for comparison; this build's own figure is used", t.Op,
+		rows = append(rows, [2]string{t.From.Source + " on this part", fmt.Sprintf("%s: %s %s would take %s (%s; slow end %s) — for comparison; this build's own figure is used", t.Op,
 			t.From.Source, t.From.Implementation, explain.Duration(t.Each), explain.Basis(t.Basis), explain.Duration(t.Slow))})
 	}
 	return app.Table().Class("facts").Body(

@@ -6,10 +6,15 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode"
+
+	"cryptosizer/app/dataset"
+	"cryptosizer/app/workload"
 )
 
 // sentence reports whether a string literal reads as words for people:
@@ -193,4 +198,53 @@ func isConfiguring(name string) bool {
 		}
 	}
 	return false
+}
+
+// A cycle-count source is named in code only in its own package and in
+// the registry (app/dataset/sources.go): what it lends, to which cores
+// and in which order is its data, so that a new source lends without a
+// change elsewhere. A string literal equal to a source's name anywhere
+// else (tests aside) is code knowing a source by name. A name that is
+// also a word of the workload (x25519 is a key exchange) is that word;
+// the tests' sample settings (settingtest) are tests.
+func TestCycleSourcesNamedOnlyAtHome(t *testing.T) {
+	words := map[string]bool{}
+	for _, f := range workload.Fields() {
+		for _, c := range append(slices.Clone(f.Choices), f.Multi...) {
+			words[c] = true
+		}
+	}
+	names := map[string]string{} // name → its package's directory
+	for _, cs := range dataset.CycleSources {
+		dir := filepath.Base(reflect.TypeOf(cs).PkgPath())
+		if !words[cs.Name()] {
+			names[strconv.Quote(cs.Name())] = filepath.Join("..", "..", "source", dir)
+		}
+	}
+	if len(names) == 0 {
+		t.Fatal("no cycle-count source to look for")
+	}
+	fset := token.NewFileSet()
+	err := filepath.Walk("../..", func(p string, info os.FileInfo, err error) error {
+		if err != nil || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") ||
+			slices.Contains([]string{"../../dataset/sources.go", "../../internal/settingtest/settingtest.go"}, filepath.ToSlash(p)) {
+			return err
+		}
+		f, err := parser.ParseFile(fset, p, nil, 0)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				if home, ok := names[lit.Value]; ok && filepath.Dir(p) != home {
+					t.Errorf("%s: %s names a cycle-count source outside its package (%s) and the registry", fset.Position(lit.Pos()), lit.Value, home)
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
