@@ -20,8 +20,7 @@ var packed []byte
 
 // Dataset reads the bundled dataset: what the CLI, the web app and the
 // tests rank.
-func Dataset() (*bench.Dataset, error) { return dataset.Unpack(packed) }
+func Dataset() (*bench.Dataset, error) { return Read(dataset.Reader{}) }
 
-// DatasetPaced reads the bundled dataset as Dataset does, calling pause
-// (unless nil) between slices of the work (dataset.UnpackPaced).
-func DatasetPaced(pause func()) (*bench.Dataset, error) { return dataset.UnpackPaced(packed, pause) }
+// Read reads the bundled dataset with r (which may pause).
+func Read(r dataset.Reader) (*bench.Dataset, error) { return r.Unpack(packed) }

@@ -78,21 +78,30 @@ type Catalog struct {
 	// validated is Validation's, made on first use (it estimates every
 	// measured build as if unmeasured: a few milliseconds).
 	validated func() []Validated
-	// pause is NewPaced's, while the catalogue is being made.
+}
+
+// New makes the catalogue of a dataset (Maker{}.Make).
+func New(ds *bench.Dataset) *Catalog { return Maker{}.Make(ds) }
+
+// Maker makes catalogues; its zero value is ready to use.
+type Maker struct {
+	// Pause, unless nil, is called between slices of the work — every
+	// build, every group, every phase — so that a caller on one thread
+	// (the browser) may let what waits run in between: made in one go it
+	// is a long task there. It must not use the catalogue.
+	Pause func()
+}
+
+// making is a catalogue while a Maker makes it: the phases are its
+// methods, and they pause through it.
+type making struct {
+	*Catalog
 	pause func()
 }
 
-// New makes the catalogue of a dataset.
-func New(ds *bench.Dataset) *Catalog { return NewPaced(ds, nil) }
-
-// NewPaced makes the catalogue of a dataset as New does, calling pause
-// (unless nil) between slices of the work — every build, every group,
-// every phase — so that a caller on one thread (the browser) may let
-// what waits run in between: made in one go it is a long task there.
-// pause must not use the catalogue.
-func NewPaced(ds *bench.Dataset, pause func()) *Catalog {
-	cat := &Catalog{ds: ds, pause: pause}
-	defer func() { cat.pause = nil }()
+// Make makes the catalogue of a dataset.
+func (mk Maker) Make(ds *bench.Dataset) *Catalog {
+	cat := &making{Catalog: &Catalog{ds: ds}, pause: mk.Pause}
 	for _, phase := range []func(){
 		cat.collect, cat.fileFootprints, cat.fileSoftware, cat.group,
 		func() { cat.spreads = spreads(cat.Builds) },
@@ -105,13 +114,14 @@ func NewPaced(ds *bench.Dataset, pause func()) *Catalog {
 		cat.tick()
 		phase()
 	}
-	cat.validated = sync.OnceValue(func() []Validated { return Summarize(cat.Validate(Rules{Memory: true})) })
-	return cat
+	done := cat.Catalog
+	done.validated = sync.OnceValue(func() []Validated { return Summarize(done.Validate(Rules{Memory: true})) })
+	return done
 }
 
 // collect makes the measured builds: one per identity, with its
 // measurements by operation, its part's facts and its findings.
-func (cat *Catalog) collect() {
+func (cat *making) collect() {
 	byKey := map[string]*Build{}
 	for i := range cat.ds.Measurements {
 		if i%64 == 0 {
@@ -157,7 +167,7 @@ func (cat *Catalog) collect() {
 
 // complete gives every build (measured, then estimated) what the ranking
 // reads of its group, its part numbers and its facts.
-func (cat *Catalog) complete() {
+func (cat *making) complete() {
 	summaries := map[*bench.PartGroup]*GroupSummary{}
 	facts := factsOf{}
 	for _, b := range cat.Builds {
@@ -187,8 +197,8 @@ func (cat *Catalog) complete() {
 	}
 }
 
-// tick calls NewPaced's pause.
-func (cat *Catalog) tick() {
+// tick calls the Maker's pause.
+func (cat *making) tick() {
 	if cat.pause != nil {
 		cat.pause()
 	}
@@ -231,7 +241,7 @@ func (b *Build) documents() map[string]bool {
 
 // fileFootprints files each footprint row under the builds of its part and
 // library version.
-func (cat *Catalog) fileFootprints() {
+func (cat *making) fileFootprints() {
 	for i := range cat.ds.Footprints {
 		f := &cat.ds.Footprints[i]
 		for _, b := range cat.Builds {
@@ -250,7 +260,7 @@ func (cat *Catalog) fileFootprints() {
 // accelerator it uses would speed up, the fastest figure among the same
 // part's builds that do not use that accelerator, in the same source
 // document (so that like is compared with like).
-func (cat *Catalog) fileSoftware() {
+func (cat *making) fileSoftware() {
 	for _, b := range cat.Builds {
 		if len(b.ID.Acceleration) == 0 {
 			continue

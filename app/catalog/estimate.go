@@ -238,7 +238,7 @@ func unitFor(g *bench.PartGroup, accel string) (bench.CryptoUnit, bool) {
 }
 
 // group finds the ST group of each measured build's part.
-func (cat *Catalog) group() {
+func (cat *making) group() {
 	groupOf := map[string]*bench.PartGroup{} // by part name: a few parts, many builds
 	ix := newGroupIndex(cat.ds.Groups)
 	for _, b := range cat.Builds {
@@ -258,7 +258,7 @@ func (cat *Catalog) group() {
 // configuration that may donate to it and is not measured on it (a
 // measured build stands for its whole group): the donor of the same
 // series first, then the nearest maximum clock.
-func (cat *Catalog) estimates() {
+func (cat *making) estimates() {
 	measured := map[string]map[string]bool{} // group key → the estimate keys measured on it
 	var donors []donor
 	for _, b := range cat.Builds {

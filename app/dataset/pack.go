@@ -43,21 +43,27 @@ func Pack(ds *bench.Dataset) []byte {
 	return append(out, w.body...)
 }
 
+// Unpack reads the packed form (Reader{}.Unpack).
+func Unpack(b []byte) (*bench.Dataset, error) { return Reader{}.Unpack(b) }
+
+// Reader reads the packed form; its zero value is ready to use.
+type Reader struct {
+	// Pause, unless nil, is called between slices of the work (a few
+	// dozen records), so that a caller on one thread (the browser) may
+	// let what waits run in between.
+	Pause func()
+}
+
 // Unpack reads the packed form. It never panics: a truncated or foreign
 // input is an error that says where it stopped.
-func Unpack(b []byte) (*bench.Dataset, error) { return UnpackPaced(b, nil) }
-
-// UnpackPaced reads the packed form as Unpack does, calling pause (unless
-// nil) between slices of the work (a few dozen records), so that a
-// caller on one thread (the browser) may let what waits run in between.
-func UnpackPaced(b []byte, pause func()) (*bench.Dataset, error) {
+func (rd Reader) Unpack(b []byte) (*bench.Dataset, error) {
 	if len(b) < len(packMagic)+1 || string(b[:len(packMagic)]) != packMagic {
 		return nil, errors.New("packed dataset: not a packed dataset (no CSZD header)")
 	}
 	if v := b[len(packMagic)]; v != packVersion {
 		return nil, fmt.Errorf("packed dataset: version %d, this program reads version %d (rebuild with ./build.sh data)", v, packVersion)
 	}
-	r := unpacker{b: b, off: len(packMagic) + 1, pause: pause}
+	r := unpacker{b: b, off: len(packMagic) + 1, pause: rd.Pause}
 	n := r.count()
 	r.strings = make([]string, 0, n)
 	// One copy of the input as a string; the table's strings are slices
@@ -316,7 +322,7 @@ type unpacker struct {
 	off     int
 	strings []string
 	err     error
-	pause   func() // UnpackPaced's
+	pause   func() // the Reader's
 	// Slabs the figures' pointers point into: a few allocations instead
 	// of one per figure.
 	floats []float64
@@ -491,7 +497,7 @@ func unpackList[T any](r *unpacker, f func() T) []T {
 	return xs
 }
 
-// tick calls UnpackPaced's pause.
+// tick calls the Reader's pause.
 func (r *unpacker) tick() {
 	if r.pause != nil {
 		r.pause()

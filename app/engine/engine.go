@@ -12,6 +12,7 @@ package engine
 import (
 	"cmp"
 	"encoding/json"
+	"iter"
 	"math"
 	"slices"
 	"strings"
@@ -263,12 +264,27 @@ type Counts struct {
 }
 
 // Rank evaluates every candidate against w and orders them.
-func (ix *Index) Rank(w Workload) Result { return ix.RankPaced(w, nil) }
+func (ix *Index) Rank(w Workload) Result {
+	var res Result
+	for range ix.Ranking(w, &res) {
+	}
+	return res
+}
 
-// RankPaced ranks as Rank does, calling pause (unless nil) before each
-// build is evaluated, so that a caller on one thread (the browser) may
-// let what waits run in between. pause must not use the index.
-func (ix *Index) RankPaced(w Workload, pause func()) Result {
+// Ranking ranks w into *res as a sequence the caller paces: it yields
+// before each build is evaluated (the number evaluated so far), so that
+// a caller on one thread (the browser) may let what waits run in
+// between; once the sequence ends, *res is the answer. A caller that
+// stops early has none. The loop's body must not use the index.
+func (ix *Index) Ranking(w Workload, res *Result) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		*res = ix.rank(w, yield)
+	}
+}
+
+// rank is Ranking's work; step is its yield (false: stop, with no
+// answer).
+func (ix *Index) rank(w Workload, step func(int) bool) Result {
 	res := Result{Workload: w}
 	// One array holds both lists: the candidates from its start, the
 	// builds without a figure from its end (put in order at the end).
@@ -283,8 +299,8 @@ func (ix *Index) RankPaced(w Workload, pause func()) Result {
 	e := &Eval{ix: ix, w: &w, q: question(&w), memo: ix.takeMemo(&w), named: named}
 	defer ix.putMemo(e.memo)
 	for i, b := range ix.builds {
-		if pause != nil {
-			pause()
+		if !step(i) {
+			return Result{}
 		}
 		if !keep(b, w) {
 			continue

@@ -43,13 +43,12 @@ type Index struct {
 	memos  memos
 }
 
-// NewIndex prepares a dataset for ranking.
-func NewIndex(ds *bench.Dataset) *Index { return NewIndexPaced(ds, nil) }
+// NewIndex prepares a dataset for ranking: Over its catalogue.
+func NewIndex(ds *bench.Dataset) *Index { return Over(catalog.New(ds)) }
 
-// NewIndexPaced prepares a dataset for ranking as NewIndex does, calling
-// pause (unless nil) between slices of the work (catalog.NewPaced).
-func NewIndexPaced(ds *bench.Dataset, pause func()) *Index {
-	cat := catalog.NewPaced(ds, pause)
+// Over prepares a catalogue for ranking (one made by a catalog.Maker
+// that pauses, in the browser).
+func Over(cat *catalog.Catalog) *Index {
 	ix := &Index{cat: cat, builds: cat.Builds, slots: make([]int, len(cat.Builds))}
 	type shared struct {
 		donor *catalog.Build

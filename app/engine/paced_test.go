@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"testing"
 
+	"cryptosizer/app/catalog"
+	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
@@ -19,7 +21,7 @@ func TestPacedIsTheSame(t *testing.T) {
 	}
 	pauses := 0
 	pause := func() { pauses++ }
-	read, err := data.DatasetPaced(pause)
+	read, err := data.Read(dataset.Reader{Pause: pause})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +33,7 @@ func TestPacedIsTheSame(t *testing.T) {
 	}
 	plain := engine.NewIndex(ds)
 	before := pauses
-	paced := engine.NewIndexPaced(ds, pause)
+	paced := engine.Over(catalog.Maker{Pause: pause}.Make(ds))
 	if made := pauses - before; made < len(ds.Groups) {
 		t.Errorf("making the index paused %d times, want one a group at least (%d)", made, len(ds.Groups))
 	}
@@ -44,15 +46,54 @@ func TestPacedIsTheSame(t *testing.T) {
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
-		before := pauses
-		got := paced.RankPaced(w, pause)
-		if pauses-before < len(got.Candidates) {
-			t.Errorf("%v: ranking paused %d times for %d candidates", p, pauses-before, len(got.Candidates))
+		steps := 0
+		var got engine.Result
+		for range paced.Ranking(w, &got) {
+			steps++
 		}
-		a, _ := json.Marshal(plain.Rank(w))
-		b, _ := json.Marshal(got)
+		if steps < len(got.Candidates) {
+			t.Errorf("%v: ranking paused %d times for %d candidates", p, steps, len(got.Candidates))
+		}
+		a, err := json.Marshal(plain.Rank(w))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(got)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if string(a) != string(b) {
 			t.Errorf("%v: the paced ranking differs from the plain one", p)
 		}
+	}
+}
+
+// A ranking stopped early gives no answer, and leaves the index as it
+// was: the next full ranking answers as a fresh index's.
+func TestRankingStoppedEarly(t *testing.T) {
+	ix := index(t)
+	w, errs := workload.Parse(workload.FirstVisit)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var res engine.Result
+	for i := range ix.Ranking(w, &res) {
+		if i == 10 {
+			break
+		}
+	}
+	if res.Candidates != nil {
+		t.Errorf("a ranking stopped early answered %d candidates", len(res.Candidates))
+	}
+	a, err := json.Marshal(ix.Rank(w))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(index(t).Rank(w))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(a) != string(b) {
+		t.Error("the ranking after one stopped early differs from a fresh index's")
 	}
 }

@@ -36,14 +36,14 @@ func MakeFirstView(s Start) (FirstView, error) {
 	}
 	m := model.New(s.index(), nil)
 	r := &Results{M: m, Client: true}
-	return FirstView{View: r.view(), Charts: m.Results.Charts, Parts: partCount(ds.Groups)}, nil
+	return FirstView{View: r.view(nil), Charts: m.Results.Charts, Parts: partCount(ds.Groups)}, nil
 }
 
 // shows reports whether the view is what a live page shows: its results
 // and charts, and the parts view's count (calling pause, unless nil,
 // between the parts of the live view).
 func (f *FirstView) shows(m *model.Page, pause func()) bool {
-	live, kept := (&Results{M: m, Client: true}).viewPaced(pause), f.View
+	live, kept := (&Results{M: m, Client: true}).view(pause), f.View
 	if len(live.Empty) == 0 && len(kept.Empty) == 0 {
 		live.Empty, kept.Empty = nil, nil // none written, none read
 	}

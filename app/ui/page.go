@@ -18,6 +18,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/catalog"
+	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/ui/browser"
 	"cryptosizer/app/ui/model"
@@ -45,7 +47,7 @@ type Start struct {
 // (unless nil) between slices of the work: going live does
 // (Page.goLiveInSteps).
 type lazyData struct {
-	readPaced func(pause func()) (*bench.Dataset, error)
+	readWith func(pause func()) (*bench.Dataset, error)
 	readOnce  sync.Once
 	ds        *bench.Dataset
 	err       error
@@ -54,13 +56,13 @@ type lazyData struct {
 }
 
 func newLazyData(read func(pause func()) (*bench.Dataset, error)) *lazyData {
-	return &lazyData{readPaced: read}
+	return &lazyData{readWith: read}
 }
 
 // read is the dataset (empty when it cannot be read, with the error).
 func (d *lazyData) read(pause func()) (*bench.Dataset, error) {
 	d.readOnce.Do(func() {
-		if d.ds, d.err = d.readPaced(pause); d.err != nil {
+		if d.ds, d.err = d.readWith(pause); d.err != nil {
 			d.ds = &bench.Dataset{}
 		}
 	})
@@ -71,7 +73,7 @@ func (d *lazyData) read(pause func()) (*bench.Dataset, error) {
 func (d *lazyData) index(pause func()) *engine.Index {
 	d.indexOnce.Do(func() {
 		ds, _ := d.read(pause)
-		d.ix = engine.NewIndexPaced(ds, pause)
+		d.ix = engine.Over(catalog.Maker{Pause: pause}.Make(ds))
 	})
 	return d.ix
 }
@@ -109,7 +111,7 @@ func Routes(s Start) {
 // Bundled is the bundled dataset, to be read and indexed when first
 // needed, and the first view prepared for it.
 func Bundled() Start {
-	s := Start{data: newLazyData(data.DatasetPaced)}
+	s := Start{data: newLazyData(func(pause func()) (*bench.Dataset, error) { return data.Read(dataset.Reader{Pause: pause}) })}
 	s.First, s.FirstErr = ReadFirstView(first.View())
 	return s
 }

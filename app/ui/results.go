@@ -169,12 +169,10 @@ type resultsView struct {
 }
 
 // view is the results' view of the ranking on screen (the prepared one
-// while the page is pending).
-func (r *Results) view() resultsView { return r.viewPaced(nil) }
-
-// viewPaced is view, calling pause (unless nil) between its parts (the
-// check that a first visit showed the live answer is paced: going live).
-func (r *Results) viewPaced(pause func()) resultsView {
+// while the page is pending), calling pause (unless nil) between its
+// parts (the check that a first visit showed the live answer is paced:
+// going live).
+func (r *Results) view(pause func()) resultsView {
 	if r.First != nil && r.M.Pending() {
 		return r.First.View
 	}
@@ -204,7 +202,7 @@ func (r *Results) viewPaced(pause func()) resultsView {
 // Render draws the results.
 func (r *Results) Render() app.UI {
 	res := &r.M.Results
-	v := r.view()
+	v := r.view(nil)
 	problems := r.M.Problems()
 	return app.Section().ID("results").Class("results").Attr("data-renders", r.Rev).Attr("data-client", r.Client).
 		Attr("data-count", v.Count).Attr("data-stale", res.Stale).Aria("labelledby", "results-title").Body(

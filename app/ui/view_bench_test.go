@@ -20,7 +20,7 @@ func BenchmarkResultsView(b *testing.B) {
 		name string
 		f    func()
 	}{
-		{"view", func() { _ = r.view() }},
+		{"view", func() { _ = r.view(nil) }},
 		{"grouped", func() { grouped(res) }},
 		{"table", func() { _ = tableHTML(res, "rank", rows, starts) }},
 		{"notRanked", func() { _ = notRanked(res.Res, false) }},

@@ -132,3 +132,29 @@ func TestGoldensAreSmall(t *testing.T) {
 		t.Errorf("the %d files under testdata hold %d bytes, more than %d: pin fewer rows per golden", n, total, limit)
 	}
 }
+
+// Work that a caller may pace is written once: a zero-value options
+// value with a Pause callback (dataset.Reader, catalog.Maker) or a
+// sequence the caller loops over (engine.Index.Ranking), never a Paced
+// twin of a function.
+func TestNoPacedTwins(t *testing.T) {
+	fset := token.NewFileSet()
+	err := filepath.Walk("../..", func(p string, info os.FileInfo, err error) error {
+		if err != nil || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, p, nil, 0)
+		if err != nil {
+			return err
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && strings.HasSuffix(fd.Name.Name, "Paced") {
+				t.Errorf("%s: %s is a paced twin", fset.Position(fd.Pos()), fd.Name.Name)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

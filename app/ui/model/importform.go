@@ -164,7 +164,7 @@ func (p *Page) AddImport() bool {
 	}
 	f.reset(msg)
 	im.reindex()
-	p.rank()
+	p.rank(nil)
 	return from == Stored
 }
 

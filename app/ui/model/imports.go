@@ -215,7 +215,7 @@ func (p *Page) LoadStored(raw string) bool {
 		p.Msgs.Add("Stored imports: " + note + ".")
 	}
 	im.reindex()
-	p.rank()
+	p.rank(nil)
 	return true
 }
 
@@ -290,5 +290,5 @@ func (p *Page) Remove(id string) {
 		p.Imports.Form.Editing = ""
 	}
 	p.Imports.reindex()
-	p.rank()
+	p.rank(nil)
 }

@@ -185,7 +185,7 @@ func New(base *engine.Index, dataErr error) *Page {
 	p := &Page{DataErr: dataErr}
 	p.Imports.base = base
 	p.Form.write(Defaults)
-	p.rank()
+	p.rank(nil)
 	return p
 }
 
@@ -210,14 +210,14 @@ func (p *Page) Pending() bool { return p.pending }
 
 // Live ranks a pending page's form on its data's index: the answer is
 // the one the prepared form showed (ui tests that they agree). pause,
-// unless nil, is called between candidates (engine.Index.RankPaced).
+// unless nil, is called between candidates (engine.Index.Ranking).
 func (p *Page) Live(base *engine.Index, pause func()) {
 	if !p.pending {
 		return
 	}
 	p.pending = false
 	p.Imports.base = base
-	p.rankPaced(pause)
+	p.rank(pause)
 }
 
 // Index is what is ranked: the bundled data and every import that parses
@@ -234,13 +234,10 @@ func (p *Page) Validation(core string) *catalog.Validated {
 	return p.Imports.base.ValidationFor(core)
 }
 
-// rank answers the form. While the form is invalid the previous answer
-// stays, marked stale: a partial workload is never ranked.
-func (p *Page) rank() { p.rankPaced(nil) }
-
-// rankPaced ranks as rank does, calling pause (unless nil) between
-// candidates.
-func (p *Page) rankPaced(pause func()) {
+// rank answers the form, calling pause (unless nil) between candidates.
+// While the form is invalid the previous answer stays, marked stale: a
+// partial workload is never ranked.
+func (p *Page) rank(pause func()) {
 	w, errs := workload.Parse(p.Form.Params)
 	p.Form.Errs = errs
 	if sh := p.Form.showing(); sh != p.Form.shown {
@@ -252,7 +249,13 @@ func (p *Page) rankPaced(pause func()) {
 		p.Results.Rev++
 		return
 	}
-	p.Results.Res = p.Index().RankPaced(w, pause)
+	var res engine.Result
+	for range p.Index().Ranking(w, &res) {
+		if pause != nil {
+			pause()
+		}
+	}
+	p.Results.Res = res
 	p.Results.Stale = false
 	p.Results.Ranked = maps.Clone(p.Form.Params)
 	p.Results.Rev++
@@ -294,7 +297,7 @@ func (p *Page) SetParam(name, value string) {
 	}
 	p.Form.Params[name] = value
 	p.typing = true
-	p.rank()
+	p.rank(nil)
 	p.typing = false
 }
 
@@ -369,7 +372,7 @@ func (p *Page) Load(u *url.URL) {
 		p.Results.Rev++
 		return
 	}
-	p.rank()
+	p.rank(nil)
 }
 
 // maxKeyLen bounds a candidate key read from the address.
@@ -644,7 +647,7 @@ func (p *Page) SwitchLoad(kind string, on bool) {
 		v = "none"
 	}
 	p.Form.Params["loads"] = v // not a control: nothing to write into
-	p.rank()
+	p.rank(nil)
 }
 
 // ---- exports ----
