@@ -47,7 +47,7 @@ type Start struct {
 // (unless nil) between slices of the work: going live does
 // (Page.goLiveInSteps).
 type lazyData struct {
-	readWith func(pause func()) (*bench.Dataset, error)
+	readWith  func(pause func()) (*bench.Dataset, error)
 	readOnce  sync.Once
 	ds        *bench.Dataset
 	err       error
