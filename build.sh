@@ -46,8 +46,8 @@ cmd_test() {
   fi
   echo "== go test"
   go test -count=1 ./...
-  echo "== go test -race (the catalogue, the engine, the workload schema and the CLI are shared read-only)"
-  go test -count=1 -race ./app/catalog ./app/engine ./app/workload ./app/cmd/cryptosizer
+  echo "== go test -race -short (the catalogue, the engine, the workload schema and the CLI are shared read-only; -short skips the properties the plain pass has run)"
+  go test -count=1 -race -short ./app/catalog ./app/engine ./app/workload ./app/cmd/cryptosizer
 }
 
 cmd_cli() { go run ./app/cmd/cryptosizer "$@"; }
