@@ -45,13 +45,13 @@ func TestFigure(t *testing.T) {
 	})
 	m, _ := catalog.Lookup(measured, op)
 	q := catalog.Question{Clock: catalog.ClockMeasured}
-	f := cat.Figure(measured, op, catalog.ClockFor(measured, q), q)
+	f := cat.Ask(measured, q).Figure(op)
 	if f.Missing || f.Each != *m.SecondsPerOp || f.Basis != bench.Measured || f.Spread != 0 || f.From.Line != m.Pos.Line {
 		t.Errorf("as measured: %+v, row %v s", f, *m.SecondsPerOp)
 	}
 	q.Clock = catalog.ClockMax
 	s := catalog.ClockFor(measured, q)
-	f = cat.Figure(measured, op, s, q)
+	f = cat.Ask(measured, q).Figure(op)
 	if want := *m.SecondsPerOp * float64(measured.ID.ClockHz) / float64(measured.Fact.MaxClockHz); !near(f.Each, want) || f.Basis != bench.ClockScaled || s.ClockHz != measured.Fact.MaxClockHz {
 		t.Errorf("at the maximum clock: %v s at %d Hz, want %v s (%s)", f.Each, s.ClockHz, want, f.Basis)
 	}
@@ -60,13 +60,13 @@ func TestFigure(t *testing.T) {
 	dm, _ := catalog.Lookup(est.Donor, op)
 	q = catalog.Question{}
 	s = catalog.ClockFor(est, q)
-	f = cat.Figure(est, op, s, q)
+	f = cat.Ask(est, q).Figure(op)
 	if want := *dm.SecondsPerOp * float64(est.Donor.ID.ClockHz) / float64(est.Fact.MaxClockHz); !near(f.Each, want) || f.Basis != bench.Estimated ||
 		f.Spread != math.Max(est.Spread.Factor, 1) || f.From.Spread != f.Spread {
 		t.Errorf("estimate: %+v, want %v s × spread %v", f, want, est.Spread.Factor)
 	}
 	q.Margin, q.OwnMargin = 0.5, true
-	if f := cat.Figure(est, op, catalog.ClockFor(est, q), q); f.Spread != 1.5 || f.From.SpreadFrom != "" {
+	if f := cat.Ask(est, q).Figure(op); f.Spread != 1.5 || f.From.SpreadFrom != "" {
 		t.Errorf("a margin of 50%%: spread %v from %q", f.Spread, f.From.SpreadFrom)
 	}
 
@@ -77,17 +77,17 @@ func TestFigure(t *testing.T) {
 	})
 	q = catalog.Question{}
 	s = catalog.ClockFor(m4, q)
-	f = cat.Figure(m4, kem, s, q)
+	f = cat.Ask(m4, q).Figure(kem)
 	if f.Missing || f.Basis != bench.CycleCount || f.Method != "cycle-count" || f.From.Source != "pqm4" || !near(f.Each, f.From.Cycles/float64(s.ClockHz)) || f.Stack <= 0 {
 		t.Errorf("lent on a Cortex-M4: %+v", f)
 	}
 	q.Lenders = catalog.OnlyLenders(nil)
-	if f := cat.Figure(m4, kem, s, q); !f.Missing || f.NoCode {
+	if f := cat.Ask(m4, q).Figure(kem); !f.Missing || f.NoCode {
 		t.Errorf("lending off: %+v", f)
 	}
 	m0 := find(t, cat, "on a Cortex-M0+", func(b *catalog.Build) bool { return b.HasFact && b.Fact.Core == "Cortex-M0+" && !b.OwnPQC })
 	q.Lenders = catalog.Lenders{}
-	if f := cat.Figure(m0, kem, catalog.ClockFor(m0, q), q); !f.Missing || !f.NoCode {
+	if f := cat.Ask(m0, q).Figure(kem); !f.Missing || !f.NoCode {
 		t.Errorf("a Cortex-M0+ (no lender): %+v", f)
 	}
 }

@@ -76,10 +76,10 @@ type Figure struct {
 	NoCode bool
 }
 
-// Figure answers one question: op's figure for build b at clock s
-// (ClockFor(b, q)). A build without its own figure for an operation a
+// figure is op's figure for build b at clock s (ClockFor(b, q): Answer
+// pairs them). A build without its own figure for an operation a
 // cycle-count source counts borrows it where the question allows.
-func (cat *Catalog) Figure(b *Build, op string, s Clock, q Question) Figure {
+func (cat *Catalog) figure(b *Build, op string, s Clock, q Question) Figure {
 	m, ok := Lookup(b, op)
 	var f Figure
 	if !ok && !s.Untrusted && !bench.IsBulk(op) && len(cat.pqc.byOp[op]) > 0 {
@@ -117,8 +117,8 @@ func (cat *Catalog) Figure(b *Build, op string, s Clock, q Question) Figure {
 	return f
 }
 
-// HasLender reports whether a cycle-count source the question allows
+// hasLender reports whether a cycle-count source the question allows
 // counts op.
-func (cat *Catalog) HasLender(op string, q Question) bool {
+func (cat *Catalog) hasLender(op string, q Question) bool {
 	return slices.ContainsFunc(cat.pqc.byOp[op], func(f *bench.CycleFigure) bool { return q.Lends(f.Source, op) })
 }

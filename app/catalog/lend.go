@@ -154,14 +154,6 @@ func (cat *Catalog) owns(b *Build, source string) bool {
 	return false
 }
 
-// Lent is what the cycle counts give for an operation on the build's
-// part at clock s, whether or not the build has a figure of its own (the
-// details compare the two); ok is false when no source lends op to the
-// build's core or the clock is unknown.
-func (cat *Catalog) Lent(b *Build, op string, s Clock, q Question) (Figure, bool) {
-	return cat.lent(b, op, s, q, func(source string) bool { return q.Lends(source, op) })
-}
-
 // lent is Lent from the sources may allows.
 func (cat *Catalog) lent(b *Build, op string, s Clock, q Question, may func(string) bool) (Figure, bool) {
 	l, f := cat.pqc.lender(b.Fact.Core, op, q.Smallest, may)

@@ -65,7 +65,7 @@ func (e *Eval) pqcCompared(reqs []Requirement) []Term {
 			if !catalog.IsPQC(t.Op) || t.Missing || slices.ContainsFunc(out, func(o Term) bool { return o.Op == t.Op }) {
 				continue
 			}
-			if f, ok := e.ix.cat.Lent(e.b, t.Op, e.sc, e.q); ok {
+			if f, ok := e.a.Compared(t.Op); ok {
 				out = append(out, term(f, t.Op, t.Count, t.Rule, 0))
 			}
 		}

@@ -310,7 +310,7 @@ func (ix *Index) rank(w Workload, step func(int) bool) Result {
 		if b.Group != nil && named {
 			c.Qualifying = qualifying(b, w)
 		}
-		if noFigure(c) && (!e.sc.Untrusted || !ix.anyFigure(b, c, e.q)) {
+		if noFigure(c) && (!e.sc.Untrusted || !anyFigure(e.a, c)) {
 			c.Lacks = e.lacks(b, func() []string { return c.Ops() })
 			nf++
 			all[len(all)-nf] = c
@@ -322,7 +322,7 @@ func (ix *Index) rank(w Workload, step func(int) bool) Result {
 			// (and no source lends one). Listed with what it lacks. (A
 			// user's import is ranked whatever it lacks: it is what they
 			// came to see.)
-			if c.Lacks = e.lacks(b, func() []string { return ix.lacks(b, c, e.q) }); c.Lacks != nil {
+			if c.Lacks = e.lacks(b, func() []string { return lacks(e.a, c) }); c.Lacks != nil {
 				nf++
 				all[len(all)-nf] = c
 				continue
@@ -368,8 +368,9 @@ func (ix *Index) rank(w Workload, step func(int) bool) Result {
 type Eval struct {
 	ix *Index
 	b  *catalog.Build
-	sc catalog.Clock
-	q  catalog.Question // the workload's, asked of every figure
+	a  catalog.Answer   // what b publishes for q
+	sc catalog.Clock    // a's clock
+	q  catalog.Question // the workload's, asked of every build
 	w  *Workload
 	// memo holds the terms of earlier rankings of the same shape; load
 	// is the index of the load being evaluated, slot the build's place
@@ -452,7 +453,8 @@ func NewRequirement(kind KindName, rule RuleID, required float64, unit string, t
 
 // evaluate judges build b; e is the ranking's Eval, reset here.
 func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
-	sc := catalog.ClockFor(b, e.q)
+	e.a = ix.cat.Ask(b, e.q)
+	sc := e.a.Clock()
 	c := Candidate{Identity: b.ID, ClockHz: sc.ClockHz, MeasuredClockHz: b.ID.ClockHz, Estimate: sc.Estimate,
 		Requirements: []Requirement{}, Missing: []string{}, Notes: []Note{}, Warnings: b.Warnings, Why: []Note{}, Key: b.Key}
 	// The build is shown using only the units its part has; the label's
@@ -684,14 +686,14 @@ func noFigure(c Candidate) bool {
 
 // lacks lists the operations of a candidate's terms the build has no
 // figure for at any clock, of its own or lent; nil when it has them all.
-func (ix *Index) lacks(b *catalog.Build, c Candidate, q catalog.Question) []string {
+func lacks(a catalog.Answer, c Candidate) []string {
 	var out []string
 	for _, r := range c.Requirements {
 		for _, t := range r.Terms {
 			if !t.Missing || t.Count <= 0 && t.Bytes <= 0 {
 				continue
 			}
-			if _, ok := catalog.Lookup(b, t.Op); !ok && !ix.cat.HasLender(t.Op, q) {
+			if !a.Publishes(t.Op) {
 				out = appendUnique(out, t.Op)
 			}
 		}
@@ -721,10 +723,10 @@ func (e *Eval) lacks(b *catalog.Build, find func() []string) []string {
 // operation of a candidate's terms (its own, or, where lending is on,
 // one a cycle-count source counts): a build whose clock is unknown has
 // none at the clock asked for, yet is a candidate.
-func (ix *Index) anyFigure(b *catalog.Build, c Candidate, q catalog.Question) bool {
+func anyFigure(a catalog.Answer, c Candidate) bool {
 	for _, r := range c.Requirements {
 		for _, t := range r.Terms {
-			if _, ok := catalog.Lookup(b, t.Op); ok || ix.cat.HasLender(t.Op, q) {
+			if a.Publishes(t.Op) {
 				return true
 			}
 		}

@@ -108,7 +108,7 @@ func question(w *Workload) catalog.Question {
 // count operations (or, for a bulk op, count passes over bytes bytes)
 // under rule. A term whose figure is missing has no figures.
 func (e *Eval) Term(op string, count float64, rule RuleID, bytes int64) Term {
-	return term(e.ix.cat.Figure(e.b, op, e.sc, e.q), op, count, rule, bytes)
+	return term(e.a.Figure(op), op, count, rule, bytes)
 }
 
 // term is a figure as a term: an estimate's or a lent figure's decides
