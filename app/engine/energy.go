@@ -157,31 +157,25 @@ func (e *Eval) energy(reqs []Requirement) *Energy {
 	return en
 }
 
-// runCurrents are the smallest and largest run currents of the part
-// numbers the candidate stands for, or of those the part filters and
-// mcu= keep when they are in force (as partRAM); nil when ST's data
-// gives none.
-func (e *Eval) runCurrents() (low, high *float64) {
+// members is what keeps a candidate's part numbers for its run current
+// and RAM: those the part filters and mcu= keep when they are in force
+// (nil: all of them).
+func (e *Eval) members() func(bench.PartMember) bool {
 	if !e.named {
-		return e.b.RunLow, e.b.Run
+		return nil
 	}
 	q := strings.ToUpper(e.w.MCU)
-	for _, m := range e.b.Members {
-		if m.RunUAPerMHz == nil || !qualifies(m, *e.w, -1) || !strings.Contains(m.Part, q) {
-			continue
-		}
-		if low == nil || *m.RunUAPerMHz < *low {
-			low = m.RunUAPerMHz
-		}
-		if high == nil || *m.RunUAPerMHz > *high {
-			high = m.RunUAPerMHz
-		}
-	}
-	if high == nil {
-		return e.b.RunLow, e.b.Run
-	}
-	return low, high
+	return func(m bench.PartMember) bool { return qualifies(m, *e.w, -1) && strings.Contains(m.Part, q) }
 }
+
+// runCurrents are the smallest and largest run currents of the part
+// numbers the candidate stands for (members); nil when ST's data gives
+// none.
+func (e *Eval) runCurrents() (low, high *float64) { return e.a.RunCurrents(e.members()) }
+
+// hasRunCurrent reports whether ST's data gives a run current for any
+// part number the candidate's group stands for.
+func (e *Eval) hasRunCurrent() bool { _, high := e.a.RunCurrents(nil); return high != nil }
 
 // Supply is the workload's V_DD (the default when unset).
 func (w Workload) Supply() float64 {
@@ -212,96 +206,12 @@ func workloadEnergy(c *Candidate) (float64, bool) {
 	return 0, false
 }
 
-// Memory is what the workload's crypto takes of the part's RAM, where a
-// source publishes it (CMOX's footprints, pqm4's stack), and what is
-// left for the application.
-type Memory struct {
-	// PartRAMBytes is the part's RAM; for a candidate standing for several
-	// part numbers, the smallest of those the workload's part filters
-	// keep (partRAM): the RAM left then holds for each of them.
-	PartRAMBytes int64 `json:"part_ram_bytes"`
-	// StackBytes is the largest stack (and working buffer) among the
-	// operations the workload needs, where published.
-	StackBytes *int64 `json:"stack_bytes"`
-	// CryptoRAMBytes is the RAM the library's footprint and the borrowed
-	// operations take; nil when not published (NotPublished says what).
-	CryptoRAMBytes *int64 `json:"crypto_ram_bytes"`
-	FreeRAMBytes   *int64 `json:"free_ram_bytes"`
-	NotPublished   string `json:"not_published,omitempty"`
-	// LowerBound: the crypto's RAM is at least CryptoRAMBytes (its stack,
-	// or some operation's heap, is not published), so FreeRAMBytes is at
-	// most what is shown.
-	LowerBound bool `json:"lower_bound,omitempty"`
-	// Gap is why the crypto's RAM is unknown, as a code (GapLibraryRAM,
-	// GapFootprint); "" when it is known.
-	Gap   string      `json:"-"`
-	Basis bench.Basis `json:"basis,omitempty"`
-}
-
-// memoryCell holds a candidate's memory and the figures its pointers
-// point to (from the ranking's slab).
-type memoryCell struct {
-	Memory
-	ram, free int64
-}
-
-// memory is the candidate's memory from its facts, footprint and the
-// borrowed operations' stack, in cell.
-func memory(b *catalog.Build, fp *Footprint, pqcStack *int64, partRAM int64, cell *memoryCell) *Memory {
-	if !b.HasFact {
-		return nil
-	}
-	cell.Memory = Memory{PartRAMBytes: partRAM}
-	m := &cell.Memory
-	switch {
-	case fp == nil:
-		m.NotPublished, m.Gap = b.NoRAM, GapLibraryRAM
-		m.StackBytes = pqcStack
-	case fp.RAMBytes == nil:
-		m.NotPublished, m.Gap = fp.notPublished, GapFootprint
-		m.StackBytes = pqcStack
-	default:
-		cell.ram = *fp.RAMBytes
-		cell.free = m.PartRAMBytes - cell.ram
-		m.CryptoRAMBytes, m.FreeRAMBytes, m.StackBytes = &cell.ram, &cell.free, fp.PeakStackBytes
-		if fp.HeapOnly {
-			// The peak is a heap, not a stack.
-			m.StackBytes = pqcStack
-			m.LowerBound, m.Gap = true, GapStack
-			if len(fp.Missing) > 0 {
-				m.NotPublished = fp.notPublished
-			}
-		}
-		m.Basis = bench.Measured
-		if b.Estimated() {
-			m.Basis = bench.Estimated
-		}
-	}
-	return m
-}
+// Memory is what the workload's crypto takes of the part's RAM
+// (catalog.Answer.Memory).
+type Memory = catalog.Memory
 
 // memory is the candidate's memory for the requirements so far.
 func (e *Eval) memory(reqs []Requirement) *Memory {
-	return memory(e.b, footprint(e.b, reqs), pqcStack(reqs), e.partRAM(), e.memories.new())
-}
-
-// partRAM is the RAM the RAM left is counted from: the smallest of the
-// part numbers the candidate stands for, or of those the part filters
-// and mcu= keep when they are in force. (A group's largest member would
-// make a figure none of its smaller part numbers can reach.)
-func (e *Eval) partRAM() int64 {
-	if !e.named {
-		return e.b.MinRAM
-	}
-	q := strings.ToUpper(e.w.MCU)
-	low := int64(0)
-	for _, m := range e.b.Members {
-		if m.RAMBytes > 0 && qualifies(m, *e.w, -1) && strings.Contains(m.Part, q) && (low == 0 || m.RAMBytes < low) {
-			low = m.RAMBytes
-		}
-	}
-	if low == 0 {
-		return e.b.MinRAM
-	}
-	return low
+	u := used(reqs)
+	return e.a.Memory(e.a.Footprint(u), catalog.LentStack(u), e.a.PartRAM(e.members()), e.memories.new())
 }

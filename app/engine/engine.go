@@ -382,7 +382,7 @@ type Eval struct {
 	nums     slab[float64]
 	reqs     slab[Requirement]
 	energies slab[energyCell]
-	memories slab[memoryCell]
+	memories slab[catalog.MemoryCell]
 	// Reqs are the requirements judged so far.
 	Reqs []Requirement
 }
@@ -515,7 +515,7 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
 	}
 	c.Facts = b.Facts
 	c.Footprint = v.footprint
-	c.Memory = memory(b, c.Footprint, c.PQCStackBytes, e.partRAM(), e.memories.new())
+	c.Memory = e.a.Memory(c.Footprint, c.PQCStackBytes, e.a.PartRAM(e.members()), e.memories.new())
 	c.Why = append(c.Why, v.why...)
 	if c.ClockAboveMax {
 		c.Why = append(c.Why, Note{Code: WhyClockAboveMax})

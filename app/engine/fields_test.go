@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"cryptosizer/app/catalog"
 )
 
 func TestUnits(t *testing.T) {
@@ -113,8 +115,8 @@ func TestNumberReadersMatchTheirExpressions(t *testing.T) {
 		if ok != (m != nil) || ok && (num != m[1] || unit != m[2]) {
 			t.Errorf("sizeParts(%q) = %q, %q, %v; the expression says %q", s, num, unit, ok, m)
 		}
-		if got, want := footprintOp(s), strings.TrimSuffix(aesSizeRe.ReplaceAllString(s, "aes-"), "-final"); got != want {
-			t.Errorf("footprintOp(%q) = %q, the expression says %q", s, got, want)
+		if got, want := catalog.FootprintOp(s), strings.TrimSuffix(aesSizeRe.ReplaceAllString(s, "aes-"), "-final"); got != want {
+			t.Errorf("FootprintOp(%q) = %q, the expression says %q", s, got, want)
 		}
 	}
 }

@@ -136,7 +136,7 @@ func (b *EnergyBudget) Evaluate(e *Eval, _ []Term) (Requirement, bool) {
 // (load's, or the continuous loads' for an energy per hour).
 func energyGaps(e *Eval, load KindName) []string {
 	switch {
-	case e.b.Run == nil:
+	case !e.hasRunCurrent():
 		return []string{GapRunCurrent}
 	case e.sc.ClockHz <= 0 || e.sc.Untrusted:
 		return []string{GapClock} // judge replaces it with the clock's own gap when untrusted

@@ -177,17 +177,18 @@ func (e *Eval) view(reqs []Requirement) *termsView {
 			return v
 		}
 	}
-	v := &termsView{footprint: footprint(e.b, reqs)}
+	u := used(reqs)
+	v := &termsView{footprint: e.a.Footprint(u)}
 	if t, missing := Longest(reqs); len(missing) == 0 && t.Each > 0 && !e.sc.Untrusted {
 		each := t.Blocking()
 		v.longestOp, v.longestS = t.Op, &each
 	}
-	v.pqcFrom = slices.Clip(pqcLabels(reqs, e.b.Lib))
+	v.pqcFrom = slices.Clip(e.a.LentLabels(u))
 	if v.pqcFrom != nil {
-		v.pqcStack = pqcStack(reqs)
+		v.pqcStack = catalog.LentStack(u)
 	}
 	v.pqcCompared = slices.Clip(e.pqcCompared(reqs))
-	v.why = slices.Clip(slower(e.b, reqs))
+	v.why = slices.Clip(slower(e.a, u))
 	for _, r := range reqs {
 		v.noCode = v.noCode || slices.ContainsFunc(r.Terms, func(t Term) bool { return t.NoCode })
 	}

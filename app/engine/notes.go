@@ -61,13 +61,13 @@ const (
 	GapPartFacts = "part-facts"
 	// GapLibraryRAM: the library publishes no RAM figures for its
 	// operations (wolfSSL).
-	GapLibraryRAM = "library-ram"
+	GapLibraryRAM = catalog.GapLibraryRAM
 	// GapFootprint: a footprint the operations used need is not
 	// published, whole or in part (Memory.NotPublished lists which).
-	GapFootprint = "footprint"
+	GapFootprint = catalog.GapFootprint
 	// GapStack: the library publishes the heap its operations hold, not
 	// their stack: the RAM left is at most what is shown.
-	GapStack = "library-stack"
+	GapStack = catalog.GapStack
 	// GapRunCurrent: ST's data gives no run current for the part.
 	GapRunCurrent = "run-current"
 	// GapClock: the figures have no clock (energy is per cycle).
@@ -112,11 +112,7 @@ type Note struct {
 
 // OpFigure is one operation's printed figure here and in a compared
 // build.
-type OpFigure struct {
-	Op     string `json:"op"`
-	Mine   string `json:"mine"`
-	Theirs string `json:"theirs"`
-}
+type OpFigure = catalog.OpFigure
 
 // Sibling names another candidate: its library, version, configuration,
 // the units it uses, and its rank and headroom (nil: unknown).

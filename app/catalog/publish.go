@@ -1,0 +1,403 @@
+package catalog
+
+import (
+	"slices"
+	"strings"
+
+	"cryptosizer/app/bench"
+)
+
+// What a build publishes besides time, for the figures a workload used:
+// its library's memory footprint, the memory left on its part, its run
+// current, the units slower than the same part's software, and the
+// labels and stacks of lent figures. The engine hands back the figures
+// it was given (Used); the catalogue answers from them.
+
+// Used is an operation a workload uses and the figure the catalogue
+// handed out for it (Answer.Figure), as the engine kept it.
+type Used struct {
+	Op string
+	// Counted: the workload does the operation (a count or bytes above
+	// zero).
+	Counted bool
+	// Figure is read for Missing, Config, Method, From and Stack.
+	Figure Figure
+}
+
+// Footprint is the memory a library publishes for the operations a
+// workload uses (CMOX's wiki tables). Flash is the code and constant data
+// of each operation, summed (an upper bound: operations may share code);
+// RAM is their global data plus the largest stack and working buffer of
+// any one of them (they do not run at once).
+type Footprint struct {
+	FlashBytes *int64   `json:"flash_bytes"`
+	RAMBytes   *int64   `json:"ram_bytes"`
+	Ops        []string `json:"ops"`
+	// Missing lists what is not published: operations without a
+	// footprint row, or columns the source leaves blank.
+	Missing []string `json:"missing"`
+	Sources []string `json:"sources"`
+	// PeakStackBytes is the largest stack and working buffer of any one
+	// operation (nil when a figure is missing).
+	PeakStackBytes *int64 `json:"peak_stack_bytes"`
+	// HeapOnly: some operation's figure is the heap it holds, its stack
+	// not published (Mbed TLS): RAMBytes is a lower bound.
+	HeapOnly bool `json:"heap_only,omitempty"`
+	// notPublished says what is missing, made once with the footprint
+	// (Memory.NotPublished of every candidate that shares it).
+	notPublished string
+}
+
+// FootprintOp is the operation whose published footprint is op's: the
+// AES key size dropped, for CMOX publishes one AES footprint for all
+// ("aes-128-gcm-enc" → "aes-gcm-enc"), and a "-final" suffix.
+func FootprintOp(op string) string {
+	if rest, ok := strings.CutPrefix(op, "aes-"); ok {
+		n := 0
+		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+			n++
+		}
+		if n > 0 && n < len(rest) && rest[n] == '-' {
+			op = "aes-" + rest[n+1:]
+		}
+	}
+	return strings.TrimSuffix(op, "-final")
+}
+
+// Footprint sums the published footprints of the operations used; nil
+// when the library publishes none for this build.
+func (a Answer) Footprint(used []Used) *Footprint {
+	if len(a.b.Footprints) == 0 {
+		return nil
+	}
+	fp := &Footprint{Ops: []string{}, Missing: []string{}, Sources: []string{}}
+	var flash, global, peak int64
+	known, noFlash, unprinted := true, false, false
+	for _, u := range used {
+		// Every operation the workload uses counts, timed or not: one
+		// without a published footprint is missing from the total.
+		op := FootprintOp(u.Op)
+		if slices.Contains(fp.Ops, op) || !u.Counted {
+			continue
+		}
+		fp.Ops = append(fp.Ops, op)
+		if f := u.Figure.From; f != nil && f.Source != "" {
+			// Lent by a cycle-count source: its code (once per scheme
+			// and implementation, no data or bss) and its stack.
+			src := f.Source + " " + f.Implementation + " " + Scheme(u.Op)
+			if !slices.Contains(fp.Sources, src) {
+				fp.Sources = append(fp.Sources, src)
+				flash += f.CodeBytes
+			}
+			peak = max(peak, u.Figure.Stack)
+			continue
+		}
+		row := pickFootprint(a.b.Footprints[op], u.Figure.Config, u.Figure.Method)
+		if row == nil {
+			fp.Missing = append(fp.Missing, op)
+			unprinted = true
+			continue
+		}
+		fp.Sources = append(fp.Sources, row.Source)
+		if row.GlobalBytes == nil || row.StackBytes == nil && row.WorkingBufferBytes == nil {
+			fp.Missing = append(fp.Missing, op+" (some columns unpublished)")
+			known = false
+			continue
+		}
+		if row.StackBytes == nil {
+			// Mbed TLS prints the heap an operation holds, not its
+			// stack: RAM is a lower bound, and says so.
+			fp.HeapOnly = true
+		}
+		// RAM needs the data and the stack; flash the code and its
+		// constants, which a source may publish only for a whole image
+		// (wolfSSL's STM32_Bare_Test): then flash is unknown.
+		if row.CodeBytes == nil || row.ConstantBytes == nil {
+			noFlash = true
+		} else {
+			flash += *row.CodeBytes + *row.ConstantBytes
+		}
+		global += *row.GlobalBytes
+		peak = max(peak, rowWork(row))
+	}
+	fp.notPublished = "not published for " + strings.Join(fp.Missing, ", ")
+	// An operation without a row leaves the total unknown — unless the
+	// figures are heap-only lower bounds anyway (Mbed TLS prints the heap
+	// of public-key operations only): the total stays a lower bound.
+	known = known && (!unprinted || fp.HeapOnly)
+	if known && len(fp.Ops) > 0 {
+		ram := global + peak
+		fp.RAMBytes, fp.PeakStackBytes = &ram, &peak
+		if !noFlash {
+			fp.FlashBytes = &flash
+		}
+	}
+	return fp
+}
+
+// rowWork is a footprint row's stack plus its working buffer.
+func rowWork(row *bench.Footprint) int64 {
+	work := int64(0)
+	if row.StackBytes != nil {
+		work = *row.StackBytes
+	}
+	if row.WorkingBufferBytes != nil {
+		work += *row.WorkingBufferBytes
+	}
+	return work
+}
+
+// pickFootprint takes the row of the same family as the timing: the same
+// method (a data-flow timing, the data-flow footprint; a final-tag
+// timing belongs to the data-flow functions), then the configuration
+// the ranking chose.
+func pickFootprint(rows []*bench.Footprint, config, method string) *bench.Footprint {
+	if method == "final-tag" {
+		method = "data-flow"
+	}
+	var best *bench.Footprint
+	bestScore := -1
+	for _, r := range rows {
+		score := 0
+		if r.Method == method {
+			score += 2
+		}
+		if r.Config == config {
+			score++
+		}
+		if score > bestScore {
+			best, bestScore = r, score
+		}
+	}
+	return best
+}
+
+// OpFigure is one operation's printed figure here and in a compared
+// build.
+type OpFigure struct {
+	Op     string `json:"op"`
+	Mine   string `json:"mine"`
+	Theirs string `json:"theirs"`
+}
+
+// Slower is a unit the build uses that is slower, on the operations
+// listed, than the same part's build without it in the same document
+// (the compared build: its library version, configuration and units).
+type Slower struct {
+	Accel                    string
+	Library, Version, Config string
+	Acceleration             []string
+	Ops                      []OpFigure
+}
+
+// Slower lists the units slower than software among the operations
+// used: one entry per unit and compared build.
+func (a Answer) Slower(used []Used) []Slower {
+	b := a.b
+	type key struct{ accel, config, version string }
+	found := map[key]int{}
+	var out []Slower
+	seen := map[string]bool{}
+	for _, u := range used {
+		op := u.Op
+		acc := AccelFor(op)
+		soft, ok := b.Software[op]
+		if u.Figure.Missing || acc == "" || seen[op] || !ok || !slices.Contains(b.ID.Acceleration, acc) || b.Flagged[acc] {
+			continue
+		}
+		m, _ := Lookup(b, op)
+		mine, theirs := Seconds(m), Seconds(soft)
+		if mine <= 0 || theirs <= 0 || mine <= theirs*1.05 {
+			continue
+		}
+		seen[op] = true
+		k := key{acc, soft.Config, soft.LibraryVersion}
+		i, ok := found[k]
+		if !ok {
+			i = len(out)
+			found[k] = i
+			out = append(out, Slower{Accel: acc, Library: b.ID.Library, Version: soft.LibraryVersion, Config: soft.Config, Acceleration: soft.Acceleration})
+		}
+		out[i].Ops = append(out[i].Ops, OpFigure{Op: op, Mine: m.Printed, Theirs: soft.Printed})
+	}
+	return out
+}
+
+// LentLabels name the lent operations among those used by scheme and
+// lender: "ML-KEM-768 from pqm4 m4fspeed", "X25519 from Lenngren
+// X25519-Cortex-M4" (an implementation that names its source stands
+// alone), with what the library says it lacks for it.
+func (a Answer) LentLabels(used []Used) []string {
+	var out []string
+	for _, u := range used {
+		f := u.Figure.From
+		if f == nil || f.Source == "" {
+			continue
+		}
+		s := Scheme(u.Op)
+		from := f.Source + " " + f.Implementation
+		if strings.Contains(strings.ToLower(f.Implementation), strings.ToLower(f.Source)) {
+			from = f.Implementation
+		}
+		label := strings.ToUpper(s[:min(6, len(s))]) + s[min(6, len(s)):] + " from " + from
+		for _, l := range a.b.Lib.Lacks {
+			if strings.HasPrefix(u.Op, l.Prefix) {
+				label += "; " + l.Note
+			}
+		}
+		if !slices.Contains(out, label) {
+			out = append(out, label)
+		}
+	}
+	return out
+}
+
+// LentStack is the largest stack of the lent operations used (nil: none
+// lent, or none publishes its stack).
+func LentStack(used []Used) *int64 {
+	var top *int64
+	for _, u := range used {
+		if f := u.Figure; f.From != nil && f.From.Source != "" && f.Stack > 0 && (top == nil || f.Stack > *top) {
+			s := f.Stack
+			top = &s
+		}
+	}
+	return top
+}
+
+// Why the crypto's RAM is unknown (Memory.Gap); the engine's gap codes
+// of the same names.
+const (
+	// GapLibraryRAM: the library publishes no RAM figures for its
+	// operations.
+	GapLibraryRAM = "library-ram"
+	// GapFootprint: a footprint the operations used need is not
+	// published.
+	GapFootprint = "footprint"
+	// GapStack: the library publishes the heap its operations hold, not
+	// their stack.
+	GapStack = "library-stack"
+)
+
+// Memory is what the workload's crypto takes of the part's RAM, where a
+// source publishes it (CMOX's footprints, a cycle-count source's stack),
+// and what is left for the application.
+type Memory struct {
+	// PartRAMBytes is the part's RAM; for a candidate standing for several
+	// part numbers, the smallest of those the workload's part filters
+	// keep (Answer.PartRAM): the RAM left then holds for each of them.
+	PartRAMBytes int64 `json:"part_ram_bytes"`
+	// StackBytes is the largest stack (and working buffer) among the
+	// operations the workload needs, where published.
+	StackBytes *int64 `json:"stack_bytes"`
+	// CryptoRAMBytes is the RAM the library's footprint and the borrowed
+	// operations take; nil when not published (NotPublished says what).
+	CryptoRAMBytes *int64 `json:"crypto_ram_bytes"`
+	FreeRAMBytes   *int64 `json:"free_ram_bytes"`
+	NotPublished   string `json:"not_published,omitempty"`
+	// LowerBound: the crypto's RAM is at least CryptoRAMBytes (its stack,
+	// or some operation's heap, is not published), so FreeRAMBytes is at
+	// most what is shown.
+	LowerBound bool `json:"lower_bound,omitempty"`
+	// Gap is why the crypto's RAM is unknown, as a code (GapLibraryRAM,
+	// GapFootprint, GapStack); "" when it is known.
+	Gap   string      `json:"-"`
+	Basis bench.Basis `json:"basis,omitempty"`
+}
+
+// MemoryCell holds a Memory and the figures its pointers point to, so
+// that a ranking may keep its candidates' memories in one slab.
+type MemoryCell struct {
+	Memory
+	ram, free int64
+}
+
+// Memory is the crypto's RAM and the RAM left on the part for the
+// footprint fp (Footprint) and the lent operations' stack, counted from
+// partRAM (PartRAM), made in cell; nil without part facts.
+func (a Answer) Memory(fp *Footprint, lentStack *int64, partRAM int64, cell *MemoryCell) *Memory {
+	b := a.b
+	if !b.HasFact {
+		return nil
+	}
+	cell.Memory = Memory{PartRAMBytes: partRAM}
+	m := &cell.Memory
+	switch {
+	case fp == nil:
+		m.NotPublished, m.Gap = b.NoRAM, GapLibraryRAM
+		m.StackBytes = lentStack
+	case fp.RAMBytes == nil:
+		m.NotPublished, m.Gap = fp.notPublished, GapFootprint
+		m.StackBytes = lentStack
+	default:
+		cell.ram = *fp.RAMBytes
+		cell.free = m.PartRAMBytes - cell.ram
+		m.CryptoRAMBytes, m.FreeRAMBytes, m.StackBytes = &cell.ram, &cell.free, fp.PeakStackBytes
+		if fp.HeapOnly {
+			// The peak is a heap, not a stack.
+			m.StackBytes = lentStack
+			m.LowerBound, m.Gap = true, GapStack
+			if len(fp.Missing) > 0 {
+				m.NotPublished = fp.notPublished
+			}
+		}
+		m.Basis = bench.Measured
+		if b.Estimated() {
+			m.Basis = bench.Estimated
+		}
+	}
+	return m
+}
+
+// RunCurrents are the smallest and largest run currents of the part
+// numbers the build stands for, or of those keep keeps (nil keep: all);
+// nil when ST's data gives none (for a keep that keeps none with a run
+// current, the whole group's).
+func (a Answer) RunCurrents(keep func(bench.PartMember) bool) (low, high *float64) {
+	b := a.b
+	if keep == nil {
+		return b.RunLow, b.Run
+	}
+	for _, m := range b.Members {
+		if m.RunUAPerMHz == nil || !keep(m) {
+			continue
+		}
+		if low == nil || *m.RunUAPerMHz < *low {
+			low = m.RunUAPerMHz
+		}
+		if high == nil || *m.RunUAPerMHz > *high {
+			high = m.RunUAPerMHz
+		}
+	}
+	if high == nil {
+		return b.RunLow, b.Run
+	}
+	return low, high
+}
+
+// PartRAM is the RAM the RAM left is counted from: the smallest of the
+// part numbers the build stands for, or of those keep keeps (nil keep:
+// all; one that keeps none with a RAM figure: all). A group's largest
+// member would make a figure none of its smaller part numbers can reach.
+func (a Answer) PartRAM(keep func(bench.PartMember) bool) int64 {
+	b := a.b
+	if keep == nil {
+		return b.MinRAM
+	}
+	low := int64(0)
+	for _, m := range b.Members {
+		if m.RAMBytes > 0 && keep(m) && (low == 0 || m.RAMBytes < low) {
+			low = m.RAMBytes
+		}
+	}
+	if low == 0 {
+		return b.MinRAM
+	}
+	return low
+}
+
+// OwnPQC reports whether the build has post-quantum figures of its own.
+func (a Answer) OwnPQC() bool { return a.b.OwnPQC }
+
+// HasFacts reports whether the build's part has facts (ST's data).
+func (a Answer) HasFacts() bool { return a.b.HasFact }
