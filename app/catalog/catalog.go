@@ -16,51 +16,53 @@ import (
 )
 
 // Build is one candidate's figures: a library build measured on a part
-// (Donor nil), or an estimate, a measured build carried to a part group
-// nobody measured (Donor the measured one), with what ranking needs to
+// (donor nil), or an estimate, a measured build carried to a part group
+// nobody measured (donor the measured one), with what ranking needs to
 // know about its part and library, looked up once. Shared read-only by
-// every ranking.
+// every ranking. Opaque outside the catalogue: what the engine needs of
+// it are its methods (shown.go) and the Answer to a question (Ask).
 type Build struct {
-	ID       bench.Identity
-	Lib      bench.Library
-	Ops      map[string][]*bench.Measurement
-	Fact     bench.MCUFact
-	HasFact  bool
-	Warnings []string
-	Flagged  map[string]bool // accelerators claimed but absent in silicon
-	// Footprints are the library's published footprints, by operation;
-	// Software the fastest figure per operation of the same part's
+	id       bench.Identity
+	lib      bench.Library
+	ops      map[string][]*bench.Measurement
+	fact     bench.MCUFact
+	hasFact  bool
+	warnings []string
+	flagged  map[string]bool // accelerators claimed but absent in silicon
+	// footprints are the library's published footprints, by operation;
+	// software the fastest figure per operation of the same part's
 	// builds without acceleration in the same document.
-	Footprints map[string][]*bench.Footprint
-	Software   map[string]*bench.Measurement
-	// Group is the part group of ST's data the build's part is in, or,
-	// for an estimate, the group it was carried to from Donor.
-	Group   *bench.PartGroup
-	Members []bench.PartMember // the part numbers it stands for (partMembers)
-	// Key, Facts and DonorInfo are what every ranking shows of the build
+	footprints map[string][]*bench.Footprint
+	software   map[string]*bench.Measurement
+	// group is the part group of ST's data the build's part is in, or,
+	// for an estimate, the group it was carried to from donor.
+	group   *bench.PartGroup
+	members []bench.PartMember // the part numbers it stands for (partMembers)
+	// key, facts and donorInfo are what every ranking shows of the build
 	// whatever the workload, made once (candidates share them: read-only).
-	Key       string
-	Facts     *PartFacts
-	DonorInfo *Donor
-	OwnPQC    bool     // it has post-quantum figures of its own
-	Run       *float64 // the largest run current of its part numbers, shared read-only
-	RunLow    *float64 // the smallest (runCurrents)
-	MinRAM    int64    // the smallest RAM of its part numbers (smallestRAM)
-	NoRAM     string   // why its RAM is unknown when it publishes no footprint
-	Donor     *Build
-	Spread    Spread // an estimate's: its core's
-	// External: the group's code runs from external memory or SRAM
-	// (External); Doubt: the source is unsure of the build's clock
+	key       string
+	facts     *PartFacts
+	donorInfo *Donor
+	ownPQC    bool     // it has post-quantum figures of its own
+	run       *float64 // the largest run current of its part numbers, shared read-only
+	runLow    *float64 // the smallest (runCurrents)
+	minRAM    int64    // the smallest RAM of its part numbers (smallestRAM)
+	noRAM     string   // why its RAM is unknown when it publishes no footprint
+	donor     *Build
+	spread    Spread // an estimate's: its core's
+	// external: the group's code runs from external memory or SRAM
+	// (External); doubt: the source is unsure of the build's clock
 	// (bench.WarnClockUncertain), so it never donates.
-	External bool
-	Doubt    bool
+	external bool
+	doubt    bool
 	clocks   *ClockModel   // an estimate's: how its slow end widens when taken up in clock
-	Summary  *GroupSummary // its group, summarized once (shared by the group's builds)
+	summary  *GroupSummary // its group, summarized once (shared by the group's builds)
+	shown    *Shown        // what every ranking shows of it (show)
 }
 
 // Estimated reports whether the build is an estimate (carried from a
 // donor) rather than measured on its part.
-func (b *Build) Estimated() bool { return b.Donor != nil }
+func (b *Build) Estimated() bool { return b.donor != nil }
 
 // Catalog is a dataset's candidates, made once, so that ranking on every
 // keystroke does not regroup them.
@@ -136,30 +138,30 @@ func (cat *making) collect() {
 		key := id.Key()
 		b := byKey[key]
 		if b == nil {
-			b = &Build{ID: id, Lib: lib, Ops: map[string][]*bench.Measurement{}}
+			b = &Build{id: id, lib: lib, ops: map[string][]*bench.Measurement{}}
 			byKey[key] = b
 			cat.Builds = append(cat.Builds, b)
 		}
-		b.Ops[m.Op] = append(b.Ops[m.Op], m)
+		b.ops[m.Op] = append(b.ops[m.Op], m)
 	}
 	for _, b := range cat.Builds {
 		cat.tick()
-		b.Fact, b.HasFact = cat.ds.Fact(b.ID.MCU)
-		b.Warnings = []string{}
+		b.fact, b.hasFact = cat.ds.Fact(b.id.MCU)
+		b.warnings = []string{}
 		docs := b.documents()
 		for _, wn := range cat.ds.Warnings {
 			// A finding belongs to the builds of the documents that raise
 			// it (one without documents, to every build of its part).
-			if wn.MCU == b.ID.MCU && (wn.Config == "" || wn.Config == b.ID.Config) &&
+			if wn.MCU == b.id.MCU && (wn.Config == "" || wn.Config == b.id.Config) &&
 				(len(wn.Documents) == 0 || slices.ContainsFunc(wn.Documents, func(d string) bool { return docs[d] })) {
-				b.Warnings = append(b.Warnings, wn.Text)
-				b.Doubt = b.Doubt || wn.Kind == bench.WarnClockUncertain
+				b.warnings = append(b.warnings, wn.Text)
+				b.doubt = b.doubt || wn.Kind == bench.WarnClockUncertain
 			}
 		}
-		b.Flagged = map[string]bool{}
-		for _, a := range b.ID.Acceleration {
-			if b.HasFact && !b.Fact.Has(a) {
-				b.Flagged[a] = true
+		b.flagged = map[string]bool{}
+		for _, a := range b.id.Acceleration {
+			if b.hasFact && !b.fact.Has(a) {
+				b.flagged[a] = true
 			}
 		}
 	}
@@ -172,28 +174,29 @@ func (cat *making) complete() {
 	facts := factsOf{}
 	for _, b := range cat.Builds {
 		cat.tick()
-		if b.Group != nil && b.Summary == nil {
-			if summaries[b.Group] == nil {
-				summaries[b.Group] = summarize(b.Group)
+		if b.group != nil && b.summary == nil {
+			if summaries[b.group] == nil {
+				summaries[b.group] = summarize(b.group)
 			}
-			b.Summary = summaries[b.Group]
+			b.summary = summaries[b.group]
 		}
-		if b.Donor != nil { // measured builds come first: the donor's are made
-			b.OwnPQC = b.Donor.OwnPQC
+		if b.donor != nil { // measured builds come first: the donor's are made
+			b.ownPQC = b.donor.ownPQC
 		} else {
-			b.OwnPQC, b.Key = ownPQC(b), b.ID.Key()
+			b.ownPQC, b.key = ownPQC(b), b.id.Key()
 		}
-		b.Members = partMembers(b)
-		b.External = External(b.Group)
-		b.RunLow, b.Run = runCurrents(b)
-		b.MinRAM = smallestRAM(b)
-		b.NoRAM = "no RAM figures are published for this " + b.Lib.Name + " build's operations"
-		b.Facts = partFacts(b, facts)
-		if d := b.Donor; d != nil {
-			b.Key = "estimated:" + b.Group.Key + "|" + d.Key
-			b.DonorInfo = &Donor{MCU: d.ID.MCU, Part: d.Fact.Part, Board: d.ID.Board, ClockHz: d.ID.ClockHz, Key: d.Key,
-				Spread: Spread{Core: b.Spread.Core, Factor: b.Spread.Factor, Borrowed: b.Spread.Borrowed}}
+		b.members = partMembers(b)
+		b.external = External(b.group)
+		b.runLow, b.run = runCurrents(b)
+		b.minRAM = smallestRAM(b)
+		b.noRAM = "no RAM figures are published for this " + b.lib.Name + " build's operations"
+		b.facts = partFacts(b, facts)
+		if d := b.donor; d != nil {
+			b.key = "estimated:" + b.group.Key + "|" + d.key
+			b.donorInfo = &Donor{MCU: d.id.MCU, Part: d.fact.Part, Board: d.id.Board, ClockHz: d.id.ClockHz, Key: d.key,
+				Spread: Spread{Core: b.spread.Core, Factor: b.spread.Factor, Borrowed: b.spread.Borrowed}}
 		}
+		b.show()
 	}
 }
 
@@ -209,7 +212,7 @@ func (cat *making) tick() {
 func unbuilt(groups []bench.PartGroup, builds []*Build) []*Build {
 	covered := map[*bench.PartGroup]bool{}
 	for _, b := range builds {
-		covered[b.Group] = true
+		covered[b.group] = true
 	}
 	var out []*Build
 	for i := range groups {
@@ -217,9 +220,10 @@ func unbuilt(groups []bench.PartGroup, builds []*Build) []*Build {
 		if covered[g] {
 			continue
 		}
-		b := &Build{ID: bench.Identity{MCU: g.Name, Part: g.Name, Acceleration: []string{}}, Fact: groupFact(g, g.Cores[0]), HasFact: true,
-			Warnings: []string{}, Flagged: map[string]bool{}, Group: g, Summary: summarize(g), Key: "unbuilt:" + g.Key}
-		b.Members = partMembers(b)
+		b := &Build{id: bench.Identity{MCU: g.Name, Part: g.Name, Acceleration: []string{}}, fact: groupFact(g, g.Cores[0]), hasFact: true,
+			warnings: []string{}, flagged: map[string]bool{}, group: g, summary: summarize(g), key: "unbuilt:" + g.Key}
+		b.members = partMembers(b)
+		b.show()
 		out = append(out, b)
 	}
 	return out
@@ -228,7 +232,7 @@ func unbuilt(groups []bench.PartGroup, builds []*Build) []*Build {
 // documents are the documents that publish the build's measurements.
 func (b *Build) documents() map[string]bool {
 	docs := map[string]bool{}
-	for _, ms := range b.Ops {
+	for _, ms := range b.ops {
 		for _, m := range ms {
 			docs[m.Pos.File] = true
 			for _, p := range m.AlsoIn {
@@ -245,12 +249,12 @@ func (cat *making) fileFootprints() {
 	for i := range cat.ds.Footprints {
 		f := &cat.ds.Footprints[i]
 		for _, b := range cat.Builds {
-			if b.ID.MCU == f.MCU && b.ID.Library == f.Library && b.ID.LibraryVersion == f.LibraryVersion && b.ID.Imported == f.Imported &&
-				(b.Lib.ConfigPerOp || b.ID.Config == f.Config) {
-				if b.Footprints == nil {
-					b.Footprints = map[string][]*bench.Footprint{}
+			if b.id.MCU == f.MCU && b.id.Library == f.Library && b.id.LibraryVersion == f.LibraryVersion && b.id.Imported == f.Imported &&
+				(b.lib.ConfigPerOp || b.id.Config == f.Config) {
+				if b.footprints == nil {
+					b.footprints = map[string][]*bench.Footprint{}
 				}
-				b.Footprints[f.Op] = append(b.Footprints[f.Op], f)
+				b.footprints[f.Op] = append(b.footprints[f.Op], f)
 			}
 		}
 	}
@@ -262,22 +266,22 @@ func (cat *making) fileFootprints() {
 // document (so that like is compared with like).
 func (cat *making) fileSoftware() {
 	for _, b := range cat.Builds {
-		if len(b.ID.Acceleration) == 0 {
+		if len(b.id.Acceleration) == 0 {
 			continue
 		}
-		b.Software = map[string]*bench.Measurement{}
-		for op, mine := range b.Ops {
+		b.software = map[string]*bench.Measurement{}
+		for op, mine := range b.ops {
 			a := AccelFor(op)
-			if a == "" || !slices.Contains(b.ID.Acceleration, a) {
+			if a == "" || !slices.Contains(b.id.Acceleration, a) {
 				continue
 			}
 			for _, o := range cat.Builds {
-				if o == b || o.ID.MCU != b.ID.MCU || o.ID.Library != b.ID.Library || slices.Contains(o.ID.Acceleration, a) {
+				if o == b || o.id.MCU != b.id.MCU || o.id.Library != b.id.Library || slices.Contains(o.id.Acceleration, a) {
 					continue
 				}
-				for _, m := range o.Ops[op] {
-					if m.Pos.File == mine[0].Pos.File && (b.Software[op] == nil || Seconds(m) < Seconds(b.Software[op])) {
-						b.Software[op] = m
+				for _, m := range o.ops[op] {
+					if m.Pos.File == mine[0].Pos.File && (b.software[op] == nil || Seconds(m) < Seconds(b.software[op])) {
+						b.software[op] = m
 					}
 				}
 			}
@@ -293,11 +297,11 @@ func (cat *Catalog) Dataset() *bench.Dataset { return cat.ds }
 // Bulk figures prefer the library's most trusted method, then the largest
 // chunk.
 func Lookup(b *Build, op string) (*bench.Measurement, bool) {
-	ms := b.Ops[op]
+	ms := b.ops[op]
 	bulk := bench.IsBulk(op)
 	var best *bench.Measurement
 	for _, m := range ms {
-		if best == nil || better(b.Lib, bulk, m, best) {
+		if best == nil || better(b.lib, bulk, m, best) {
 			best = m
 		}
 	}

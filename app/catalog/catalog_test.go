@@ -1,4 +1,4 @@
-package catalog_test
+package catalog
 
 import (
 	"fmt"
@@ -6,21 +6,20 @@ import (
 	"testing"
 
 	"cryptosizer/app/bench"
-	"cryptosizer/app/catalog"
 	"cryptosizer/data"
 )
 
-func bundled(t *testing.T) *catalog.Catalog {
+func bundled(t *testing.T) *Catalog {
 	t.Helper()
 	ds, err := data.Dataset()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return catalog.New(ds)
+	return New(ds)
 }
 
 // find is the first build that satisfies ok.
-func find(t *testing.T, cat *catalog.Catalog, what string, ok func(*catalog.Build) bool) *catalog.Build {
+func find(t *testing.T, cat *Catalog, what string, ok func(*Build) bool) *Build {
 	t.Helper()
 	for _, b := range cat.Builds {
 		if ok(b) {
@@ -39,31 +38,31 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-12*math.Max(math.Abs(a
 func TestFigure(t *testing.T) {
 	cat := bundled(t)
 	const op = "ecdsa-p256-sign"
-	has := func(b *catalog.Build) bool { _, ok := catalog.Lookup(b, op); return ok }
-	measured := find(t, cat, "measured below its part's maximum clock", func(b *catalog.Build) bool {
-		return !b.Estimated() && b.HasFact && b.ID.ClockHz > 0 && b.ID.ClockHz < b.Fact.MaxClockHz && has(b)
+	has := func(b *Build) bool { _, ok := Lookup(b, op); return ok }
+	measured := find(t, cat, "measured below its part's maximum clock", func(b *Build) bool {
+		return !b.Estimated() && b.hasFact && b.id.ClockHz > 0 && b.id.ClockHz < b.fact.MaxClockHz && has(b)
 	})
-	m, _ := catalog.Lookup(measured, op)
-	q := catalog.Question{Clock: catalog.ClockMeasured}
+	m, _ := Lookup(measured, op)
+	q := Question{Clock: ClockMeasured}
 	f := cat.Ask(measured, q).Figure(op)
 	if f.Missing || f.Each != *m.SecondsPerOp || f.Basis != bench.Measured || f.Spread != 0 || f.From.Line != m.Pos.Line {
 		t.Errorf("as measured: %+v, row %v s", f, *m.SecondsPerOp)
 	}
-	q.Clock = catalog.ClockMax
-	s := catalog.ClockFor(measured, q)
+	q.Clock = ClockMax
+	s := ClockFor(measured, q)
 	f = cat.Ask(measured, q).Figure(op)
-	if want := *m.SecondsPerOp * float64(measured.ID.ClockHz) / float64(measured.Fact.MaxClockHz); !near(f.Each, want) || f.Basis != bench.ClockScaled || s.ClockHz != measured.Fact.MaxClockHz {
+	if want := *m.SecondsPerOp * float64(measured.id.ClockHz) / float64(measured.fact.MaxClockHz); !near(f.Each, want) || f.Basis != bench.ClockScaled || s.ClockHz != measured.fact.MaxClockHz {
 		t.Errorf("at the maximum clock: %v s at %d Hz, want %v s (%s)", f.Each, s.ClockHz, want, f.Basis)
 	}
 
-	est := find(t, cat, "estimated with a known clock", func(b *catalog.Build) bool { return b.Estimated() && b.Fact.MaxClockHz > 0 && has(b) })
-	dm, _ := catalog.Lookup(est.Donor, op)
-	q = catalog.Question{}
-	s = catalog.ClockFor(est, q)
+	est := find(t, cat, "estimated with a known clock", func(b *Build) bool { return b.Estimated() && b.fact.MaxClockHz > 0 && has(b) })
+	dm, _ := Lookup(est.donor, op)
+	q = Question{}
+	s = ClockFor(est, q)
 	f = cat.Ask(est, q).Figure(op)
-	if want := *dm.SecondsPerOp * float64(est.Donor.ID.ClockHz) / float64(est.Fact.MaxClockHz); !near(f.Each, want) || f.Basis != bench.Estimated ||
-		f.Spread != math.Max(est.Spread.Factor, 1) || f.From.Spread != f.Spread {
-		t.Errorf("estimate: %+v, want %v s × spread %v", f, want, est.Spread.Factor)
+	if want := *dm.SecondsPerOp * float64(est.donor.id.ClockHz) / float64(est.fact.MaxClockHz); !near(f.Each, want) || f.Basis != bench.Estimated ||
+		f.Spread != math.Max(est.spread.Factor, 1) || f.From.Spread != f.Spread {
+		t.Errorf("estimate: %+v, want %v s × spread %v", f, want, est.spread.Factor)
 	}
 	q.Margin, q.OwnMargin = 0.5, true
 	if f := cat.Ask(est, q).Figure(op); f.Spread != 1.5 || f.From.SpreadFrom != "" {
@@ -71,22 +70,22 @@ func TestFigure(t *testing.T) {
 	}
 
 	const kem = "ml-kem-768-keygen"
-	m4 := find(t, cat, "on a Cortex-M4 without ML-KEM", func(b *catalog.Build) bool {
-		_, own := catalog.Lookup(b, kem)
-		return !own && !b.OwnPQC && b.HasFact && b.Fact.Core == "Cortex-M4" && b.ID.ClockHz > 0 && !b.Estimated()
+	m4 := find(t, cat, "on a Cortex-M4 without ML-KEM", func(b *Build) bool {
+		_, own := Lookup(b, kem)
+		return !own && !b.ownPQC && b.hasFact && b.fact.Core == "Cortex-M4" && b.id.ClockHz > 0 && !b.Estimated()
 	})
-	q = catalog.Question{}
-	s = catalog.ClockFor(m4, q)
+	q = Question{}
+	s = ClockFor(m4, q)
 	f = cat.Ask(m4, q).Figure(kem)
 	if f.Missing || f.Basis != bench.CycleCount || f.Method != "cycle-count" || f.From.Source != "pqm4" || !near(f.Each, f.From.Cycles/float64(s.ClockHz)) || f.Stack <= 0 {
 		t.Errorf("lent on a Cortex-M4: %+v", f)
 	}
-	q.Lenders = catalog.OnlyLenders(nil)
+	q.Lenders = OnlyLenders(nil)
 	if f := cat.Ask(m4, q).Figure(kem); !f.Missing || f.NoCode {
 		t.Errorf("lending off: %+v", f)
 	}
-	m0 := find(t, cat, "on a Cortex-M0+", func(b *catalog.Build) bool { return b.HasFact && b.Fact.Core == "Cortex-M0+" && !b.OwnPQC })
-	q.Lenders = catalog.Lenders{}
+	m0 := find(t, cat, "on a Cortex-M0+", func(b *Build) bool { return b.hasFact && b.fact.Core == "Cortex-M0+" && !b.ownPQC })
+	q.Lenders = Lenders{}
 	if f := cat.Ask(m0, q).Figure(kem); !f.Missing || !f.NoCode {
 		t.Errorf("a Cortex-M0+ (no lender): %+v", f)
 	}

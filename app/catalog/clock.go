@@ -132,10 +132,10 @@ func (s Clock) from(m *bench.Measurement) *From {
 // the question's where no maximum is known), with the slow end of the
 // core's spread or the question's margin.
 func estimateClock(b *Build, q Question) Clock {
-	d := b.Donor
-	s := Clock{Factor: 1, ClockHz: b.Fact.MaxClockHz, Estimate: true, Note: NoteEstimated, Spread: b.Spread.Factor, SpreadFrom: b.Spread.Core}
-	if b.Spread.Borrowed != "" {
-		s.SpreadFrom = b.Spread.Borrowed
+	d := b.donor
+	s := Clock{Factor: 1, ClockHz: b.fact.MaxClockHz, Estimate: true, Note: NoteEstimated, Spread: b.spread.Factor, SpreadFrom: b.spread.Core}
+	if b.spread.Borrowed != "" {
+		s.SpreadFrom = b.spread.Borrowed
 	}
 	if q.OwnMargin {
 		s.Spread, s.SpreadFrom = 1+q.Margin, ""
@@ -143,27 +143,27 @@ func estimateClock(b *Build, q Question) Clock {
 	if s.Spread < 1 {
 		s.Spread = 1
 	}
-	if b.Fact.MaxClockHz <= 0 && q.Clock == ClockMHz {
+	if b.fact.MaxClockHz <= 0 && q.Clock == ClockMHz {
 		// No maximum is known: the clock the question sets, as the
 		// asker's (from the part's datasheet, one hopes), not capped.
 		s.ClockHz, s.Note = int64(math.Round(q.ClockMHz*1e6)), NoteUserClock
-		s.Factor = float64(d.ID.ClockHz) / float64(s.ClockHz)
+		s.Factor = float64(d.id.ClockHz) / float64(s.ClockHz)
 		s.widen(b, q)
 		return s
 	}
-	if b.Fact.MaxClockHz <= 0 {
+	if b.fact.MaxClockHz <= 0 {
 		s.Untrusted, s.Note, s.ClockHz = true, NoteNoMaxClock, 0
-		if b.Group != nil && len(b.Group.Cores) > 1 && b.Group.Cores[0] != b.Fact.Core && b.Group.MaxClockHz > 0 {
+		if b.group != nil && len(b.group.Cores) > 1 && b.group.Cores[0] != b.fact.Core && b.group.MaxClockHz > 0 {
 			s.Note = NoteSecondaryCore
 		}
 		return s
 	}
 	if q.Clock == ClockMHz {
-		if t := int64(math.Round(q.ClockMHz * 1e6)); t < b.Fact.MaxClockHz {
+		if t := int64(math.Round(q.ClockMHz * 1e6)); t < b.fact.MaxClockHz {
 			s.ClockHz = t
 		}
 	}
-	s.Factor = float64(d.ID.ClockHz) / float64(s.ClockHz)
+	s.Factor = float64(d.id.ClockHz) / float64(s.ClockHz)
 	s.widen(b, q)
 	return s
 }
@@ -187,16 +187,16 @@ func ClockFor(b *Build, q Question) Clock {
 	if b.Estimated() {
 		return estimateClock(b, q)
 	}
-	s := Clock{Factor: 1, ClockHz: b.ID.ClockHz}
-	if q.Clock == ClockMeasured || q.Clock == "" || b.ID.ClockHz <= 0 {
+	s := Clock{Factor: 1, ClockHz: b.id.ClockHz}
+	if q.Clock == ClockMeasured || q.Clock == "" || b.id.ClockHz <= 0 {
 		return s
 	}
-	if !b.HasFact {
+	if !b.hasFact {
 		s.Note = NoteNoFacts
 		return s
 	}
-	f := b.Fact
-	if b.ID.ClockHz > f.MaxClockHz {
+	f := b.fact
+	if b.id.ClockHz > f.MaxClockHz {
 		s.Note = NoteUntrustedClock
 		s.Untrusted = true
 		return s
@@ -209,10 +209,10 @@ func ClockFor(b *Build, q Question) Clock {
 			target = f.MaxClockHz
 		}
 	}
-	if target == b.ID.ClockHz {
+	if target == b.id.ClockHz {
 		return s
 	}
-	s.Factor = float64(b.ID.ClockHz) / float64(target)
+	s.Factor = float64(b.id.ClockHz) / float64(target)
 	s.ClockHz = target
 	s.Estimate = true
 	s.Note = NoteClockScaled

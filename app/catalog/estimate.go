@@ -49,12 +49,12 @@ type SpreadPair struct {
 // credible reports whether a build can donate: a known part, measured at
 // a clock within its maximum.
 func (b *Build) credible() bool {
-	return b.HasFact && b.ID.ClockHz > 0 && b.ID.ClockHz <= b.Fact.MaxClockHz && b.Donor == nil
+	return b.hasFact && b.id.ClockHz > 0 && b.id.ClockHz <= b.fact.MaxClockHz && b.donor == nil
 }
 
 // donor reports whether a build may donate: a credible bundled build. A
 // user's import is ranked as itself only (its part, its clock).
-func (b *Build) mayDonate() bool { return b.credible() && b.ID.Imported == "" && !b.Doubt }
+func (b *Build) mayDonate() bool { return b.credible() && b.id.Imported == "" && !b.doubt }
 
 // cycles per operation (or per byte) of a measurement at its clock.
 func cycles(m *bench.Measurement) float64 {
@@ -78,17 +78,17 @@ func spreadsWith(builds []*Build, memory bool) map[string]Spread {
 	out := map[string]Spread{}
 	for i, a := range builds {
 		for _, b := range builds[i+1:] {
-			if !a.credible() || !b.credible() || len(a.ID.Acceleration) > 0 || len(b.ID.Acceleration) > 0 || a.Fact.Core != b.Fact.Core ||
-				a.ID.MCU == b.ID.MCU || a.ID.Library != b.ID.Library || a.ID.LibraryVersion != b.ID.LibraryVersion || a.ID.Config != b.ID.Config ||
-				a.Doubt || b.Doubt {
+			if !a.credible() || !b.credible() || len(a.id.Acceleration) > 0 || len(b.id.Acceleration) > 0 || a.fact.Core != b.fact.Core ||
+				a.id.MCU == b.id.MCU || a.id.Library != b.id.Library || a.id.LibraryVersion != b.id.LibraryVersion || a.id.Config != b.id.Config ||
+				a.doubt || b.doubt {
 				continue
 			}
-			if memory && (External(a.Group) != External(b.Group) ||
-				float64(max(a.ID.ClockHz, b.ID.ClockHz)) > spreadClocks*float64(min(a.ID.ClockHz, b.ID.ClockHz))) {
+			if memory && (External(a.group) != External(b.group) ||
+				float64(max(a.id.ClockHz, b.id.ClockHz)) > spreadClocks*float64(min(a.id.ClockHz, b.id.ClockHz))) {
 				continue
 			}
 			var ratios []float64
-			for op, ms := range a.Ops {
+			for op, ms := range a.ops {
 				ma, okA := Lookup(a, op)
 				mb, okB := Lookup(b, op)
 				if !okA || !okB || len(ms) == 0 || cycles(ma) <= 0 || cycles(mb) <= 0 {
@@ -101,11 +101,11 @@ func spreadsWith(builds []*Build, memory bool) map[string]Spread {
 				continue
 			}
 			slices.Sort(ratios)
-			p := SpreadPair{Library: a.ID.Library, Version: a.ID.LibraryVersion, Config: a.ID.Config, A: at(a), B: at(b),
+			p := SpreadPair{Library: a.id.Library, Version: a.id.LibraryVersion, Config: a.id.Config, A: at(a), B: at(b),
 				Ops: len(ratios), Min: ratios[0], Median: median(ratios), Max: ratios[len(ratios)-1]}
-			s := out[a.Fact.Core]
-			s.Core, s.Factor, s.Pairs = a.Fact.Core, math.Max(s.Factor, p.Max), append(s.Pairs, p)
-			out[a.Fact.Core] = s
+			s := out[a.fact.Core]
+			s.Core, s.Factor, s.Pairs = a.fact.Core, math.Max(s.Factor, p.Max), append(s.Pairs, p)
+			out[a.fact.Core] = s
 		}
 	}
 	return out
@@ -122,7 +122,7 @@ func median(sorted []float64) float64 {
 }
 
 func at(b *Build) string {
-	return b.ID.MCU + " @ " + strconv.FormatFloat(float64(b.ID.ClockHz)/1e6, 'f', -1, 64) + " MHz"
+	return b.id.MCU + " @ " + strconv.FormatFloat(float64(b.id.ClockHz)/1e6, 'f', -1, 64) + " MHz"
 }
 
 // spreadFor is a core's spread, or the largest of any core.
@@ -205,7 +205,7 @@ func donates(b *Build, g *bench.PartGroup) bool { return donatesClass(b, g, true
 
 // donatesClass is donates, with or without the memory class rule.
 func donatesClass(b *Build, g *bench.PartGroup, class bool) bool {
-	if !b.mayDonate() || class && External(b.Group) != External(g) {
+	if !b.mayDonate() || class && External(b.group) != External(g) {
 		return false
 	}
 	return donatesUnits(b, g)
@@ -214,17 +214,17 @@ func donatesClass(b *Build, g *bench.PartGroup, class bool) bool {
 // donatesUnits reports whether a build's core is one of the group's and
 // every unit its label uses (that its part has) is the group's too.
 func donatesUnits(b *Build, g *bench.PartGroup) bool {
-	if !slices.Contains(g.Cores, b.Fact.Core) {
+	if !slices.Contains(g.Cores, b.fact.Core) {
 		return false
 	}
-	for _, a := range b.ID.Acceleration {
-		if b.Flagged[a] {
+	for _, a := range b.id.Acceleration {
+		if b.flagged[a] {
 			continue
 		}
-		if b.Group == nil {
+		if b.group == nil {
 			return false // the units it uses cannot be checked
 		}
-		u, ok := unitFor(b.Group, a)
+		u, ok := unitFor(b.group, a)
 		if !ok || !g.Has(u) {
 			return false
 		}
@@ -242,15 +242,15 @@ func (cat *making) group() {
 	groupOf := map[string]*bench.PartGroup{} // by part name: a few parts, many builds
 	ix := newGroupIndex(cat.ds.Groups)
 	for _, b := range cat.Builds {
-		if !b.HasFact {
+		if !b.hasFact {
 			continue
 		}
-		g, ok := groupOf[b.Fact.Part]
+		g, ok := groupOf[b.fact.Part]
 		if !ok {
-			g = ix.find(b.Fact.Part)
-			groupOf[b.Fact.Part] = g
+			g = ix.find(b.fact.Part)
+			groupOf[b.fact.Part] = g
 		}
-		b.Group = g
+		b.group = g
 	}
 }
 
@@ -263,7 +263,7 @@ func (cat *making) estimates() {
 	var donors []donor
 	for _, b := range cat.Builds {
 		k := estimateKey(b)
-		if g := b.Group; g != nil {
+		if g := b.group; g != nil {
 			if measured[g.Key] == nil {
 				measured[g.Key] = map[string]bool{}
 			}
@@ -299,13 +299,13 @@ func (cat *making) estimates() {
 				sum = summarize(g)
 			}
 			b := best[k].b
-			f, ok := facts[b.Fact.Core]
+			f, ok := facts[b.fact.Core]
 			if !ok {
-				f = groupFact(g, b.Fact.Core)
-				facts[b.Fact.Core] = f
+				f = groupFact(g, b.fact.Core)
+				facts[b.fact.Core] = f
 			}
 			nb := estimated(g, b, f, sum)
-			nb.Spread = cat.spreadFor(b.Fact.Core)
+			nb.spread = cat.spreadFor(b.fact.Core)
 			nb.clocks = &cat.clocks
 			cat.Builds = append(cat.Builds, nb)
 		}
@@ -324,13 +324,13 @@ type donor struct {
 }
 
 func newDonor(b *Build, key string) donor {
-	return donor{b: b, key: key, id: b.ID.Key(), series: b.Fact.Series(), external: External(b.Group)}
+	return donor{b: b, key: key, id: b.id.Key(), series: b.fact.Series(), external: External(b.group)}
 }
 
 // estimateKey is what an estimate is one of per group: a library,
 // version and configuration (and an import's name).
 func estimateKey(b *Build) string {
-	return b.ID.Library + "|" + b.ID.LibraryVersion + "|" + b.ID.Config + "|" + b.ID.Imported
+	return b.id.Library + "|" + b.id.LibraryVersion + "|" + b.id.Config + "|" + b.id.Imported
 }
 
 // closer reports whether donor a suits the group better than b: the
@@ -341,7 +341,7 @@ func closer(a, b *donor, g *bench.PartGroup, series string) bool {
 	if sa != sb {
 		return sa
 	}
-	da, db := abs(a.b.Fact.MaxClockHz-g.MaxClockHz), abs(b.b.Fact.MaxClockHz-g.MaxClockHz)
+	da, db := abs(a.b.fact.MaxClockHz-g.MaxClockHz), abs(b.b.fact.MaxClockHz-g.MaxClockHz)
 	return cmp.Or(cmp.Compare(da, db), strings.Compare(a.id, b.id)) < 0
 }
 
@@ -355,18 +355,18 @@ func abs(x int64) int64 {
 // estimated is the build a donor gives a group: its measurements, at the
 // group's clock, as an estimate (f: the group's facts, groupFact).
 func estimated(g *bench.PartGroup, d *Build, f bench.MCUFact, sum *GroupSummary) *Build {
-	id := d.ID
+	id := d.id
 	// No board: nobody measured one; the group's ST boards are
 	// suggestions (Group.Boards), not where the figures come from.
 	id.MCU, id.Part, id.Board, id.ClockHz = g.Name, g.Name, "", g.MaxClockHz
 	id.Acceleration = []string{}
-	for _, a := range d.ID.Acceleration {
-		if !d.Flagged[a] {
+	for _, a := range d.id.Acceleration {
+		if !d.flagged[a] {
 			id.Acceleration = append(id.Acceleration, a)
 		}
 	}
-	return &Build{ID: id, Lib: d.Lib, Ops: d.Ops, Fact: f, HasFact: true, Warnings: []string{},
-		Flagged: map[string]bool{}, Donor: d, Group: g, Footprints: d.Footprints, Summary: sum}
+	return &Build{id: id, lib: d.lib, ops: d.ops, fact: f, hasFact: true, warnings: []string{},
+		flagged: map[string]bool{}, donor: d, group: g, footprints: d.footprints, summary: sum}
 }
 
 // groupFact is a group's facts as a part's: the core the donor ran on

@@ -51,13 +51,13 @@ func (fs factsOf) get(f bench.MCUFact) PartFacts {
 }
 
 func partFacts(b *Build, fs factsOf) *PartFacts {
-	if !b.HasFact {
+	if !b.hasFact {
 		return nil
 	}
-	p := fs.get(b.Fact)
+	p := fs.get(b.fact)
 	p.Unused = []string{}
 	for _, a := range p.Accelerators {
-		if !slices.Contains(b.ID.Acceleration, a) || b.Flagged[a] {
+		if !slices.Contains(b.id.Acceleration, a) || b.flagged[a] {
 			p.Unused = append(p.Unused, a)
 		}
 	}
@@ -93,7 +93,7 @@ func Seconds(m *bench.Measurement) float64 {
 // runCurrents are the smallest and largest run currents of the part
 // numbers a build stands for (nil when ST's data gives none of them one).
 func runCurrents(b *Build) (low, high *float64) {
-	for _, m := range b.Members {
+	for _, m := range b.members {
 		if m.RunUAPerMHz == nil {
 			continue
 		}
@@ -111,13 +111,13 @@ func runCurrents(b *Build) (low, high *float64) {
 // for (its facts' when it has none).
 func smallestRAM(b *Build) int64 {
 	low := int64(0)
-	for _, m := range b.Members {
+	for _, m := range b.members {
 		if m.RAMBytes > 0 && (low == 0 || m.RAMBytes < low) {
 			low = m.RAMBytes
 		}
 	}
 	if low == 0 {
-		return b.Fact.RAMBytes
+		return b.fact.RAMBytes
 	}
 	return low
 }
@@ -128,10 +128,10 @@ func smallestRAM(b *Build) int64 {
 // temperature or supply known).
 func partMembers(b *Build) []bench.PartMember {
 	switch {
-	case b.Group != nil:
-		return b.Group.Members
-	case b.HasFact:
-		return []bench.PartMember{{Part: b.Fact.Part, FlashBytes: b.Fact.FlashBytes, RAMBytes: b.Fact.RAMBytes}}
+	case b.group != nil:
+		return b.group.Members
+	case b.hasFact:
+		return []bench.PartMember{{Part: b.fact.Part, FlashBytes: b.fact.FlashBytes, RAMBytes: b.fact.RAMBytes}}
 	}
 	return nil
 }

@@ -108,10 +108,10 @@ func (cat *Catalog) figure(b *Build, op string, s Clock, q Question) Figure {
 		f.Spread = max(f.Spread, 1) * bound
 		f.From.Bound, f.From.Spread = bound, f.Spread
 	}
-	if a := AccelFor(op); s.Spread > 0 && a != "" && slices.Contains(b.ID.Acceleration, a) {
+	if a := AccelFor(op); s.Spread > 0 && a != "" && slices.Contains(b.id.Acceleration, a) {
 		f.From.Unit = true
 	}
-	if b.Lib.ConfigPerOp {
+	if b.lib.ConfigPerOp {
 		f.Config = m.Config
 	}
 	return f

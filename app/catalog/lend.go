@@ -115,7 +115,7 @@ func (p pqcIndex) lender(core, op string, smallest bool, may func(source string)
 
 // ownPQC reports whether a build has post-quantum figures of its own.
 func ownPQC(b *Build) bool {
-	for op := range b.Ops {
+	for op := range b.ops {
 		if IsPQC(op) {
 			return true
 		}
@@ -131,10 +131,10 @@ func ownPQC(b *Build) bool {
 func (cat *Catalog) borrow(b *Build, op string, s Clock, q Question) (Figure, bool) {
 	may := func(source string) bool { return q.Lends(source, op) && !cat.owns(b, source) }
 	counted := slices.ContainsFunc(cat.pqc.byOp[op], func(f *bench.CycleFigure) bool { return may(f.Source) })
-	if !b.HasFact || !counted {
+	if !b.hasFact || !counted {
 		return Figure{}, false
 	}
-	if _, f := cat.pqc.lender(b.Fact.Core, op, q.Smallest, may); f == nil {
+	if _, f := cat.pqc.lender(b.fact.Core, op, q.Smallest, may); f == nil {
 		return Figure{NoCode: true}, false
 	}
 	return cat.lent(b, op, s, q, may)
@@ -144,7 +144,7 @@ func (cat *Catalog) borrow(b *Build, op string, s Clock, q Question) (Figure, bo
 // a cycle-count source counts: it then borrows none from that source
 // (its own figures of the same family stay its own).
 func (cat *Catalog) owns(b *Build, source string) bool {
-	for op := range b.Ops {
+	for op := range b.ops {
 		for _, f := range cat.pqc.byOp[op] {
 			if f.Source == source {
 				return true
@@ -156,7 +156,7 @@ func (cat *Catalog) owns(b *Build, source string) bool {
 
 // lent is Lent from the sources may allows.
 func (cat *Catalog) lent(b *Build, op string, s Clock, q Question, may func(string) bool) (Figure, bool) {
-	l, f := cat.pqc.lender(b.Fact.Core, op, q.Smallest, may)
+	l, f := cat.pqc.lender(b.fact.Core, op, q.Smallest, may)
 	if f == nil || s.ClockHz <= 0 {
 		return Figure{}, false
 	}

@@ -70,8 +70,8 @@ func (m ClockModel) Widen(u float64) float64 {
 // part, board, library and version, one configuration the other's with
 // a qualifier (the run it comes from).
 func rerun(a, b *Build) bool {
-	return a.ID.MCU == b.ID.MCU && a.ID.Board == b.ID.Board && a.ID.Library == b.ID.Library && a.ID.LibraryVersion == b.ID.LibraryVersion &&
-		a.ID.Imported == "" && b.ID.Imported == "" && (strings.HasPrefix(a.ID.Config, b.ID.Config) || strings.HasPrefix(b.ID.Config, a.ID.Config))
+	return a.id.MCU == b.id.MCU && a.id.Board == b.id.Board && a.id.Library == b.id.Library && a.id.LibraryVersion == b.id.LibraryVersion &&
+		a.id.Imported == "" && b.id.Imported == "" && (strings.HasPrefix(a.id.Config, b.id.Config) || strings.HasPrefix(b.id.Config, a.id.Config))
 }
 
 // clockModel measures the clock model from the builds.
@@ -79,15 +79,15 @@ func clockModel(builds []*Build) ClockModel {
 	var m ClockModel
 	for i, a := range builds {
 		for _, b := range builds[i+1:] {
-			if !rerun(a, b) || a.ID.ClockHz <= 0 || b.ID.ClockHz <= 0 || a.ID.ClockHz == b.ID.ClockHz {
+			if !rerun(a, b) || a.id.ClockHz <= 0 || b.id.ClockHz <= 0 || a.id.ClockHz == b.id.ClockHz {
 				continue
 			}
 			lo, hi := a, b
-			if lo.ID.ClockHz > hi.ID.ClockHz {
+			if lo.id.ClockHz > hi.id.ClockHz {
 				lo, hi = hi, lo
 			}
 			var ratios []float64
-			for op := range lo.Ops {
+			for op := range lo.ops {
 				ml, okL := Lookup(lo, op)
 				mh, okH := Lookup(hi, op)
 				if okL && okH && cycles(ml) > 0 && cycles(mh) > 0 {
@@ -98,7 +98,7 @@ func clockModel(builds []*Build) ClockModel {
 				continue
 			}
 			slices.Sort(ratios)
-			p := ClockPair{Library: lo.ID.Library, Config: lo.ID.Config, Part: lo.ID.MCU, LowHz: lo.ID.ClockHz, HighHz: hi.ID.ClockHz,
+			p := ClockPair{Library: lo.id.Library, Config: lo.id.Config, Part: lo.id.MCU, LowHz: lo.id.ClockHz, HighHz: hi.id.ClockHz,
 				Ops: len(ratios), Median: median(ratios), Max: ratios[len(ratios)-1]}
 			p.Alpha = math.Log(math.Max(1, p.Max)) / math.Log(float64(p.HighHz)/float64(p.LowHz))
 			m.Pairs = append(m.Pairs, p)

@@ -1,4 +1,4 @@
-package catalog_test
+package catalog
 
 import (
 	"math"
@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"cryptosizer/app/bench"
-	"cryptosizer/app/catalog"
 )
 
 // Parts whose code runs from external memory or SRAM (H7R/H7S, N6) give
@@ -15,20 +14,20 @@ func TestMemoryClassKeepsEstimatesApart(t *testing.T) {
 	cat := bundled(t)
 	external := 0
 	for _, b := range cat.Builds {
-		if b.Group == nil {
+		if b.group == nil {
 			continue
 		}
-		if b.External != catalog.External(b.Group) {
-			t.Errorf("%s: External %v, its group %v", b.Key, b.External, catalog.External(b.Group))
+		if b.external != External(b.group) {
+			t.Errorf("%s: External %v, its group %v", b.key, b.external, External(b.group))
 		}
-		if b.External {
+		if b.external {
 			external++
-			if line := b.Group.Name; !strings.Contains(line, "H7R") && !strings.Contains(line, "H7S") && !strings.Contains(line, "N6") {
-				t.Errorf("%s: %s taken for an external-memory part", b.Key, line)
+			if line := b.group.Name; !strings.Contains(line, "H7R") && !strings.Contains(line, "H7S") && !strings.Contains(line, "N6") {
+				t.Errorf("%s: %s taken for an external-memory part", b.key, line)
 			}
 		}
-		if d := b.Donor; d != nil && d.External != b.External {
-			t.Errorf("%s: estimated from %s across memory classes", b.Key, d.Key)
+		if d := b.donor; d != nil && d.external != b.external {
+			t.Errorf("%s: estimated from %s across memory classes", b.key, d.key)
 		}
 	}
 	if external == 0 {
@@ -47,22 +46,22 @@ func TestScalingUpWidensTheSlowEnd(t *testing.T) {
 	}
 	up, down := 0, 0
 	for _, b := range cat.Builds {
-		if b.Donor == nil || b.Fact.MaxClockHz <= 0 {
+		if b.donor == nil || b.fact.MaxClockHz <= 0 {
 			continue
 		}
-		s := catalog.ClockFor(b, catalog.Question{Clock: catalog.ClockMax})
-		u := float64(s.ClockHz) / float64(b.Donor.ID.ClockHz)
+		s := ClockFor(b, Question{Clock: ClockMax})
+		u := float64(s.ClockHz) / float64(b.donor.id.ClockHz)
 		switch {
 		case u > 1.0001:
 			up++
-			want := b.Spread.Factor * math.Pow(u, m.Alpha)
+			want := b.spread.Factor * math.Pow(u, m.Alpha)
 			if math.Abs(s.Spread-want) > 1e-9*want || math.Abs(s.Up-u) > 1e-9*u || s.Widen <= 1 {
-				t.Errorf("%s: up %g, spread %g (widen %g), want %g", b.Key, u, s.Spread, s.Widen, want)
+				t.Errorf("%s: up %g, spread %g (widen %g), want %g", b.key, u, s.Spread, s.Widen, want)
 			}
 		case u < 0.9999:
 			down++
-			if s.Widen != 0 || s.Spread != math.Max(b.Spread.Factor, 1) {
-				t.Errorf("%s: taken down %g, spread %g widened %g", b.Key, u, s.Spread, s.Widen)
+			if s.Widen != 0 || s.Spread != math.Max(b.spread.Factor, 1) {
+				t.Errorf("%s: taken down %g, spread %g widened %g", b.key, u, s.Spread, s.Widen)
 			}
 		}
 	}
@@ -71,9 +70,9 @@ func TestScalingUpWidensTheSlowEnd(t *testing.T) {
 	}
 	// The margin the user sets replaces the data's widening too.
 	for _, b := range cat.Builds {
-		if b.Donor != nil && b.Fact.MaxClockHz > b.Donor.ID.ClockHz {
-			if s := catalog.ClockFor(b, catalog.Question{Clock: catalog.ClockMax, Margin: 0.5, OwnMargin: true}); s.Spread != 1.5 || s.Widen != 0 {
-				t.Errorf("%s: with a margin, spread %g widen %g", b.Key, s.Spread, s.Widen)
+		if b.donor != nil && b.fact.MaxClockHz > b.donor.id.ClockHz {
+			if s := ClockFor(b, Question{Clock: ClockMax, Margin: 0.5, OwnMargin: true}); s.Spread != 1.5 || s.Widen != 0 {
+				t.Errorf("%s: with a margin, spread %g widen %g", b.key, s.Spread, s.Widen)
 			}
 			break
 		}
@@ -85,11 +84,11 @@ func TestAnUncertainClockNeverDonates(t *testing.T) {
 	cat := bundled(t)
 	doubted := 0
 	for _, b := range cat.Builds {
-		if b.Doubt {
+		if b.doubt {
 			doubted++
 		}
-		if b.Donor != nil && b.Donor.Doubt {
-			t.Errorf("%s: estimated from %s, whose clock is uncertain", b.Key, b.Donor.Key)
+		if b.donor != nil && b.donor.doubt {
+			t.Errorf("%s: estimated from %s, whose clock is uncertain", b.key, b.donor.key)
 		}
 	}
 	if doubted == 0 {
@@ -107,13 +106,13 @@ func TestValidation(t *testing.T) {
 	external := func(part string) bool {
 		for i := range ds.Groups {
 			if _, ok := ds.Groups[i].Member(part); ok {
-				return catalog.External(&ds.Groups[i])
+				return External(&ds.Groups[i])
 			}
 		}
 		return false
 	}
 	part := func(at string) string { p, _, _ := strings.Cut(at, " @ "); return p }
-	with, without := cat.Validate(catalog.Rules{Memory: true}), cat.Validate(catalog.Rules{})
+	with, without := cat.Validate(Rules{Memory: true}), cat.Validate(Rules{})
 	if len(with) == 0 || len(without) <= len(with) {
 		t.Fatalf("%d checks with the memory rules, %d without", len(with), len(without))
 	}
@@ -134,7 +133,7 @@ func TestValidation(t *testing.T) {
 	if crossed == 0 {
 		t.Error("without the rules no check crosses a memory class: the comparison shows nothing")
 	}
-	sum := catalog.Summarize(with)
+	sum := Summarize(with)
 	all := sum[len(sum)-1]
 	if all.Core != "all" || all.Checks != len(with) || all.Median < 1 || all.P90 < all.Median || all.Inside <= 0 || all.Inside > 1 {
 		t.Errorf("summary %+v", all)

@@ -1,9 +1,8 @@
-package catalog_test
+package catalog
 
 import (
 	"testing"
 
-	"cryptosizer/app/catalog"
 	"cryptosizer/data"
 )
 
@@ -16,6 +15,6 @@ func BenchmarkCatalogNew(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		catalog.New(ds)
+		New(ds)
 	}
 }

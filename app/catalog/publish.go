@@ -67,7 +67,7 @@ func FootprintOp(op string) string {
 // Footprint sums the published footprints of the operations used; nil
 // when the library publishes none for this build.
 func (a Answer) Footprint(used []Used) *Footprint {
-	if len(a.b.Footprints) == 0 {
+	if len(a.b.footprints) == 0 {
 		return nil
 	}
 	fp := &Footprint{Ops: []string{}, Missing: []string{}, Sources: []string{}}
@@ -92,7 +92,7 @@ func (a Answer) Footprint(used []Used) *Footprint {
 			peak = max(peak, u.Figure.Stack)
 			continue
 		}
-		row := pickFootprint(a.b.Footprints[op], u.Figure.Config, u.Figure.Method)
+		row := pickFootprint(a.b.footprints[op], u.Figure.Config, u.Figure.Method)
 		if row == nil {
 			fp.Missing = append(fp.Missing, op)
 			unprinted = true
@@ -201,8 +201,8 @@ func (a Answer) Slower(used []Used) []Slower {
 	for _, u := range used {
 		op := u.Op
 		acc := AccelFor(op)
-		soft, ok := b.Software[op]
-		if u.Figure.Missing || acc == "" || seen[op] || !ok || !slices.Contains(b.ID.Acceleration, acc) || b.Flagged[acc] {
+		soft, ok := b.software[op]
+		if u.Figure.Missing || acc == "" || seen[op] || !ok || !slices.Contains(b.id.Acceleration, acc) || b.flagged[acc] {
 			continue
 		}
 		m, _ := Lookup(b, op)
@@ -216,7 +216,7 @@ func (a Answer) Slower(used []Used) []Slower {
 		if !ok {
 			i = len(out)
 			found[k] = i
-			out = append(out, Slower{Accel: acc, Library: b.ID.Library, Version: soft.LibraryVersion, Config: soft.Config, Acceleration: soft.Acceleration})
+			out = append(out, Slower{Accel: acc, Library: b.id.Library, Version: soft.LibraryVersion, Config: soft.Config, Acceleration: soft.Acceleration})
 		}
 		out[i].Ops = append(out[i].Ops, OpFigure{Op: op, Mine: m.Printed, Theirs: soft.Printed})
 	}
@@ -240,7 +240,7 @@ func (a Answer) LentLabels(used []Used) []string {
 			from = f.Implementation
 		}
 		label := strings.ToUpper(s[:min(6, len(s))]) + s[min(6, len(s)):] + " from " + from
-		for _, l := range a.b.Lib.Lacks {
+		for _, l := range a.b.lib.Lacks {
 			if strings.HasPrefix(u.Op, l.Prefix) {
 				label += "; " + l.Note
 			}
@@ -317,14 +317,14 @@ type MemoryCell struct {
 // partRAM (PartRAM), made in cell; nil without part facts.
 func (a Answer) Memory(fp *Footprint, lentStack *int64, partRAM int64, cell *MemoryCell) *Memory {
 	b := a.b
-	if !b.HasFact {
+	if !b.hasFact {
 		return nil
 	}
 	cell.Memory = Memory{PartRAMBytes: partRAM}
 	m := &cell.Memory
 	switch {
 	case fp == nil:
-		m.NotPublished, m.Gap = b.NoRAM, GapLibraryRAM
+		m.NotPublished, m.Gap = b.noRAM, GapLibraryRAM
 		m.StackBytes = lentStack
 	case fp.RAMBytes == nil:
 		m.NotPublished, m.Gap = fp.notPublished, GapFootprint
@@ -356,9 +356,9 @@ func (a Answer) Memory(fp *Footprint, lentStack *int64, partRAM int64, cell *Mem
 func (a Answer) RunCurrents(keep func(bench.PartMember) bool) (low, high *float64) {
 	b := a.b
 	if keep == nil {
-		return b.RunLow, b.Run
+		return b.runLow, b.run
 	}
-	for _, m := range b.Members {
+	for _, m := range b.members {
 		if m.RunUAPerMHz == nil || !keep(m) {
 			continue
 		}
@@ -370,7 +370,7 @@ func (a Answer) RunCurrents(keep func(bench.PartMember) bool) (low, high *float6
 		}
 	}
 	if high == nil {
-		return b.RunLow, b.Run
+		return b.runLow, b.run
 	}
 	return low, high
 }
@@ -382,22 +382,22 @@ func (a Answer) RunCurrents(keep func(bench.PartMember) bool) (low, high *float6
 func (a Answer) PartRAM(keep func(bench.PartMember) bool) int64 {
 	b := a.b
 	if keep == nil {
-		return b.MinRAM
+		return b.minRAM
 	}
 	low := int64(0)
-	for _, m := range b.Members {
+	for _, m := range b.members {
 		if m.RAMBytes > 0 && keep(m) && (low == 0 || m.RAMBytes < low) {
 			low = m.RAMBytes
 		}
 	}
 	if low == 0 {
-		return b.MinRAM
+		return b.minRAM
 	}
 	return low
 }
 
 // OwnPQC reports whether the build has post-quantum figures of its own.
-func (a Answer) OwnPQC() bool { return a.b.OwnPQC }
+func (a Answer) OwnPQC() bool { return a.b.ownPQC }
 
 // HasFacts reports whether the build's part has facts (ST's data).
-func (a Answer) HasFacts() bool { return a.b.HasFact }
+func (a Answer) HasFacts() bool { return a.b.hasFact }

@@ -66,7 +66,7 @@ type Rules struct {
 func (cat *Catalog) Validate(rules Rules) []Check {
 	var measured []*Build
 	for _, b := range cat.Builds {
-		if b.Donor == nil && b.credible() && b.ID.Imported == "" && b.Group != nil {
+		if b.donor == nil && b.credible() && b.id.Imported == "" && b.group != nil {
 			measured = append(measured, b)
 		}
 	}
@@ -74,16 +74,16 @@ func (cat *Catalog) Validate(rules Rules) []Check {
 	byPart := map[string][]*Build{}
 	var parts []string
 	for _, b := range measured {
-		if byPart[b.Fact.Part] == nil {
-			parts = append(parts, b.Fact.Part)
+		if byPart[b.fact.Part] == nil {
+			parts = append(parts, b.fact.Part)
 		}
-		byPart[b.Fact.Part] = append(byPart[b.Fact.Part], b)
+		byPart[b.fact.Part] = append(byPart[b.fact.Part], b)
 	}
 	for _, part := range parts {
 		// The evidence without this part's builds.
 		var others []*Build
 		for _, b := range cat.Builds {
-			if b.Donor == nil && (!b.HasFact || b.Fact.Part != part) {
+			if b.donor == nil && (!b.hasFact || b.fact.Part != part) {
 				others = append(others, b)
 			}
 		}
@@ -91,7 +91,7 @@ func (cat *Catalog) Validate(rules Rules) []Check {
 		clocks := clockModel(others)
 		for _, m := range byPart[part] {
 			for _, d := range others {
-				if estimateKey(d) != estimateKey(m) || d.Group == m.Group || !donatesUnder(d, m.Group, rules) {
+				if estimateKey(d) != estimateKey(m) || d.group == m.group || !donatesUnder(d, m.group, rules) {
 					continue
 				}
 				out = append(out, cat.check(m, d, spreadsOf, clocks, rules)...)
@@ -103,15 +103,15 @@ func (cat *Catalog) Validate(rules Rules) []Check {
 
 // check compares each operation both builds have.
 func (cat *Catalog) check(m, d *Build, spreadsOf map[string]Spread, clocks ClockModel, rules Rules) []Check {
-	spread := spreadOf(spreadsOf, d.Fact.Core).Factor
-	up := float64(m.ID.ClockHz) / float64(d.ID.ClockHz)
+	spread := spreadOf(spreadsOf, d.fact.Core).Factor
+	up := float64(m.id.ClockHz) / float64(d.id.ClockHz)
 	if rules.Memory {
 		spread *= clocks.Widen(up)
 	}
 	spread = math.Max(spread, 1)
 	var out []Check
-	ops := make([]string, 0, len(m.Ops))
-	for op := range m.Ops {
+	ops := make([]string, 0, len(m.ops))
+	for op := range m.ops {
 		ops = append(ops, op)
 	}
 	slices.Sort(ops)
@@ -121,13 +121,13 @@ func (cat *Catalog) check(m, d *Build, spreadsOf map[string]Spread, clocks Clock
 		if !ok1 || !ok2 || Seconds(mm) <= 0 || Seconds(dm) <= 0 {
 			continue
 		}
-		est := Seconds(dm) * float64(d.ID.ClockHz) / float64(m.ID.ClockHz)
+		est := Seconds(dm) * float64(d.id.ClockHz) / float64(m.id.ClockHz)
 		class := TermSoftware
-		if a := AccelFor(op); a != "" && slices.Contains(d.ID.Acceleration, a) {
+		if a := AccelFor(op); a != "" && slices.Contains(d.id.Acceleration, a) {
 			class = TermHardware
 		}
 		r := est / Seconds(mm)
-		out = append(out, Check{Core: m.Fact.Core, Class: class, Op: op, Target: at(m), Donor: at(d), Ratio: r, Slow: spread,
+		out = append(out, Check{Core: m.fact.Core, Class: class, Op: op, Target: at(m), Donor: at(d), Ratio: r, Slow: spread,
 			Inside: Seconds(mm) <= est*spread*(1+1e-9)})
 	}
 	return out

@@ -307,7 +307,7 @@ func (ix *Index) rank(w Workload, step func(int) bool) Result {
 		}
 		e.slot = ix.slots[i]
 		c := ix.evaluate(b, e)
-		if b.Group != nil && named {
+		if b.Group() != nil && named {
 			c.Qualifying = qualifying(b, w)
 		}
 		if noFigure(c) && (!e.sc.Untrusted || !anyFigure(e.a, c)) {
@@ -316,7 +316,7 @@ func (ix *Index) rank(w Workload, step func(int) bool) Result {
 			all[len(all)-nf] = c
 			continue
 		}
-		if c.Verdict == Unknown && b.ID.Imported == "" {
+		if c.Verdict == Unknown && c.Imported == "" {
 			// An unknown that no clock or part fact would decide: the
 			// build publishes no figure for an operation of the workload
 			// (and no source lends one). Listed with what it lacks. (A
@@ -339,8 +339,9 @@ func (ix *Index) rank(w Workload, step func(int) bool) Result {
 	res.Counts.NoFigure = len(res.NoFigure)
 	for _, b := range ix.cat.Unbuilt {
 		if keep(b, w) {
-			res.Unbuilt = append(res.Unbuilt, Unbuilt{Group: b.Summary, Core: b.Fact.Core, Reason: UnbuiltNoCoreBuild})
-			res.Counts.Unbuilt += b.Summary.Members
+			s := b.Shown()
+			res.Unbuilt = append(res.Unbuilt, Unbuilt{Group: s.Group, Core: s.Core, Reason: UnbuiltNoCoreBuild})
+			res.Counts.Unbuilt += s.Group.Members
 		}
 	}
 	if len(res.Candidates) == 0 && len(res.NoFigure) == 0 && len(res.Unbuilt) == 0 {
@@ -454,34 +455,18 @@ func NewRequirement(kind KindName, rule RuleID, required float64, unit string, t
 // evaluate judges build b; e is the ranking's Eval, reset here.
 func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
 	e.a = ix.cat.Ask(b, e.q)
-	sc := e.a.Clock()
-	c := Candidate{Identity: b.ID, ClockHz: sc.ClockHz, MeasuredClockHz: b.ID.ClockHz, Estimate: sc.Estimate,
-		Requirements: []Requirement{}, Missing: []string{}, Notes: []Note{}, Warnings: b.Warnings, Why: []Note{}, Key: b.Key}
+	sc, s := e.a.Clock(), b.Shown()
 	// The build is shown using only the units its part has; the label's
 	// claim of one the part lacks is kept apart (its warning says why).
-	c.Acceleration = []string{}
-	for _, a := range b.ID.Acceleration {
-		if b.Flagged[a] {
-			c.ClaimedAcceleration = append(c.ClaimedAcceleration, a)
-		} else {
-			c.Acceleration = append(c.Acceleration, a)
-		}
-	}
+	c := Candidate{Identity: s.ID, ClockHz: sc.ClockHz, MeasuredClockHz: s.MeasuredClockHz, Estimate: sc.Estimate,
+		Requirements: []Requirement{}, Missing: []string{}, Notes: []Note{}, Warnings: s.Warnings, Why: []Note{}, Key: s.Key,
+		ClaimedAcceleration: s.Claimed, Group: s.Group, Donor: s.Donor, FlashBytes: s.FlashBytes, RAMBytes: s.RAMBytes,
+		ClockAboveMax: s.ClockAboveMax, Facts: s.Facts}
+	c.Acceleration = s.Usable
 	if sc.Note != "" {
 		c.Notes = scalerNote(NoteCode(sc.Note))
 	}
-	c.Group = b.Summary
-	if b.Estimated() {
-		c.MeasuredClockHz = b.Donor.ID.ClockHz
-		c.Donor = b.DonorInfo
-	}
-	if b.HasFact {
-		c.FlashBytes, c.RAMBytes = b.Fact.FlashBytes, b.Fact.RAMBytes
-		// A source's clock above its part's known maximum (an estimate
-		// takes its group's clock; a second core's maximum is unknown).
-		c.ClockAboveMax = !b.Estimated() && b.Fact.MaxClockHz > 0 && b.ID.ClockHz > b.Fact.MaxClockHz
-	}
-	e.b, e.sc, e.Reqs = b, sc, e.reqs.slice(len(e.w.Loads))
+	e.sc, e.Reqs = sc, e.reqs.slice(len(e.w.Loads))
 	for i, l := range e.w.Loads {
 		if KindOf(l.Kind()).Aggregate() {
 			continue // judged below, with the others' requirements
@@ -510,17 +495,16 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
 		c.Notes = append(c.Notes, Note{Code: NotePQCNoCode})
 	}
 	c.PQCCompared = v.pqcCompared
-	if b.HasFact {
+	if s.HasFacts {
 		c.Energy = e.energy(c.Requirements)
 	}
-	c.Facts = b.Facts
 	c.Footprint = v.footprint
 	c.Memory = e.a.Memory(c.Footprint, c.PQCStackBytes, e.a.PartRAM(e.members()), e.memories.new())
 	c.Why = append(c.Why, v.why...)
 	if c.ClockAboveMax {
 		c.Why = append(c.Why, Note{Code: WhyClockAboveMax})
 	}
-	if b.External {
+	if s.External {
 		c.Why = append(c.Why, Note{Code: WhyExternalMemory})
 	}
 	judge(&c, sc, e)

@@ -24,20 +24,20 @@ type filter struct {
 // The workload's filters.
 var filterTable = []filter{
 	{"library", func(w Workload) bool { return w.Library != "" },
-		func(b *catalog.Build, w Workload) bool { return strings.EqualFold(w.Library, b.Lib.Flag) }, nil},
+		func(b *catalog.Build, w Workload) bool { return strings.EqualFold(w.Library, b.Library().Flag) }, nil},
 	{"mcu", func(w Workload) bool { return w.MCU != "" },
 		func(b *catalog.Build, w Workload) bool {
-			q := strings.ToUpper(w.MCU)
-			if strings.Contains(strings.ToUpper(b.ID.MCU+" "+b.ID.Part), q) {
+			q, id := strings.ToUpper(w.MCU), b.Identity()
+			if strings.Contains(strings.ToUpper(id.MCU+" "+id.Part), q) {
 				return true
 			}
 			// A part number finds its group (mcu=STM32U545RE).
-			return b.Group != nil && slices.ContainsFunc(b.Group.Members, func(m bench.PartMember) bool { return strings.HasPrefix(m.Part, q) })
+			return b.Group() != nil && slices.ContainsFunc(b.Group().Members, func(m bench.PartMember) bool { return strings.HasPrefix(m.Part, q) })
 		}, nil},
 	{"accel", func(w Workload) bool { return len(w.Accel) > 0 },
 		func(b *catalog.Build, w Workload) bool {
 			for _, need := range w.Accel {
-				if !slices.ContainsFunc(b.ID.Acceleration, func(a string) bool { return strings.EqualFold(a, need) && !b.Flagged[a] }) {
+				if !slices.ContainsFunc(b.Shown().Usable, func(a string) bool { return strings.EqualFold(a, need) }) {
 					return false
 				}
 			}
@@ -45,14 +45,16 @@ var filterTable = []filter{
 		}, nil},
 	{"series", func(w Workload) bool { return len(w.Series) > 0 },
 		func(b *catalog.Build, w Workload) bool {
-			return b.HasFact && slices.Contains(w.Series, b.Fact.Series())
+			f, ok := b.Fact()
+			return ok && slices.Contains(w.Series, f.Series())
 		}, nil},
 	{"core", func(w Workload) bool { return len(w.Cores) > 0 },
 		func(b *catalog.Build, w Workload) bool {
-			return b.HasFact && slices.Contains(w.Cores, b.Fact.CoreName())
+			f, ok := b.Fact()
+			return ok && slices.Contains(w.Cores, f.CoreName())
 		}, nil},
 	{"low-power", func(w Workload) bool { return w.LowPower },
-		func(b *catalog.Build, w Workload) bool { return b.HasFact && b.Fact.LowPower() }, nil},
+		func(b *catalog.Build, w Workload) bool { f, ok := b.Fact(); return ok && f.LowPower() }, nil},
 	{"min-flash", func(w Workload) bool { return w.MinFlash > 0 }, nil,
 		func(m bench.PartMember, w Workload) bool { return m.FlashBytes >= w.MinFlash }},
 	{"min-ram", func(w Workload) bool { return w.MinRAM > 0 }, nil,
@@ -70,12 +72,13 @@ var filterTable = []filter{
 			return m.VoltageMinV != nil && *m.VoltageMinV <= w.MaxSupplyV
 		}},
 	{"min-clock", func(w Workload) bool { return w.MinClockHz > 0 },
-		func(b *catalog.Build, w Workload) bool { return b.HasFact && b.Fact.MaxClockHz >= w.MinClockHz }, nil},
+		func(b *catalog.Build, w Workload) bool { f, ok := b.Fact(); return ok && f.MaxClockHz >= w.MinClockHz }, nil},
 	{"trustzone", func(w Workload) bool { return w.TrustZone },
-		func(b *catalog.Build, w Workload) bool { return b.Group != nil && b.Group.TrustZone }, nil},
+		func(b *catalog.Build, w Workload) bool { return b.Group() != nil && b.Group().TrustZone }, nil},
 	{"units", func(w Workload) bool { return len(w.Units) > 0 },
 		func(b *catalog.Build, w Workload) bool {
-			if b.Group == nil {
+			g := b.Group()
+			if g == nil {
 				return false
 			}
 			for _, u := range w.Units {
@@ -83,7 +86,7 @@ var filterTable = []filter{
 				if u == "AES" {
 					names = append(names, "CRYP") // the AES unit of F2/F4/F7/H7 parts
 				}
-				if !slices.ContainsFunc(b.Group.Units, func(x bench.CryptoUnit) bool { return slices.Contains(names, x.Name) }) {
+				if !slices.ContainsFunc(g.Units, func(x bench.CryptoUnit) bool { return slices.Contains(names, x.Name) }) {
 					return false
 				}
 			}
@@ -112,7 +115,7 @@ func keepBut(b *catalog.Build, w Workload, skip int) bool {
 	if !members {
 		return true
 	}
-	for _, m := range b.Members {
+	for _, m := range b.Members() {
 		if qualifies(m, w, skip) {
 			return true
 		}
@@ -147,12 +150,12 @@ func memberFilters(w Workload) bool {
 func qualifying(b *catalog.Build, w Workload) []string {
 	q := strings.ToUpper(w.MCU)
 	out := []string{}
-	for _, m := range b.Members {
+	for _, m := range b.Members() {
 		if qualifies(m, w, -1) && strings.Contains(m.Part, q) {
 			out = append(out, m.Part)
 		}
 	}
-	if len(out) == len(b.Members) && !memberFilters(w) {
+	if len(out) == len(b.Members()) && !memberFilters(w) {
 		return nil
 	}
 	return out
@@ -178,7 +181,7 @@ func (ix *Index) filterEffects(w Workload) []FilterEffect {
 		}
 		e := FilterEffect{Field: f.field, Of: len(ix.builds)}
 		for _, b := range ix.builds {
-			if f.member != nil && !slices.ContainsFunc(b.Members, func(m bench.PartMember) bool { return f.member(m, w) }) ||
+			if f.member != nil && !slices.ContainsFunc(b.Members(), func(m bench.PartMember) bool { return f.member(m, w) }) ||
 				f.member == nil && !f.keeps(b, w) {
 				e.Removes++
 			}

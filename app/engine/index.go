@@ -60,7 +60,8 @@ func Over(cat *catalog.Catalog) *Index {
 			ix.slots[i], ix.nslots = ix.nslots, ix.nslots+1
 			continue
 		}
-		k := shared{b.Donor, b.Fact.MaxClockHz}
+		var k shared
+		k.donor, k.clock = b.SameFigures()
 		s, ok := slotOf[k]
 		if !ok {
 			s, ix.nslots = ix.nslots, ix.nslots+1

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"unicode"
 
+	"cryptosizer/app/catalog"
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/workload"
 )
@@ -46,7 +47,7 @@ func TestNoSentencesInTheEngine(t *testing.T) {
 		// labels the JSON carries (a term's quoted source row, a
 		// footprint's or memory's unpublished operations, a part's
 		// source note): changing them changes what users read and diff
-		"lent": "Term.Source quotes the cycle-count row", "footprint": "Footprint.Missing", "memory": "Memory.NotPublished",
+		"lent": "Term.Source quotes the cycle-count row", "Footprint": "Footprint.Missing and NotPublished",
 		"complete": "Memory.NotPublished of a library without RAM figures", "groupFact": "MCUFact.SourceNote",
 		// a requirement's unit ("CPU share")
 		"NewRequirement": "",
@@ -246,5 +247,20 @@ func TestCycleSourcesNamedOnlyAtHome(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A build is opaque outside the catalogue: the engine asks (Ask, the
+// build's methods) and judges. With no exported field, no file outside
+// app/catalog can read one (the compiler says so).
+func TestBuildIsOpaque(t *testing.T) {
+	bt := reflect.TypeOf(catalog.Build{})
+	for i := range bt.NumField() {
+		if f := bt.Field(i); f.IsExported() {
+			t.Errorf("catalog.Build.%s is exported: what the engine needs of a build is a method or an Answer's", f.Name)
+		}
+	}
+	if bt.NumField() == 0 {
+		t.Fatal("catalog.Build has no fields: the check checks nothing")
 	}
 }
