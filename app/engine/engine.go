@@ -368,8 +368,7 @@ func (ix *Index) rank(w Workload, step func(int) bool) Result {
 // before it (loads are evaluated in kind order).
 type Eval struct {
 	ix *Index
-	b  *catalog.Build
-	a  catalog.Answer   // what b publishes for q
+	a  catalog.Answer   // what the build being judged publishes for q
 	sc catalog.Clock    // a's clock
 	q  catalog.Question // the workload's, asked of every build
 	w  *Workload
