@@ -22,20 +22,28 @@ cmd_data() {
 # module proxy on first use.
 STATICCHECK=honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
+# stage prints a stage's heading and how long the one before it took.
+STAGE_START=$SECONDS
+stage() {
+  [ -z "${STAGE_NAME:-}" ] || echo "   ($STAGE_NAME: $((SECONDS - STAGE_START)) s)"
+  STAGE_NAME=$1 STAGE_START=$SECONDS
+  [ -z "$1" ] || echo "== $1"
+}
+
 cmd_test() {
-  echo "== gofmt"
+  stage "gofmt"
   local bad
   bad=$(gofmt -l app data) || die "gofmt failed"
   [ -z "$bad" ] || die "files need gofmt: $bad"
-  echo "== go vet"
+  stage "go vet"
   go vet ./...
-  echo "== staticcheck"
+  stage "staticcheck"
   if command -v staticcheck >/dev/null && staticcheck -version | grep -q "(0.8.2)"; then
     staticcheck ./...
   else
     go run "$STATICCHECK" ./...
   fi
-  echo "== build (the end-to-end tests drive the generated site)"
+  stage "build (the end-to-end tests drive the generated site)"
   cmd_build
   if git rev-parse --git-dir >/dev/null 2>&1; then
     # The build is reproducible: the committed page is what it generates.
@@ -44,10 +52,23 @@ cmd_test() {
     git diff --quiet -- data/first/first.txt ||
       die "data/first/first.txt differs from what ./build.sh generates: review and commit it (git diff data/first/first.txt)"
   fi
-  echo "== go test"
-  go test -count=1 ./...
-  echo "== go test -race -short (the catalogue, the engine, the workload schema and the CLI are shared read-only; -short skips the properties the plain pass has run)"
-  go test -count=1 -race -short ./app/catalog ./app/engine ./app/workload ./app/cmd/cryptosizer
+  # The end-to-end suite mostly waits on the browser: it runs alongside
+  # the other packages and the race pass, its output printed after them.
+  stage "go test (the end-to-end suite alongside, printed below)"
+  local e2e_log e2e_pid rc=0
+  e2e_log=$(mktemp)
+  go test -count=1 ./app/e2e/ >"$e2e_log" 2>&1 &
+  e2e_pid=$!
+  go test -count=1 $(go list ./... | grep -v '/app/e2e$') || rc=1
+  stage "go test -race -short (the catalogue, the engine, the workload schema and the CLI are shared read-only; -short skips the properties the plain pass has run)"
+  go test -count=1 -race -short ./app/catalog ./app/engine ./app/workload ./app/cmd/cryptosizer || rc=1
+  stage "go test ./app/e2e/ (end-to-end, in headless Chromium)"
+  wait "$e2e_pid" || rc=1
+  cat "$e2e_log"
+  rm -f "$e2e_log"
+  [ "$rc" = 0 ] || die "tests failed (see above)"
+  stage ""
+  echo "== ./build.sh test: $SECONDS s"
 }
 
 cmd_cli() { go run ./app/cmd/cryptosizer "$@"; }
