@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"cryptosizer/app/bench"
 )
@@ -349,7 +348,7 @@ var settingFields = []Field{
 			if l := strings.ToLower(s); l == string(ClockMeasured) || l == string(ClockMax) {
 				return l, true
 			}
-			f, ok := MHz(s)
+			f, ok := bench.ReadMHz(s)
 			return f, ok
 		},
 		Set: func(v *Values, w *Workload) {
@@ -392,10 +391,10 @@ var settingFields = []Field{
 	{Name: "low-power", Group: "filter", Label: "Low-power series only (L, U, WB, WBA, WL)", Accepted: "true or false", Default: "false", Bool: true,
 		Set: func(v *Values, w *Workload) { w.LowPower = v.Bool("low-power", false) },
 		Put: putIf("low_power", func(w *Workload) (bool, bool) { return w.LowPower, w.LowPower })},
-	{Name: "min-flash", Group: "filter", Label: "At least this much flash", Accepted: "a size such as 512KiB or 1MiB (parts without internal flash are left out)", Parse: wrap(Size),
+	{Name: "min-flash", Group: "filter", Label: "At least this much flash", Accepted: "a size such as 512KiB or 1MiB (parts without internal flash are left out)", Parse: wrap(bench.ReadSize),
 		Set: func(v *Values, w *Workload) { w.MinFlash, _ = v.Any("min-flash").(int64) },
 		Put: putIf("min_flash_bytes", func(w *Workload) (int64, bool) { return w.MinFlash, w.MinFlash > 0 })},
-	{Name: "min-ram", Group: "filter", Label: "At least this much RAM", Accepted: "a size such as 128KiB", Parse: wrap(Size),
+	{Name: "min-ram", Group: "filter", Label: "At least this much RAM", Accepted: "a size such as 128KiB", Parse: wrap(bench.ReadSize),
 		Set: func(v *Values, w *Workload) { w.MinRAM, _ = v.Any("min-ram").(int64) },
 		Put: putIf("min_ram_bytes", func(w *Workload) (int64, bool) { return w.MinRAM, w.MinRAM > 0 })},
 	{Name: "package", Group: "filter", Label: "Package", Accepted: "a package name or its start, e.g. LQFP or UFBGA169 (letters and digits, at most 16)",
@@ -414,7 +413,7 @@ var settingFields = []Field{
 	{Name: "max-supply", Group: "filter", Label: "Runs from a supply down to (V)", Accepted: "a voltage from 1 to 3.6 V, e.g. 1.8", Parse: number(1, 3.6),
 		Set: func(v *Values, w *Workload) { w.MaxSupplyV = v.Float("max-supply", 0) },
 		Put: putIf("max_supply_v", func(w *Workload) (float64, bool) { return w.MaxSupplyV, w.MaxSupplyV > 0 })},
-	{Name: "min-clock", Group: "filter", Label: "Maximum clock at least (MHz)", Accepted: MHzAccepted, Parse: func(s string) (any, bool) { return MHz(s) },
+	{Name: "min-clock", Group: "filter", Label: "Maximum clock at least (MHz)", Accepted: MHzAccepted, Parse: func(s string) (any, bool) { return bench.ReadMHz(s) },
 		Set: func(v *Values, w *Workload) { w.MinClockHz = int64(math.Round(v.Float("min-clock", 0) * 1e6)) },
 		Put: putIf("min_clock_hz", func(w *Workload) (int64, bool) { return w.MinClockHz, w.MinClockHz > 0 })},
 	{Name: "trustzone", Group: "filter", Label: "TrustZone", Accepted: "true or false", Default: "false", Bool: true,
@@ -431,7 +430,7 @@ var settingFields = []Field{
 	{Name: "estimate-margin", Group: "filter", Label: "Estimate margin (replaces the spread from our data)",
 		Accepted: "a percentage from 0% to 500%, e.g. 50% (an estimate's slow end is its central value × 1.5); empty: the spread our data shows per core",
 		Parse: func(s string) (any, bool) {
-			f, ok := decimal(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "%")))
+			f, ok := bench.Decimal(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "%")))
 			return f / 100, ok && f >= 0 && f <= 500
 		},
 		Set: func(v *Values, w *Workload) {
@@ -534,66 +533,10 @@ func list(choices []string) func(string) (any, bool) {
 // keystroke matched them again (fields_test.go checks them against the
 // expressions they replace).
 
-// digits is the length of s's leading run of ASCII digits.
-func digits(s string) int {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return i
-}
-
-// allDigits reports whether s is one or more ASCII digits.
-func allDigits(s string) bool { return s != "" && digits(s) == len(s) }
-
-// isDecimal reports whether s is a plain decimal number — "12", "12.",
-// "12.5" or ".5" —: no sign, exponent, hex or underscores, so that what
-// is accepted is what a person reads.
-func isDecimal(s string) bool {
-	whole, frac, dot := strings.Cut(s, ".")
-	switch {
-	case !dot:
-		return allDigits(whole)
-	case whole == "":
-		return allDigits(frac)
-	default:
-		return allDigits(whole) && (frac == "" || allDigits(frac))
-	}
-}
-
-// sizeParts splits "1.5 MiB" into its number ("12", "12.5" or ".5"; not
-// "12.") and its unit (ASCII letters, maybe none), with spaces between
-// them allowed.
-func sizeParts(s string) (num, unit string, ok bool) {
-	i := len(s)
-	for i > 0 && ('a' <= s[i-1] && s[i-1] <= 'z' || 'A' <= s[i-1] && s[i-1] <= 'Z') {
-		i--
-	}
-	num, unit = strings.TrimRight(s[:i], " \t\n\f\r"), s[i:]
-	whole, frac, dot := strings.Cut(num, ".")
-	switch {
-	case !dot:
-		ok = allDigits(whole)
-	case whole == "":
-		ok = allDigits(frac)
-	default:
-		ok = allDigits(whole) && allDigits(frac)
-	}
-	return num, unit, ok
-}
-
-func decimal(s string) (float64, bool) {
-	if !isDecimal(s) {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	return f, err == nil && !math.IsInf(f, 0)
-}
-
 // number reads a decimal from lo to hi.
 func number(lo, hi float64) func(string) (any, bool) {
 	return func(s string) (any, bool) {
-		f, ok := decimal(s)
+		f, ok := bench.Decimal(s)
 		return f, ok && f >= lo && f <= hi
 	}
 }
@@ -604,17 +547,6 @@ func integer(lo, hi int) func(string) (any, bool) {
 		n, err := strconv.Atoi(s)
 		return n, err == nil && n >= lo && n <= hi
 	}
-}
-
-// MHz reads a clock frequency in MHz, from 1 to 10000 ("64", "62.5 MHz").
-// The clock field, imported sets and the CLI's --import-clock share it.
-func MHz(s string) (float64, bool) {
-	s = strings.TrimSpace(s)
-	if len(s) > 3 && strings.EqualFold(s[len(s)-3:], "mhz") {
-		s = strings.TrimSpace(s[:len(s)-3])
-	}
-	f, ok := decimal(s)
-	return f, ok && f >= 1 && f <= 10000
 }
 
 func accel(s string) (any, bool) {
@@ -632,59 +564,11 @@ func accel(s string) (any, bool) {
 	return out, true
 }
 
-// bytesOf reads a number of bytes with an optional unit, as a person
-// means it (bench.UserBytes: kB = 1000, KiB = 1024).
-func bytesOf(s string) (float64, bool) {
-	num, unit, ok := sizeParts(strings.TrimSpace(s))
-	if !ok {
-		return 0, false
-	}
-	mul := 1.0
-	if unit != "" {
-		if mul, ok = bench.UserBytes(unit); !ok {
-			return 0, false
-		}
-	}
-	f, err := strconv.ParseFloat(num, 64)
-	return f * mul, err == nil
-}
-
-// Size reads a byte count from 1 B to 1 TiB: "256KiB", "1MB", "300000",
-// "1.5 MiB".
-func Size(s string) (int64, bool) {
-	v, ok := bytesOf(s)
-	if !ok || !(v >= 1) || v > 1<<40 {
-		return 0, false
-	}
-	return int64(math.Round(v)), true
-}
-
-// Rate reads a byte rate from 1 B/s to 1 TB/s: "8MiB/s", "500kB/s",
-// "2 MB/s", "1000" (B/s).
-func Rate(s string) (float64, bool) {
-	s = strings.TrimSpace(s)
-	v, ok := bytesOf(strings.TrimSuffix(strings.TrimSuffix(s, "/s"), "ps"))
-	if !ok || !(v >= 1) || v > 1e12 {
-		return 0, false
-	}
-	return v, true
-}
-
-// Duration reads a duration from 1µs to 1h in seconds: "110ms", "2s",
-// "150 ms".
-func Duration(s string) (float64, bool) {
-	d, err := time.ParseDuration(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
-	if err != nil || d < time.Microsecond || d > time.Hour {
-		return 0, false
-	}
-	return d.Seconds(), true
-}
-
 // percent reads "70%" or "70" as 0.7; the smallest accepted fraction is
 // min (0 allows 0).
 func percent(min float64) func(string) (any, bool) {
 	return func(s string) (any, bool) {
-		f, ok := decimal(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "%")))
+		f, ok := bench.Decimal(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "%")))
 		if !ok || f > 100 || f/100 < min || f == 0 && min > 0 {
 			return 0.0, false
 		}

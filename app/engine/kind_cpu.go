@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strconv"
+
+	"cryptosizer/app/bench"
 )
 
 // KindCPU is the CPU budget the continuous loads share.
@@ -37,7 +39,7 @@ func (cpuKind) Fields() []Field {
 // is refused: "0.5" may mean half the CPU or half a percent.
 func (cpuKind) Read(v *Values) Load {
 	if s := v.Text("cpu-budget"); v.OK("cpu-budget") {
-		if f, ok := decimal(s); ok && f > 0 && f < 1 {
+		if f, ok := bench.Decimal(s); ok && f > 0 && f < 1 {
 			pct := strconv.FormatFloat(f*100, 'f', -1, 64)
 			v.Fail("cpu-budget", fmt.Sprintf("ambiguous: a bare number is a percentage, so this is %s%% of the CPU; write %s%% if you mean that, or %s%% for a %s share", s, s, pct, s))
 			v.Drop("cpu-budget")

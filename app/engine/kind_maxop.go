@@ -1,5 +1,7 @@
 package engine
 
+import "cryptosizer/app/bench"
+
 // KindMaxOp limits the longest single operation a workload needs.
 const KindMaxOp KindName = "max-op"
 
@@ -23,7 +25,7 @@ func (maxOpKind) Rules() []Rule {
 
 func (maxOpKind) Fields() []Field {
 	return []Field{{Name: "max-op", Group: "budget", Label: "Longest blocking operation",
-		Accepted: "a duration from 1µs to 1h such as 100ms (empty: no limit)", Parse: wrap(Duration)}}
+		Accepted: "a duration from 1µs to 1h such as 100ms (empty: no limit)", Parse: wrap(bench.ReadDuration)}}
 }
 
 func (maxOpKind) Read(v *Values) Load {

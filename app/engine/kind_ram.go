@@ -1,5 +1,7 @@
 package engine
 
+import "cryptosizer/app/bench"
+
 // KindFreeRAM asks for RAM left for the application: the part's RAM
 // less the RAM the workload's crypto takes where a source publishes it
 // (CMOX's footprints, pqm4's stack). Unknown when it is not published.
@@ -25,7 +27,7 @@ func (freeRAMKind) Rules() []Rule {
 
 func (freeRAMKind) Fields() []Field {
 	return []Field{{Name: "min-free-ram", Group: "budget", Label: "RAM left for the application",
-		Accepted: "a size such as 64KiB (empty: no requirement)", Parse: wrap(Size)}}
+		Accepted: "a size such as 64KiB (empty: no requirement)", Parse: wrap(bench.ReadSize)}}
 }
 
 // Read gives the requirement when it is set.

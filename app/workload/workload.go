@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
 )
@@ -141,7 +142,7 @@ func Expand(p Params) Params {
 }
 
 // MHz reads a clock frequency in MHz, from 1 to 10000.
-func MHz(s string) (float64, bool) { return engine.MHz(s) }
+func MHz(s string) (float64, bool) { return bench.ReadMHz(s) }
 
 // MHzAccepted says what MHz accepts.
 const MHzAccepted = engine.MHzAccepted

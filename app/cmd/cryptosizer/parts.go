@@ -11,7 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"cryptosizer/app/engine"
+	"cryptosizer/app/bench"
 	"cryptosizer/app/source/stparts"
 	"cryptosizer/data/parts"
 )
@@ -116,7 +116,7 @@ func cmdParts(args []string, stdout, stderr io.Writer) int {
 		if s.text == "" {
 			continue
 		}
-		v, ok := engine.Size(s.text)
+		v, ok := bench.ReadSize(s.text)
 		if !ok {
 			return fail(fmt.Sprintf("--%s %q: accepted: a size such as 512KiB, 1MiB or 65536", name, s.text))
 		}

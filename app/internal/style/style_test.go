@@ -155,3 +155,36 @@ func TestNoPacedTwins(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The engine asks and judges: at most 3,900 lines (tests aside) and no
+// function over 60 lines. What a build publishes belongs to the
+// catalogue; a reading of units, to bench.
+func TestEngineStaysSmall(t *testing.T) {
+	const maxEngineLines, maxEngineFunc = 3900, 60
+	files, err := filepath.Glob("../../engine/*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no engine files (%v)", err)
+	}
+	fset := token.NewFileSet()
+	total := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += fset.File(f.Pos()).LineCount()
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if n := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1; n > maxEngineFunc {
+					t.Errorf("%s: %s is %d lines (the engine's are at most %d)", fset.Position(fd.Pos()), fd.Name.Name, n, maxEngineFunc)
+				}
+			}
+		}
+	}
+	if total > maxEngineLines {
+		t.Errorf("the engine is %d lines, more than %d", total, maxEngineLines)
+	}
+}

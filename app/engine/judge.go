@@ -1,0 +1,169 @@
+package engine
+
+import (
+	"slices"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/catalog"
+)
+
+// judge gives each requirement and the candidate a verdict: unknown
+// while a figure is missing, fail below 1× headroom, else pass. The
+// candidate's headroom is its tightest requirement's.
+func judge(c *Candidate, sc catalog.Clock, e *Eval) {
+	c.Verdict = Pass
+	c.Basis = sc.Basis()
+	util, utilKnown := 0.0, true
+	for i := range c.Requirements {
+		r := &c.Requirements[i]
+		judgeRequirement(r, c.Requirements[:i], sc)
+		c.Basis = bench.Weaker(c.Basis, r.Basis)
+		if r.Continuous {
+			if r.Utilization == nil {
+				utilKnown = false
+			} else {
+				util += *r.Utilization
+			}
+		}
+		// An aggregate mostly repeats what its parts miss, but may miss
+		// something of its own (the crypto's RAM, the run current).
+		if len(c.Missing) == 0 && len(r.Missing) > 0 {
+			// Its own list, shared (clipped: adding to it copies).
+			c.Missing = slices.Clip(r.Missing)
+		} else {
+			for _, m := range r.Missing {
+				c.Missing = appendUnique(c.Missing, m)
+			}
+		}
+		if r.Verdict == Fail || r.Verdict == Unknown && c.Verdict == Pass {
+			c.Verdict = r.Verdict
+		}
+		if r.Headroom != nil && (c.Headroom == nil || *r.Headroom < *c.Headroom) {
+			c.Headroom = e.num(*r.Headroom)
+			c.Bottleneck, c.BottleneckOp = r.Kind, heaviest(r.Terms)
+		}
+	}
+	if utilKnown {
+		c.Utilization = e.num(util)
+	}
+	if c.Verdict == Unknown {
+		// No candidate-level figure stands in for a verdict that is not
+		// known: the headroom of the requirements that are known is not
+		// the candidate's.
+		c.Headroom, c.Utilization, c.Bottleneck, c.BottleneckOp = nil, nil, "", ""
+	}
+}
+
+// judgeRequirement gives a requirement its basis (its terms', or the
+// weakest of the requirements before it that it adds up) and its
+// verdict; a clock the figures cannot be scaled to leaves it unknown.
+func judgeRequirement(r *Requirement, before []Requirement, sc catalog.Clock) {
+	if b := basisOf(r.Terms); b != "" || r.Basis == "" { // an aggregate may set its own
+		r.Basis = b
+	}
+	for _, k := range r.Of {
+		for _, o := range before {
+			if o.Kind == k {
+				r.Basis = bench.Weaker(r.Basis, o.Basis)
+			}
+		}
+	}
+	if sc.Untrusted {
+		r.Missing = missingUntrusted
+		if NoteCode(sc.Note) == NoteNoMaxClock || NoteCode(sc.Note) == NoteSecondaryCore {
+			r.Missing = missingMaxClock
+		}
+		r.Achieved, r.Headroom, r.Utilization = nil, nil, nil
+	}
+	switch {
+	case len(r.Missing) > 0:
+		r.Verdict = Unknown
+	case r.Headroom != nil && *r.Headroom >= 1:
+		r.Verdict = Pass
+	default:
+		r.Verdict = Fail
+	}
+}
+
+// noFigure reports whether a candidate has terms and a figure for none of
+// them: it publishes nothing the workload needs.
+func noFigure(c Candidate) bool {
+	terms := false
+	for _, r := range c.Requirements {
+		for _, t := range r.Terms {
+			if !t.Missing {
+				return false
+			}
+			terms = true
+		}
+	}
+	return terms
+}
+
+// lacks lists the operations of a candidate's terms the build has no
+// figure for at any clock, of its own or lent; nil when it has them all.
+func lacks(a catalog.Answer, c Candidate) []string {
+	var out []string
+	for _, r := range c.Requirements {
+		for _, t := range r.Terms {
+			if !t.Missing || t.Count <= 0 && t.Bytes <= 0 {
+				continue
+			}
+			if !a.Publishes(t.Op) {
+				out = appendUnique(out, t.Op)
+			}
+		}
+	}
+	return out
+}
+
+// lacks is what a build lacks for the workload (made by find), kept in
+// the memo of the workload's shape: it does not change while its rates
+// are typed.
+func (e *Eval) lacks(b *catalog.Build, find func() []string) []string {
+	if e.memo == nil {
+		return find()
+	}
+	if l, ok := e.memo.lacks[b]; ok {
+		return l
+	}
+	if e.memo.lacks == nil {
+		e.memo.lacks = map[*catalog.Build][]string{}
+	}
+	l := find()
+	e.memo.lacks[b] = l
+	return l
+}
+
+// anyFigure reports whether a build has a figure, at some clock, for an
+// operation of a candidate's terms (its own, or, where lending is on,
+// one a cycle-count source counts): a build whose clock is unknown has
+// none at the clock asked for, yet is a candidate.
+func anyFigure(a catalog.Answer, c Candidate) bool {
+	for _, r := range c.Requirements {
+		for _, t := range r.Terms {
+			if a.Publishes(t.Op) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// heaviest is the op of the term that takes the most time.
+func heaviest(ts []Term) string {
+	var top Term
+	for _, t := range ts {
+		if t.Total > top.Total {
+			top = t
+		}
+	}
+	return top.Op
+}
+
+func appendUnique(s []string, v string) []string {
+	if slices.Contains(s, v) {
+		return s
+	}
+	return append(s, v)
+}

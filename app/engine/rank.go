@@ -1,0 +1,292 @@
+package engine
+
+import (
+	"iter"
+	"slices"
+
+	"cryptosizer/app/catalog"
+)
+
+// Rank evaluates every candidate against w and orders them.
+func (ix *Index) Rank(w Workload) Result {
+	var res Result
+	for range ix.Ranking(w, &res) {
+	}
+	return res
+}
+
+// Ranking ranks w into *res as a sequence the caller paces: it yields
+// before each build is evaluated (the number evaluated so far), so that
+// a caller on one thread (the browser) may let what waits run in
+// between; once the sequence ends, *res is the answer. A caller that
+// stops early has none. The loop's body must not use the index.
+func (ix *Index) Ranking(w Workload, res *Result) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		*res = ix.rank(w, yield)
+	}
+}
+
+// rank is Ranking's work; step is its yield (false: stop, with no
+// answer).
+func (ix *Index) rank(w Workload, step func(int) bool) Result {
+	res := Result{Workload: w}
+	// One array holds both lists: the candidates from its start, the
+	// builds without a figure from its end (put in order at the end).
+	// The no-figure list grown by append was a third of a keystroke's
+	// bytes allocated.
+	all := make([]Candidate, len(ix.builds))
+	nc, nf := 0, 0
+	named := memberFilters(w) || w.MCU != "" // once per ranking, not per build
+	// One Eval serves the whole ranking (evaluate resets it per build):
+	// made per candidate, it and the workload it points to were a third
+	// of a ranking's allocations.
+	e := &Eval{ix: ix, w: &w, q: question(&w), memo: ix.takeMemo(&w), named: named}
+	defer ix.putMemo(e.memo)
+	for i, b := range ix.builds {
+		if !step(i) {
+			return Result{}
+		}
+		if !keep(b, w) {
+			continue
+		}
+		e.slot = ix.slots[i]
+		c := ix.evaluate(b, e)
+		if b.Group() != nil && named {
+			c.Qualifying = qualifying(b, w)
+		}
+		if lacks, apart := e.listedApart(b, &c); apart {
+			c.Lacks = lacks
+			nf++
+			all[len(all)-nf] = c
+			continue
+		}
+		all[nc] = c
+		nc++
+	}
+	res.Candidates = all[:nc:nc] // an append by a caller must not reach the no-figure list
+	if nf > 0 {
+		res.NoFigure = all[len(all)-nf:]
+		slices.Reverse(res.NoFigure)
+	}
+	ix.tally(&res, w)
+	return res
+}
+
+// listedApart reports whether a build is listed apart, not ranked, and
+// what it lacks: a build without a figure for any operation of the
+// workload, or whose unknown no clock or part fact would decide — it
+// publishes no figure for an operation of the workload, and no source
+// lends one. (A user's import is ranked whatever it lacks: it is what
+// they came to see.)
+func (e *Eval) listedApart(b *catalog.Build, c *Candidate) (lacked []string, apart bool) {
+	if noFigure(*c) && (!e.sc.Untrusted || !anyFigure(e.a, *c)) {
+		return e.lacks(b, c.Ops), true
+	}
+	if c.Verdict == Unknown && c.Imported == "" {
+		l := e.lacks(b, func() []string { return lacks(e.a, *c) })
+		return l, l != nil
+	}
+	return nil, false
+}
+
+// tally completes a ranking of w: the groups without a build, what the
+// filters removed when nothing is left, the order, the ranks and the
+// counts.
+func (ix *Index) tally(res *Result, w Workload) {
+	res.Counts.NoFigure = len(res.NoFigure)
+	for _, b := range ix.cat.Unbuilt {
+		if keep(b, w) {
+			s := b.Shown()
+			res.Unbuilt = append(res.Unbuilt, Unbuilt{Group: s.Group, Core: s.Core, Reason: UnbuiltNoCoreBuild})
+			res.Counts.Unbuilt += s.Group.Members
+		}
+	}
+	if len(res.Candidates) == 0 && len(res.NoFigure) == 0 && len(res.Unbuilt) == 0 {
+		res.Filters = ix.filterEffects(w)
+	}
+	order(res.Candidates, w.Objective)
+	for i := range res.Candidates {
+		res.Candidates[i].Rank = i + 1
+		switch res.Candidates[i].Verdict {
+		case Pass:
+			res.Counts.Pass++
+		case Fail:
+			res.Counts.Fail++
+		default:
+			res.Counts.Unknown++
+		}
+	}
+	siblings(res.Candidates)
+}
+
+// Eval is what a load needs to judge one candidate: its measurements at
+// the clock used, the workload's budget, and the requirements judged
+// before it (loads are evaluated in kind order).
+type Eval struct {
+	ix *Index
+	a  catalog.Answer   // what the build being judged publishes for q
+	sc catalog.Clock    // a's clock
+	q  catalog.Question // the workload's, asked of every build
+	w  *Workload
+	// memo holds the terms of earlier rankings of the same shape; load
+	// is the index of the load being evaluated, slot the build's place
+	// in the memo (Index.slots).
+	memo       *termMemo
+	load, slot int
+	named      bool // part filters or mcu= name part numbers (partRAM)
+	// the ranking's slabs (slab.go)
+	nums     slab[float64]
+	reqs     slab[Requirement]
+	energies slab[energyCell]
+	memories slab[catalog.MemoryCell]
+	// Reqs are the requirements judged so far.
+	Reqs []Requirement
+}
+
+// Budget is the CPU share crypto may use (1 without a budget).
+func (e *Eval) Budget() float64 { return e.w.Budget() }
+
+// FirstMeasured is the term of the first op that has a measurement, or
+// of the first op when none has (the canonical one is named missing).
+func (e *Eval) FirstMeasured(ops []string, count float64, rule RuleID) Term {
+	t := e.Term(ops[0], count, rule, 0)
+	for _, op := range ops[1:] {
+		if !t.Missing {
+			break
+		}
+		if alt := e.Term(op, count, rule, 0); !alt.Missing {
+			t = alt
+		}
+	}
+	return t
+}
+
+// Finish totals a requirement's terms and lists what is missing: a list
+// made of the terms alone, which the memo shares as it shares the terms
+// (missingOf).
+func (e *Eval) Finish(r *Requirement) float64 {
+	var total float64
+	missing := false
+	for _, t := range r.Terms {
+		if t.Missing {
+			missing = missing || t.Count > 0 || t.Bytes > 0
+			continue
+		}
+		total += t.Total
+	}
+	if missing {
+		r.Missing = e.missingOf(r.Terms)
+	}
+	return total
+}
+
+// missingOf are the operations of terms without a figure, made once per
+// terms slice the memo keeps (read-only and clipped: adding copies).
+func (e *Eval) missingOf(ts []Term) []string {
+	if e.memo != nil {
+		if m, ok := e.memo.missing[&ts[0]]; ok {
+			return m
+		}
+	}
+	var out []string
+	for _, t := range ts {
+		if t.Missing && (t.Count > 0 || t.Bytes > 0) {
+			out = appendUnique(out, t.Op)
+		}
+	}
+	out = slices.Clip(out)
+	if e.memo != nil {
+		e.memo.missing[&ts[0]] = out
+	}
+	return out
+}
+
+// NewRequirement starts a requirement of a kind, with room for its
+// terms (0 for one that adds up other requirements).
+func NewRequirement(kind KindName, rule RuleID, required float64, unit string, terms int) Requirement {
+	return Requirement{Kind: kind, Rule: rule, Required: required, Unit: unit, Terms: make([]Term, 0, terms), Missing: []string{}}
+}
+
+// evaluate judges build b; e is the ranking's Eval, reset here.
+func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
+	e.a = ix.cat.Ask(b, e.q)
+	sc, s := e.a.Clock(), b.Shown()
+	// The build is shown using only the units its part has; the label's
+	// claim of one the part lacks is kept apart (its warning says why).
+	c := Candidate{Identity: s.ID, ClockHz: sc.ClockHz, MeasuredClockHz: s.MeasuredClockHz, Estimate: sc.Estimate,
+		Requirements: []Requirement{}, Missing: []string{}, Notes: []Note{}, Warnings: s.Warnings, Why: []Note{}, Key: s.Key,
+		ClaimedAcceleration: s.Claimed, Group: s.Group, Donor: s.Donor, FlashBytes: s.FlashBytes, RAMBytes: s.RAMBytes,
+		ClockAboveMax: s.ClockAboveMax, Facts: s.Facts}
+	c.Acceleration = s.Usable
+	if sc.Note != "" {
+		c.Notes = scalerNote(NoteCode(sc.Note))
+	}
+	e.sc, e.Reqs = sc, e.reqs.slice(len(e.w.Loads))
+	for i, l := range e.w.Loads {
+		if KindOf(l.Kind()).Aggregate() {
+			continue // judged below, with the others' requirements
+		}
+		e.load = i
+		if r, ok := l.Evaluate(e, e.terms(l)); ok {
+			e.Reqs = append(e.Reqs, r)
+		}
+	}
+	v := e.view(e.Reqs)
+	for _, l := range e.w.Loads {
+		if !KindOf(l.Kind()).Aggregate() {
+			continue
+		}
+		if r, ok := l.Evaluate(e, nil); ok {
+			e.Reqs = append(e.Reqs, r)
+		}
+	}
+	c.Requirements = e.Reqs
+	c.LongestOp, c.LongestOpS = v.longestOp, v.longestS
+	if c.PQCFrom = v.pqcFrom; c.PQCFrom != nil {
+		c.Notes = append(c.Notes, Note{Code: NotePQCBorrowed})
+		c.PQCStackBytes = v.pqcStack
+	}
+	if v.noCode {
+		c.Notes = append(c.Notes, Note{Code: NotePQCNoCode})
+	}
+	c.PQCCompared = v.pqcCompared
+	if s.HasFacts {
+		c.Energy = e.energy(c.Requirements)
+	}
+	c.Footprint = v.footprint
+	c.Memory = e.a.Memory(c.Footprint, c.PQCStackBytes, e.a.PartRAM(e.members()), e.memories.new())
+	c.Why = append(c.Why, v.why...)
+	if c.ClockAboveMax {
+		c.Why = append(c.Why, Note{Code: WhyClockAboveMax})
+	}
+	if s.External {
+		c.Why = append(c.Why, Note{Code: WhyExternalMemory})
+	}
+	judge(&c, sc, e)
+	return c
+}
+
+// missingUntrusted and missingMaxClock are what a requirement misses
+// when its figures cannot be scaled; shared read-only by every such
+// requirement (a ranking has hundreds), clipped so that adding copies.
+var (
+	missingUntrusted = slices.Clip([]string{UntrustedClock})
+	missingMaxClock  = slices.Clip([]string{TargetMaxClock})
+)
+
+// scalerNotes are the one-note lists of a scaler's notes, shared
+// read-only by the candidates that have them (clipped: adding copies).
+var scalerNotes = map[NoteCode][]Note{}
+
+func init() {
+	for _, n := range []NoteCode{NoteClockScaled, NoteEstimated, NoteNoMaxClock, NoteSecondaryCore, NoteNoFacts, NoteUntrustedClock, NoteClockCapped, NoteUserClock} {
+		scalerNotes[n] = slices.Clip([]Note{{Code: n}})
+	}
+}
+
+func scalerNote(n NoteCode) []Note {
+	if l, ok := scalerNotes[n]; ok {
+		return l
+	}
+	return []Note{{Code: n}}
+}
