@@ -99,11 +99,13 @@ func TestImportDirection(t *testing.T) {
 	}
 }
 
-// The goldens stay small enough to review: together under 400 KB (the
-// fuzzers' corpora are not goldens). The CLI's cases pin the JSON of a
-// few cases only (jsonGoldens).
-func TestGoldensAreSmall(t *testing.T) {
-	const limit = 400_000
+// The test data stays small enough to review: every file under a
+// testdata folder (goldens, fixtures, cases; the fuzzers' corpora aside)
+// together at most 420 KB. Goldens pin small inputs written for them,
+// not the whole dataset; the largest left are the parsers' goldens of
+// whole seed pages (wolfSSL's two, 148 KB; CMOX's three, 60 KB).
+func TestTestdataIsSmall(t *testing.T) {
+	const limit = 420_000
 	var total int64
 	n := 0
 	err := filepath.Walk("../..", func(p string, info os.FileInfo, err error) error {
@@ -113,21 +115,19 @@ func TestGoldensAreSmall(t *testing.T) {
 		if info.IsDir() && info.Name() == "fuzz" {
 			return filepath.SkipDir
 		}
-		// Goldens are what -update writes: testdata/golden/, testdata/cases/
-		// and *.golden files (test inputs such as cases.json are not).
-		slash := filepath.ToSlash(p)
-		if !info.IsDir() && (strings.Contains(slash, "/testdata/golden/") || strings.Contains(slash, "/testdata/cases/") || strings.HasSuffix(slash, ".golden")) {
+		if !info.IsDir() && strings.Contains(filepath.ToSlash(p), "/testdata/") {
 			total += info.Size()
 			n++
 		}
 		return nil
 	})
 	if err != nil || n == 0 {
-		t.Fatalf("%v; %d golden files found", err, n)
+		t.Fatalf("%v; %d files found under testdata", err, n)
 	}
 	if total > limit {
-		t.Errorf("the %d files under testdata hold %d bytes, more than %d: pin fewer rows per golden", n, total, limit)
+		t.Errorf("the %d files under testdata hold %d bytes, more than %d", n, total, limit)
 	}
+	t.Logf("%d files under testdata, %d bytes", n, total)
 }
 
 // Work that a caller may pace is written once: a zero-value options
