@@ -1,0 +1,168 @@
+package ui
+
+import (
+	"net/url"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"cryptosizer/app/ui/browser"
+	"cryptosizer/app/ui/model"
+)
+
+// liveAfter is how long after its start a pending page indexes its data:
+// enough for the browser to paint the prepared answer first.
+const liveAfter = 50 * time.Millisecond
+
+// OnInit makes the page's state: the default workload's, and in the
+// browser what the address and storage hold, before the first render,
+// so that the page mounts once, in its final state (restoring it after
+// the mount re-rendered the whole page, ~0.1 s of the start).
+func (p *Page) OnInit() {
+	if p.m == nil { // made by Start.Prepare
+		p.init()
+	}
+}
+
+func (p *Page) init() {
+	browser.Record("oninit", browser.Now(), false) // the start-up timeline (./build.sh bench)
+	if p.start.data == nil {
+		p.start = Bundled() // go-app's test engine builds pages without Routes
+	}
+	if !app.IsClient {
+		p.m = model.New(p.start.index(), p.dataErr())
+		return
+	}
+	u := p.start.URL
+	if u == nil {
+		var err error
+		if u, err = browser.Location(); err != nil {
+			p.m = model.New(p.start.index(), p.dataErr())
+			p.m.Msgs.Add(err.Error())
+			p.restore(&url.URL{})
+			return
+		}
+	}
+	if p.start.First != nil && u.RawQuery == "" && u.Fragment == "" && !p.stored() {
+		// The bare address, nothing stored: the prepared first view is
+		// this visit's answer (the address and storage change nothing);
+		// the data it was made from are read when the page goes live,
+		// which checks it.
+		p.m = model.NewPending(p.start.First.Charts, nil)
+		browser.Record("onnav", browser.Now(), false)
+		p.embedding()
+		return
+	}
+	p.m = model.New(p.start.index(), p.dataErr())
+	p.restore(u)
+}
+
+// dataErr is why the bundled dataset could not be read (nil: it was).
+func (p *Page) dataErr() error {
+	_, err := p.start.dataset()
+	return err
+}
+
+// stored reports whether storage holds imports (or cannot be read: then
+// restore says so).
+func (p *Page) stored() bool {
+	_, ok, err := browser.StorageGet(model.StoreKey)
+	return ok || err != nil
+}
+
+// goLive reads and indexes the bundled data and ranks a pending page's
+// form (the prepared view was on screen): before the page's first
+// action, or once the start is over, whichever comes first. The answer
+// is the one shown, so nothing is drawn again. It returns the prepared
+// view it replaced (nil when the page was live already), for the check
+// that it showed the live answer.
+func (p *Page) goLive(pause func()) (prepared *FirstView) {
+	if !p.m.Pending() {
+		return nil
+	}
+	t := browser.Now()
+	p.m.Live(p.start.data.index(pause), pause)
+	p.m.DataErr = p.dataErr()
+	prepared = p.start.First
+	browser.Record("live", browser.Now()-t, false)
+	return prepared
+}
+
+// goLiveInSteps makes a pending page live once the prepared answer is
+// on screen, in short tasks with the browser free between them: read the
+// data, index them and rank, each paced into slices of at most
+// liveSlice (so that input waits for one slice at most, and a phone's
+// main thread is not blocked long), then check that the prepared answer
+// was the live one (a wasm built by hand from other data is not; the
+// page is then drawn anew). One task of all of them blocked input for
+// ~0.25 s (~1 s on a phone); four, one of each, ~0.1 s each. An action
+// in between makes the page live at once (live): the steps left do
+// nothing then, and a step done already is not done again (Start's data
+// are made once).
+func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
+	var prepared *FirstView
+	acted := 0
+	steps := []func(ctx app.Context, pause func()){
+		func(_ app.Context, pause func()) { _, _ = p.start.data.read(pause) },
+		func(_ app.Context, pause func()) { _ = p.start.data.index(pause) },
+		func(_ app.Context, pause func()) { prepared, acted = p.goLive(pause), p.acted },
+		func(ctx app.Context, pause func()) {
+			if p.acted != acted {
+				return // an action since has drawn the live answer
+			}
+			if p.m.DataErr != nil || !prepared.shows(p.m, pause) {
+				ctx.Update() // not the same after all: the live answer replaces it
+			}
+		},
+	}
+	var next func(i int, d time.Duration)
+	next = func(i int, d time.Duration) {
+		ctx.After(d, func(ctx app.Context) {
+			keepRendered(ctx) // the same answer: nothing to draw
+			if !p.m.Pending() && prepared == nil {
+				return // an action made the page live, and drew it
+			}
+			pause, end := paced(liveSlice)
+			steps[i](ctx, pause)
+			end()
+			if i+1 < len(steps) {
+				next(i+1, time.Millisecond)
+			}
+		})
+	}
+	next(0, after)
+}
+
+// liveSlice is how long a slice of going live may run before the browser
+// runs what waits (ms): a phone is ~4× slower, and a task beyond 50 ms
+// there is a long one. A slice runs past it by its last piece of work
+// (up to ~10 ms here: a phase of the catalogue, a build's evaluation);
+// at 5 ms most slices took 5–9 ms and the longest 15–25, at 8 ms 8–13
+// and 20–36.
+const liveSlice = 5
+
+// paced paces a step of going live: pause lets the browser run what
+// waits (browser.Yield) once the step has run for budget ms since its
+// start or the last pause that yielded; end closes the last slice. Each
+// slice's length is recorded (live-steps: ./build.sh bench reports them).
+func paced(budget float64) (pause, end func()) {
+	t := browser.Now()
+	end = func() { browser.Record("live-steps", browser.Now()-t, true) }
+	pause = func() {
+		if browser.Now()-t >= budget {
+			end()
+			browser.Yield()
+			t = browser.Now()
+		}
+	}
+	return pause, end
+}
+
+// pending is the prepared view the page shows while it is pending (nil
+// once it is live).
+func (p *Page) pending() *FirstView {
+	if p.m.Pending() {
+		return p.start.First
+	}
+	return nil
+}
