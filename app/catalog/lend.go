@@ -90,11 +90,14 @@ func newPQCIndex(figs []bench.CycleFigure, lending []bench.Lending) pqcIndex {
 	return p
 }
 
-// lender is the lending to core of the first source that lends there
-// and counts op, with that source's figure for op in the implementation
-// the question chooses (the least stack, or the fewest cycles); a nil
-// figure when none does.
+// lender is the lending to core that lends op, with its source's figure
+// for op in the implementation the question chooses (the least stack, or
+// the fewest cycles); a nil figure when none does. Where several sources
+// may lend op to a core, the order is the rule of betterLender, not the
+// order the sources were registered in.
 func (p pqcIndex) lender(core, op string, smallest bool, may func(source string) bool) (bench.Lending, *bench.CycleFigure) {
+	var best bench.Lending
+	var fig *bench.CycleFigure
 	for _, l := range p.lends[core] {
 		if !may(l.Source) {
 			continue
@@ -105,12 +108,27 @@ func (p pqcIndex) lender(core, op string, smallest bool, may func(source string)
 			impl = p.smallest[key]
 		}
 		for _, f := range p.byOp[op] {
-			if f.Source == l.Source && f.Core == l.From && f.Implementation == impl {
-				return l, f
+			if f.Source == l.Source && f.Core == l.From && f.Implementation == impl && (fig == nil || betterLender(l, f, best, fig, smallest)) {
+				best, fig = l, f
 			}
 		}
 	}
-	return bench.Lending{}, nil
+	return best, fig
+}
+
+// betterLender reports whether lending l with figure f lends before o
+// with g: a count taken on the core itself (cycle-count) before one
+// carried from another core (estimated); then the fewer cycles (for the
+// smallest objective, the smaller stack first); a tie keeps the one
+// found first.
+func betterLender(l bench.Lending, f *bench.CycleFigure, o bench.Lending, g *bench.CycleFigure, smallest bool) bool {
+	if own, other := l.Basis == bench.CycleCount, o.Basis == bench.CycleCount; own != other {
+		return own
+	}
+	if smallest && f.StackBytes != g.StackBytes {
+		return f.StackBytes < g.StackBytes
+	}
+	return f.Cycles < g.Cycles
 }
 
 // ownPQC reports whether a build has post-quantum figures of its own.

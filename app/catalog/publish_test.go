@@ -1,6 +1,11 @@
 package catalog
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"cryptosizer/app/bench"
+)
 
 // An AES operation's footprint is its mode's, whatever the key size
 // (CMOX publishes one); a "-final" step is its operation's.
@@ -11,6 +16,47 @@ func TestFootprintOp(t *testing.T) {
 	} {
 		if got := FootprintOp(in); got != want {
 			t.Errorf("FootprintOp(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Which source lends an operation to a core is a rule on the data, not
+// the order the sources were registered in: a count taken on the core
+// itself first, then the fewer cycles (the smaller stack for the
+// smallest objective). Tested with the sources in both orders.
+func TestLendingOrderIsDeclared(t *testing.T) {
+	const op, m4, m3, m33 = "ml-kem-768-keygen", "Cortex-M4", "Cortex-M3", "Cortex-M33"
+	figs := []bench.CycleFigure{
+		{Source: "a", Core: m4, Op: op, Implementation: "fast", Cycles: 600, StackBytes: 6000},
+		{Source: "b", Core: m3, Op: op, Implementation: "small", Cycles: 900, StackBytes: 3000},
+	}
+	lends := []bench.Lending{
+		{Source: "a", Core: m4, From: m4, Basis: bench.CycleCount},
+		{Source: "a", Core: m33, From: m4, Basis: bench.Estimated, Widest: true},
+		{Source: "b", Core: m4, From: m3, Basis: bench.Estimated, Widest: true},
+		{Source: "b", Core: m33, From: m3, Basis: bench.Estimated, Widest: true},
+	}
+	all := func(string) bool { return true }
+	for _, reversed := range []bool{false, true} {
+		f, l := slices.Clone(figs), slices.Clone(lends)
+		if reversed {
+			slices.Reverse(f)
+			slices.Reverse(l)
+		}
+		p := newPQCIndex(f, l)
+		for _, c := range []struct {
+			core     string
+			smallest bool
+			want     string
+		}{
+			{m4, false, "a"},  // counted on the core itself
+			{m4, true, "a"},   // still: a count on the core beats a smaller stack carried from another
+			{m33, false, "a"}, // both carried: the fewer cycles
+			{m33, true, "b"},  // both carried, smallest: the smaller stack
+		} {
+			if l, fig := p.lender(c.core, op, c.smallest, all); fig == nil || l.Source != c.want {
+				t.Errorf("reversed %v: %s smallest=%v lent by %q, want %q", reversed, c.core, c.smallest, l.Source, c.want)
+			}
 		}
 	}
 }

@@ -147,8 +147,10 @@ func (Cycles) Load(b []byte) ([]bench.CycleFigure, []bench.Document, error) {
 
 // Lends: the counts are the Cortex-M3's (cycle-count). Its code is plain
 // Thumb-2, so the Cortex-M4, M33, M7 and M55 run it too (estimated, the
-// widest spread); pqm4, registered first, lends its faster code there,
-// and pqm3's serves only where the workload allows pqm3 alone.
+// widest spread). Where pqm4 lends too, the catalogue's rule picks: a
+// count taken on the core itself first (pqm4's on the Cortex-M4), then
+// the fewer cycles (pqm4's faster code on the M33, M7 and M55), or the
+// smaller stack for the smallest objective.
 func (Cycles) Lends() []bench.Lending {
 	const m3 = "Cortex-M3"
 	return []bench.Lending{
