@@ -17,25 +17,25 @@ func (cat *Catalog) Ask(b *Build, q Question) Answer {
 }
 
 // Build is the build asked about.
-func (a Answer) Build() *Build { return a.b }
+func (a *Answer) Build() *Build { return a.b }
 
 // Question is the question asked.
-func (a Answer) Question() Question { return a.q }
+func (a *Answer) Question() Question { return a.q }
 
 // Clock is the clock the figures are at, and how they follow from the
-// measured ones.
-func (a Answer) Clock() Clock { return a.clock }
+// measured ones (the answer's own: read, not changed).
+func (a *Answer) Clock() *Clock { return &a.clock }
 
 // Figure is op's figure: the build's own at the answer's clock, or one a
 // cycle-count source lends where the question allows; Missing when there
 // is none.
-func (a Answer) Figure(op string) Figure { return a.cat.figure(a.b, op, a.clock, a.q) }
+func (a *Answer) Figure(op string) Figure { return a.cat.figure(a.b, op, a.clock, a.q) }
 
 // Compared is what the cycle counts give for op on the build's part,
 // whether or not the build has a figure of its own (the details compare
 // the two); ok is false when no source the question allows lends op to
 // the build's core, or the clock is unknown.
-func (a Answer) Compared(op string) (Figure, bool) {
+func (a *Answer) Compared(op string) (Figure, bool) {
 	return a.cat.lent(a.b, op, a.clock, a.q, func(source string) bool { return a.q.Lends(source, op) })
 }
 
@@ -43,7 +43,7 @@ func (a Answer) Compared(op string) (Figure, bool) {
 // its own, or one a cycle-count source the question allows counts. An
 // operation it does not publish is what it lacks (Lacks), whatever the
 // clock or the part's facts.
-func (a Answer) Publishes(op string) bool {
+func (a *Answer) Publishes(op string) bool {
 	if _, ok := Lookup(a.b, op); ok {
 		return true
 	}

@@ -57,7 +57,7 @@ type Build struct {
 	doubt    bool
 	clocks   *ClockModel   // an estimate's: how its slow end widens when taken up in clock
 	summary  *GroupSummary // its group, summarized once (shared by the group's builds)
-	shown    *Shown        // what every ranking shows of it (show)
+	shown    Shown         // what every ranking shows of it (show)
 }
 
 // Estimated reports whether the build is an estimate (carried from a

@@ -44,13 +44,13 @@ func TestFigure(t *testing.T) {
 	})
 	m, _ := Lookup(measured, op)
 	q := Question{Clock: ClockMeasured}
-	f := cat.Ask(measured, q).Figure(op)
+	f := ask(cat, measured, q).Figure(op)
 	if f.Missing || f.Each != *m.SecondsPerOp || f.Basis != bench.Measured || f.Spread != 0 || f.From.Line != m.Pos.Line {
 		t.Errorf("as measured: %+v, row %v s", f, *m.SecondsPerOp)
 	}
 	q.Clock = ClockMax
 	s := ClockFor(measured, q)
-	f = cat.Ask(measured, q).Figure(op)
+	f = ask(cat, measured, q).Figure(op)
 	if want := *m.SecondsPerOp * float64(measured.id.ClockHz) / float64(measured.fact.MaxClockHz); !near(f.Each, want) || f.Basis != bench.ClockScaled || s.ClockHz != measured.fact.MaxClockHz {
 		t.Errorf("at the maximum clock: %v s at %d Hz, want %v s (%s)", f.Each, s.ClockHz, want, f.Basis)
 	}
@@ -59,13 +59,13 @@ func TestFigure(t *testing.T) {
 	dm, _ := Lookup(est.donor, op)
 	q = Question{}
 	s = ClockFor(est, q)
-	f = cat.Ask(est, q).Figure(op)
+	f = ask(cat, est, q).Figure(op)
 	if want := *dm.SecondsPerOp * float64(est.donor.id.ClockHz) / float64(est.fact.MaxClockHz); !near(f.Each, want) || f.Basis != bench.Estimated ||
 		f.Spread != math.Max(est.spread.Factor, 1) || f.From.Spread != f.Spread {
 		t.Errorf("estimate: %+v, want %v s × spread %v", f, want, est.spread.Factor)
 	}
 	q.Margin, q.OwnMargin = 0.5, true
-	if f := cat.Ask(est, q).Figure(op); f.Spread != 1.5 || f.From.SpreadFrom != "" {
+	if f := ask(cat, est, q).Figure(op); f.Spread != 1.5 || f.From.SpreadFrom != "" {
 		t.Errorf("a margin of 50%%: spread %v from %q", f.Spread, f.From.SpreadFrom)
 	}
 
@@ -76,17 +76,17 @@ func TestFigure(t *testing.T) {
 	})
 	q = Question{}
 	s = ClockFor(m4, q)
-	f = cat.Ask(m4, q).Figure(kem)
+	f = ask(cat, m4, q).Figure(kem)
 	if f.Missing || f.Basis != bench.CycleCount || f.Method != "cycle-count" || f.From.Source != "pqm4" || !near(f.Each, f.From.Cycles/float64(s.ClockHz)) || f.Stack <= 0 {
 		t.Errorf("lent on a Cortex-M4: %+v", f)
 	}
 	q.Lenders = OnlyLenders(nil)
-	if f := cat.Ask(m4, q).Figure(kem); !f.Missing || f.NoCode {
+	if f := ask(cat, m4, q).Figure(kem); !f.Missing || f.NoCode {
 		t.Errorf("lending off: %+v", f)
 	}
 	m0 := find(t, cat, "on a Cortex-M0+", func(b *Build) bool { return b.hasFact && b.fact.Core == "Cortex-M0+" && !b.ownPQC })
 	q.Lenders = Lenders{}
-	if f := cat.Ask(m0, q).Figure(kem); !f.Missing || !f.NoCode {
+	if f := ask(cat, m0, q).Figure(kem); !f.Missing || !f.NoCode {
 		t.Errorf("a Cortex-M0+ (no lender): %+v", f)
 	}
 }
@@ -111,4 +111,10 @@ func TestNoTwoGroupsShareNameAndSilicon(t *testing.T) {
 		}
 		seen[k] = g.Key
 	}
+}
+
+// ask is cat.Ask(b, q), addressable.
+func ask(cat *Catalog, b *Build, q Question) *Answer {
+	a := cat.Ask(b, q)
+	return &a
 }

@@ -13,15 +13,17 @@ import (
 // labels and stacks of lent figures. The engine hands back the figures
 // it was given (Used); the catalogue answers from them.
 
-// Used is an operation a workload uses and the figure the catalogue
-// handed out for it (Answer.Figure), as the engine kept it.
+// Used is an operation a workload uses and what the catalogue handed
+// out for it (Answer.Figure: Missing, Config, Method, From, Stack), as
+// the engine kept it. The catalogue keeps none of them.
 type Used struct {
 	Op string
 	// Counted: the workload does the operation (a count or bytes above
 	// zero).
-	Counted bool
-	// Figure is read for Missing, Config, Method, From and Stack.
-	Figure Figure
+	Counted, Missing bool
+	Config, Method   string
+	From             *From
+	Stack            int64
 }
 
 // Footprint is the memory a library publishes for the operations a
@@ -66,7 +68,7 @@ func FootprintOp(op string) string {
 
 // Footprint sums the published footprints of the operations used; nil
 // when the library publishes none for this build.
-func (a Answer) Footprint(used []Used) *Footprint {
+func (a *Answer) Footprint(used []Used) *Footprint {
 	if len(a.b.footprints) == 0 {
 		return nil
 	}
@@ -81,7 +83,7 @@ func (a Answer) Footprint(used []Used) *Footprint {
 			continue
 		}
 		fp.Ops = append(fp.Ops, op)
-		if f := u.Figure.From; f != nil && f.Source != "" {
+		if f := u.From; f != nil && f.Source != "" {
 			// Lent by a cycle-count source: its code (once per scheme
 			// and implementation, no data or bss) and its stack.
 			src := f.Source + " " + f.Implementation + " " + Scheme(u.Op)
@@ -89,10 +91,10 @@ func (a Answer) Footprint(used []Used) *Footprint {
 				fp.Sources = append(fp.Sources, src)
 				flash += f.CodeBytes
 			}
-			peak = max(peak, u.Figure.Stack)
+			peak = max(peak, u.Stack)
 			continue
 		}
-		row := pickFootprint(a.b.footprints[op], u.Figure.Config, u.Figure.Method)
+		row := pickFootprint(a.b.footprints[op], u.Config, u.Method)
 		if row == nil {
 			fp.Missing = append(fp.Missing, op)
 			unprinted = true
@@ -192,7 +194,7 @@ type Slower struct {
 
 // Slower lists the units slower than software among the operations
 // used: one entry per unit and compared build.
-func (a Answer) Slower(used []Used) []Slower {
+func (a *Answer) Slower(used []Used) []Slower {
 	b := a.b
 	type key struct{ accel, config, version string }
 	found := map[key]int{}
@@ -202,7 +204,7 @@ func (a Answer) Slower(used []Used) []Slower {
 		op := u.Op
 		acc := AccelFor(op)
 		soft, ok := b.software[op]
-		if u.Figure.Missing || acc == "" || seen[op] || !ok || !slices.Contains(b.id.Acceleration, acc) || b.flagged[acc] {
+		if u.Missing || acc == "" || seen[op] || !ok || !slices.Contains(b.id.Acceleration, acc) || b.flagged[acc] {
 			continue
 		}
 		m, _ := Lookup(b, op)
@@ -227,10 +229,10 @@ func (a Answer) Slower(used []Used) []Slower {
 // lender: "ML-KEM-768 from pqm4 m4fspeed", "X25519 from Lenngren
 // X25519-Cortex-M4" (an implementation that names its source stands
 // alone), with what the library says it lacks for it.
-func (a Answer) LentLabels(used []Used) []string {
+func (a *Answer) LentLabels(used []Used) []string {
 	var out []string
 	for _, u := range used {
-		f := u.Figure.From
+		f := u.From
 		if f == nil || f.Source == "" {
 			continue
 		}
@@ -257,8 +259,8 @@ func (a Answer) LentLabels(used []Used) []string {
 func LentStack(used []Used) *int64 {
 	var top *int64
 	for _, u := range used {
-		if f := u.Figure; f.From != nil && f.From.Source != "" && f.Stack > 0 && (top == nil || f.Stack > *top) {
-			s := f.Stack
+		if u.From != nil && u.From.Source != "" && u.Stack > 0 && (top == nil || u.Stack > *top) {
+			s := u.Stack
 			top = &s
 		}
 	}
@@ -315,7 +317,7 @@ type MemoryCell struct {
 // Memory is the crypto's RAM and the RAM left on the part for the
 // footprint fp (Footprint) and the lent operations' stack, counted from
 // partRAM (PartRAM), made in cell; nil without part facts.
-func (a Answer) Memory(fp *Footprint, lentStack *int64, partRAM int64, cell *MemoryCell) *Memory {
+func (a *Answer) Memory(fp *Footprint, lentStack *int64, partRAM int64, cell *MemoryCell) *Memory {
 	b := a.b
 	if !b.hasFact {
 		return nil
@@ -353,7 +355,7 @@ func (a Answer) Memory(fp *Footprint, lentStack *int64, partRAM int64, cell *Mem
 // numbers the build stands for, or of those keep keeps (nil keep: all);
 // nil when ST's data gives none (for a keep that keeps none with a run
 // current, the whole group's).
-func (a Answer) RunCurrents(keep func(bench.PartMember) bool) (low, high *float64) {
+func (a *Answer) RunCurrents(keep func(bench.PartMember) bool) (low, high *float64) {
 	b := a.b
 	if keep == nil {
 		return b.runLow, b.run
@@ -379,7 +381,7 @@ func (a Answer) RunCurrents(keep func(bench.PartMember) bool) (low, high *float6
 // part numbers the build stands for, or of those keep keeps (nil keep:
 // all; one that keeps none with a RAM figure: all). A group's largest
 // member would make a figure none of its smaller part numbers can reach.
-func (a Answer) PartRAM(keep func(bench.PartMember) bool) int64 {
+func (a *Answer) PartRAM(keep func(bench.PartMember) bool) int64 {
 	b := a.b
 	if keep == nil {
 		return b.minRAM
@@ -397,7 +399,7 @@ func (a Answer) PartRAM(keep func(bench.PartMember) bool) int64 {
 }
 
 // OwnPQC reports whether the build has post-quantum figures of its own.
-func (a Answer) OwnPQC() bool { return a.b.ownPQC }
+func (a *Answer) OwnPQC() bool { return a.b.ownPQC }
 
 // HasFacts reports whether the build's part has facts (ST's data).
-func (a Answer) HasFacts() bool { return a.b.hasFact }
+func (a *Answer) HasFacts() bool { return a.b.hasFact }

@@ -36,11 +36,11 @@ type Shown struct {
 }
 
 // Shown is what every ranking shows of the build.
-func (b *Build) Shown() *Shown { return b.shown }
+func (b *Build) Shown() *Shown { return &b.shown }
 
 // show makes the build's Shown, once the rest of it is made.
 func (b *Build) show() {
-	s := &Shown{ID: b.id, Usable: []string{}, Warnings: b.warnings, Key: b.key, Group: b.summary,
+	s := Shown{ID: b.id, Usable: []string{}, Warnings: b.warnings, Key: b.key, Group: b.summary,
 		MeasuredClockHz: b.id.ClockHz, Donor: b.donorInfo, HasFacts: b.hasFact, Facts: b.facts, External: b.external}
 	for _, a := range b.id.Acceleration {
 		if b.flagged[a] {

@@ -12,21 +12,19 @@ import (
 // workload uses (catalog.Answer.Footprint).
 type Footprint = catalog.Footprint
 
-// used are the operations of the requirements' terms with the figures
-// the catalogue handed out for them, for what it publishes besides time.
-func used(reqs []Requirement) []catalog.Used {
-	n := 0
-	for _, r := range reqs {
-		n += len(r.Terms)
-	}
-	out := make([]catalog.Used, 0, n)
+// used are the operations of the requirements' terms with what the
+// catalogue handed out for them, for what it publishes besides time: in
+// the ranking's one buffer, valid until the next call (the catalogue
+// keeps none of them).
+func (e *Eval) used(reqs []Requirement) []catalog.Used {
+	e.usedBuf = e.usedBuf[:0]
 	for _, r := range reqs {
 		for _, t := range r.Terms {
-			out = append(out, catalog.Used{Op: t.Op, Counted: t.Count > 0 || t.Bytes > 0,
-				Figure: catalog.Figure{Missing: t.Missing, Config: t.Config, Method: t.Method, From: t.From, Stack: t.Stack}})
+			e.usedBuf = append(e.usedBuf, catalog.Used{Op: t.Op, Counted: t.Count > 0 || t.Bytes > 0, Missing: t.Missing,
+				Config: t.Config, Method: t.Method, From: t.From, Stack: t.Stack})
 		}
 	}
-	return out
+	return e.usedBuf
 }
 
 // slower notes the operations where this build's accelerator is slower

@@ -120,10 +120,10 @@ func (e *Eval) energy(reqs []Requirement) *Energy {
 			}
 		}
 	}
-	if en.RunUAPerMHz == nil || e.sc.ClockHz <= 0 || e.sc.Untrusted {
+	if en.RunUAPerMHz == nil || e.a.Clock().ClockHz <= 0 || e.a.Clock().Untrusted {
 		return en
 	}
-	v, clock := en.SupplyV, e.sc.ClockHz
+	v, clock := en.SupplyV, e.a.Clock().ClockHz
 	hour := &cell.hour
 	hourKnown, continuous := true, false
 	for _, r := range reqs {
@@ -212,6 +212,6 @@ type Memory = catalog.Memory
 
 // memory is the candidate's memory for the requirements so far.
 func (e *Eval) memory(reqs []Requirement) *Memory {
-	u := used(reqs)
+	u := e.used(reqs)
 	return e.a.Memory(e.a.Footprint(u), catalog.LentStack(u), e.a.PartRAM(e.members()), e.memories.new())
 }

@@ -10,7 +10,7 @@ import (
 // judge gives each requirement and the candidate a verdict: unknown
 // while a figure is missing, fail below 1× headroom, else pass. The
 // candidate's headroom is its tightest requirement's.
-func judge(c *Candidate, sc catalog.Clock, e *Eval) {
+func judge(c *Candidate, sc *catalog.Clock, e *Eval) {
 	c.Verdict = Pass
 	c.Basis = sc.Basis()
 	util, utilKnown := 0.0, true
@@ -57,7 +57,7 @@ func judge(c *Candidate, sc catalog.Clock, e *Eval) {
 // judgeRequirement gives a requirement its basis (its terms', or the
 // weakest of the requirements before it that it adds up) and its
 // verdict; a clock the figures cannot be scaled to leaves it unknown.
-func judgeRequirement(r *Requirement, before []Requirement, sc catalog.Clock) {
+func judgeRequirement(r *Requirement, before []Requirement, sc *catalog.Clock) {
 	if b := basisOf(r.Terms); b != "" || r.Basis == "" { // an aggregate may set its own
 		r.Basis = b
 	}
@@ -87,7 +87,7 @@ func judgeRequirement(r *Requirement, before []Requirement, sc catalog.Clock) {
 
 // noFigure reports whether a candidate has terms and a figure for none of
 // them: it publishes nothing the workload needs.
-func noFigure(c Candidate) bool {
+func noFigure(c *Candidate) bool {
 	terms := false
 	for _, r := range c.Requirements {
 		for _, t := range r.Terms {
@@ -102,7 +102,7 @@ func noFigure(c Candidate) bool {
 
 // lacks lists the operations of a candidate's terms the build has no
 // figure for at any clock, of its own or lent; nil when it has them all.
-func lacks(a catalog.Answer, c Candidate) []string {
+func lacks(a *catalog.Answer, c *Candidate) []string {
 	var out []string
 	for _, r := range c.Requirements {
 		for _, t := range r.Terms {
@@ -139,7 +139,7 @@ func (e *Eval) lacks(b *catalog.Build, find func() []string) []string {
 // operation of a candidate's terms (its own, or, where lending is on,
 // one a cycle-count source counts): a build whose clock is unknown has
 // none at the clock asked for, yet is a candidate.
-func anyFigure(a catalog.Answer, c Candidate) bool {
+func anyFigure(a *catalog.Answer, c *Candidate) bool {
 	for _, r := range c.Requirements {
 		for _, t := range r.Terms {
 			if a.Publishes(t.Op) {

@@ -138,7 +138,7 @@ func energyGaps(e *Eval, load KindName) []string {
 	switch {
 	case !e.hasRunCurrent():
 		return []string{GapRunCurrent}
-	case e.sc.ClockHz <= 0 || e.sc.Untrusted:
+	case e.a.Clock().ClockHz <= 0 || e.a.Clock().Untrusted:
 		return []string{GapClock} // judge replaces it with the clock's own gap when untrusted
 	}
 	var gaps []string

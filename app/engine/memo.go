@@ -177,9 +177,9 @@ func (e *Eval) view(reqs []Requirement) *termsView {
 			return v
 		}
 	}
-	u := used(reqs)
+	u := e.used(reqs)
 	v := &termsView{footprint: e.a.Footprint(u)}
-	if t, missing := Longest(reqs); len(missing) == 0 && t.Each > 0 && !e.sc.Untrusted {
+	if t, missing := Longest(reqs); len(missing) == 0 && t.Each > 0 && !e.a.Clock().Untrusted {
 		each := t.Blocking()
 		v.longestOp, v.longestS = t.Op, &each
 	}

@@ -79,11 +79,11 @@ func (ix *Index) rank(w Workload, step func(int) bool) Result {
 // lends one. (A user's import is ranked whatever it lacks: it is what
 // they came to see.)
 func (e *Eval) listedApart(b *catalog.Build, c *Candidate) (lacked []string, apart bool) {
-	if noFigure(*c) && (!e.sc.Untrusted || !anyFigure(e.a, *c)) {
+	if noFigure(c) && (!e.a.Clock().Untrusted || !anyFigure(&e.a, c)) {
 		return e.lacks(b, c.Ops), true
 	}
 	if c.Verdict == Unknown && c.Imported == "" {
-		l := e.lacks(b, func() []string { return lacks(e.a, *c) })
+		l := e.lacks(b, func() []string { return lacks(&e.a, c) })
 		return l, l != nil
 	}
 	return nil, false
@@ -125,7 +125,6 @@ func (ix *Index) tally(res *Result, w Workload) {
 type Eval struct {
 	ix *Index
 	a  catalog.Answer   // what the build being judged publishes for q
-	sc catalog.Clock    // a's clock
 	q  catalog.Question // the workload's, asked of every build
 	w  *Workload
 	// memo holds the terms of earlier rankings of the same shape; load
@@ -139,6 +138,7 @@ type Eval struct {
 	reqs     slab[Requirement]
 	energies slab[energyCell]
 	memories slab[catalog.MemoryCell]
+	usedBuf  []catalog.Used // used's
 	// Reqs are the requirements judged so far.
 	Reqs []Requirement
 }
@@ -221,7 +221,7 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
 	if sc.Note != "" {
 		c.Notes = scalerNote(NoteCode(sc.Note))
 	}
-	e.sc, e.Reqs = sc, e.reqs.slice(len(e.w.Loads))
+	e.Reqs = e.reqs.slice(len(e.w.Loads))
 	for i, l := range e.w.Loads {
 		if KindOf(l.Kind()).Aggregate() {
 			continue // judged below, with the others' requirements
