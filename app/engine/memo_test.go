@@ -94,7 +94,7 @@ func TestMemoConcurrentRankings(t *testing.T) {
 // series field replaces them) so that the property costs a few seconds.
 func TestMemoIsKeyedOnItsQuestion(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short (the race pass): the property runs in the plain pass")
+		t.Skip("-short: the property ranks about 200 workloads")
 	}
 	ds, err := data.Dataset()
 	if err != nil {
