@@ -41,7 +41,11 @@ type PartGroup struct {
 	// ClockFrom is the part file MaxClockHz was inferred from when no
 	// member's file states it (ST's data: a file of the same die and
 	// clock tree); "" when a member states it.
-	ClockFrom string       `json:"clock_from,omitempty"`
+	ClockFrom string `json:"clock_from,omitempty"`
+	// Clocks are the maximum clocks ST's part files leave out, each cited
+	// to ST's driver code: the main core's (then MaxClockHz) and a second
+	// core's (Core names it).
+	Clocks    []CitedClock `json:"cited_clocks,omitempty"`
 	Units     []CryptoUnit `json:"units"`
 	TrustZone bool         `json:"trustzone"`
 	Members   []PartMember `json:"members"`
@@ -49,6 +53,32 @@ type PartGroup struct {
 	Boards []string `json:"boards"`
 	// File is the first member's source file in ST's repository.
 	File string `json:"file"`
+}
+
+// CitedClock is a core's maximum clock as ST's driver code states it
+// where ST's part files give none: the clock, the core ("" for the main
+// core), the citation in a few words and its public address, and what
+// ST's other sources say where they disagree ("" when none does).
+type CitedClock struct {
+	Hz       int64  `json:"hz"`
+	Core     string `json:"core,omitempty"`
+	Label    string `json:"label"`
+	URL      string `json:"url"`
+	Disagree string `json:"disagree,omitempty"`
+}
+
+// CoreClock is the maximum clock of one of the group's cores: the main
+// core's MaxClockHz, a second core's cited clock; 0 when unknown.
+func (g PartGroup) CoreClock(core string) (hz int64, cite *CitedClock) {
+	for i, c := range g.Clocks {
+		if c.Core == core || c.Core == "" && len(g.Cores) > 0 && core == g.Cores[0] {
+			return c.Hz, &g.Clocks[i]
+		}
+	}
+	if len(g.Cores) > 0 && core == g.Cores[0] {
+		return g.MaxClockHz, nil
+	}
+	return 0, nil
 }
 
 // Has reports whether the group has a unit of that name and version.

@@ -374,13 +374,11 @@ func estimated(g *bench.PartGroup, d *Build, f bench.MCUFact, sum *GroupSummary)
 // the largest flash and RAM of its members (filters keep a group when a
 // member qualifies), its crypto units as the accelerators builds name.
 func groupFact(g *bench.PartGroup, core string) bench.MCUFact {
-	f := bench.MCUFact{Part: g.Name, Core: core, MaxClockHz: g.MaxClockHz, Boards: g.Boards, SourceNote: "ST's part database, " + g.File}
-	if core != g.Cores[0] {
-		// ST's maximum clock is the main core's (an STM32H755's
-		// Cortex-M7 at 480 MHz; its Cortex-M4 runs slower): the second
-		// core's is not in the data.
-		f.MaxClockHz = 0
-	}
+	// ST's part files give the main core's maximum clock (an STM32H755's
+	// Cortex-M7 at 480 MHz); a second core's (its Cortex-M4, slower) is
+	// known only where ST's driver code is cited for it.
+	hz, _ := g.CoreClock(core)
+	f := bench.MCUFact{Part: g.Name, Core: core, MaxClockHz: hz, Boards: g.Boards, SourceNote: "ST's part database, " + g.File}
 	for _, m := range g.Members {
 		f.FlashBytes, f.RAMBytes = max(f.FlashBytes, m.FlashBytes), max(f.RAMBytes, m.RAMBytes)
 	}
@@ -405,6 +403,9 @@ type GroupSummary struct {
 	// ClockFrom is the part file the group's maximum clock is inferred
 	// from, where no member's file states it (bench.PartGroup).
 	ClockFrom string `json:"clock_from,omitempty"`
+	// Clocks are the maximum clocks ST's driver code states where its
+	// part files give none (bench.PartGroup.Clocks).
+	Clocks []bench.CitedClock `json:"cited_clocks,omitempty"`
 	// Lines are the members' lines (STM32H750, STM32H753), in order.
 	Lines []string `json:"-"`
 }
@@ -438,7 +439,7 @@ func line(part string) string {
 
 func summarize(g *bench.PartGroup) *GroupSummary {
 	s := &GroupSummary{Key: g.Key, Name: g.Name, Members: len(g.Members), Boards: g.Boards, File: g.File, Packages: []string{}, List: g.Members,
-		ClockFrom: g.ClockFrom}
+		ClockFrom: g.ClockFrom, Clocks: g.Clocks}
 	for i, m := range g.Members {
 		if i == 0 || m.FlashBytes < s.Flash[0] {
 			s.Flash[0] = m.FlashBytes

@@ -65,6 +65,11 @@ func TestMeasuredPartsFactsAreST(t *testing.T) {
 				if mhz == 0 && p.ClockFrom != "" { // inferred: the file named states it
 					mhz, _ = strconv.ParseInt(first(byFile[p.ClockFrom], "Frequency"), 10, 64)
 				}
+				for _, c := range p.Clocks {
+					if mhz == 0 && c.Core == "" { // ST's driver code states it (stclocks checks the citation)
+						mhz = c.Hz / 1e6
+					}
+				}
 				if mhz == 0 {
 					mhz = curated[i].MaxClockHz / 1e6
 				} else if curated[i].MaxClockHz != 0 {

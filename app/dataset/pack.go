@@ -26,7 +26,7 @@ import (
 
 const (
 	packMagic   = "CSZD"
-	packVersion = 12
+	packVersion = 13
 )
 
 // Pack writes ds in the packed form.
@@ -300,6 +300,7 @@ func (w *packer) groups(gs []bench.PartGroup) {
 		w.strs(g.Cores)
 		w.int(g.MaxClockHz)
 		w.str(g.ClockFrom)
+		packList(w, g.Clocks, func(c bench.CitedClock) { w.int(c.Hz); w.str(c.Core); w.str(c.Label); w.str(c.URL); w.str(c.Disagree) })
 		packList(w, g.Units, func(u bench.CryptoUnit) { w.str(u.Name); w.str(u.Version) })
 		w.bool(g.TrustZone)
 		packList(w, g.Members, func(m bench.PartMember) {
@@ -555,6 +556,9 @@ func (r *unpacker) dataset() *bench.Dataset {
 	})
 	ds.Groups = unpackList(r, func() bench.PartGroup {
 		g := bench.PartGroup{Key: r.str(), Name: r.str(), Family: r.str(), Die: r.str(), Cores: r.strs(), MaxClockHz: r.int(), ClockFrom: r.str()}
+		g.Clocks = unpackList(r, func() bench.CitedClock {
+			return bench.CitedClock{Hz: r.int(), Core: r.str(), Label: r.str(), URL: r.str(), Disagree: r.str()}
+		})
 		g.Units = unpackList(r, func() bench.CryptoUnit { return bench.CryptoUnit{Name: r.str(), Version: r.str()} })
 		g.TrustZone = r.bool()
 		g.Members = unpackList(r, func() bench.PartMember {

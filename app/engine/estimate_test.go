@@ -324,36 +324,54 @@ func TestPartSelectorFilters(t *testing.T) {
 	}
 }
 
-// A build carried to a group's second core (a Cortex-M4 donor to the
-// Cortex-M7 + M4 STM32H755) has no clock to go to: ST's maximum is the
-// main core's. It is unknown, and says why.
-func TestSecondCoreHasNoKnownClock(t *testing.T) {
+// A build carried to a group's second core goes to that core's clock
+// where ST's driver code states it (the STM32H755's Cortex-M4: 240 MHz,
+// HCLK), and is unknown, saying why, where nothing does (the STM32WL55's
+// Cortex-M0+): ST's part files give the main core's clock only.
+func TestSecondCoreClock(t *testing.T) {
 	ix := index(t)
 	w, _ := workload.Parse(workload.Params{"tls-rate": "1"})
-	n := 0
+	known, unknown := 0, 0
 	for _, c := range ix.Rank(w).Candidates {
-		if c.Group == nil || c.Facts == nil || !strings.Contains(c.Group.Name, "H755") {
+		if c.Group == nil || c.Facts == nil {
 			continue
 		}
-		if c.Facts.Core != "Cortex-M4" {
-			continue
-		}
-		n++
-		if c.Verdict != engine.Unknown || c.ClockHz != 0 || !slices.ContainsFunc(c.Notes, func(n engine.Note) bool { return n.Code == engine.NoteSecondaryCore }) ||
-			!slices.Contains(c.Missing, engine.TargetMaxClock) {
-			t.Errorf("%s: %s at %d Hz, notes %v, missing %v", c.Key, c.Verdict, c.ClockHz, c.Notes, c.Missing)
+		switch {
+		case strings.Contains(c.Group.Name, "H755") && c.Facts.Core == "Cortex-M4":
+			known++
+			if c.ClockHz != 240e6 || c.Verdict == engine.Unknown || slices.Contains(c.Missing, engine.TargetMaxClock) {
+				t.Errorf("%s: %s at %d Hz, missing %v", c.Key, c.Verdict, c.ClockHz, c.Missing)
+			}
+		case strings.Contains(c.Group.Name, "WL55") && c.Facts.Core == "Cortex-M0+":
+			unknown++
+			if c.Verdict != engine.Unknown || c.ClockHz != 0 || !slices.ContainsFunc(c.Notes, func(n engine.Note) bool { return n.Code == engine.NoteSecondaryCore }) ||
+				!slices.Contains(c.Missing, engine.TargetMaxClock) {
+				t.Errorf("%s: %s at %d Hz, notes %v, missing %v", c.Key, c.Verdict, c.ClockHz, c.Notes, c.Missing)
+			}
 		}
 	}
-	if n == 0 {
-		t.Fatal("no Cortex-M4 estimate for the STM32H755 group")
+	if known == 0 || unknown == 0 {
+		t.Fatalf("%d Cortex-M4 estimates for the STM32H755, %d Cortex-M0+ ones for the STM32WL55", known, unknown)
 	}
 }
 
-// Where ST's data gives a group no maximum clock, a clock the workload
-// sets is used, labelled as the user's; without one the group stays
-// unknown and says why.
+// Where a group has no known maximum clock, a clock the workload sets is
+// used, labelled as the user's; without one the group stays unknown and
+// says why. Every group of ST's data now has one, so the test takes the
+// STM32U545's away.
 func TestUserClockWhereNoMaximumIsKnown(t *testing.T) {
-	ix := index(t)
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups := slices.Clone(ds.Groups)
+	for i := range groups {
+		if strings.HasPrefix(groups[i].Name, "STM32U545") {
+			groups[i].MaxClockHz, groups[i].Clocks = 0, nil
+		}
+	}
+	ds.Groups = groups
+	ix := engine.NewIndex(ds)
 	for _, tc := range []struct {
 		params map[string]string
 		note   engine.NoteCode

@@ -29,7 +29,7 @@ func TestEveryUnknownNamesItsReason(t *testing.T) {
 		"tls-rate=1&min-free-ram=64KiB&library=wolfssl",
 		"fw-size=256KiB&fw-deadline=500ms&energy-budget=1mJ/boot",
 		"tls-rate=10&aes-rate=1MiB/s&energy-budget=10mJ/h&clock=max",
-		"tls-rate=1&tls-role=client&tls-kex=x25519mlkem768&tls-sig=ml-dsa-65&max-op=100ms&pqc-from=none",
+		"tls-rate=1&tls-role=client&tls-kex=x25519mlkem768&tls-sig=ml-dsa-65&max-op=100ms",
 		"tls-rate=10&clock=80&min-free-ram=16KiB&energy-budget=1mJ/handshake",
 	} {
 		q, _ := url.ParseQuery(query)

@@ -228,6 +228,7 @@ func groupDetails(c engine.Candidate, v *catalog.Validated) app.UI {
 		return app.Div().Class("group").Body(
 			app.P().Text(fmt.Sprintf("Measured on %s (%s, %s). The row stands for the %d part numbers of the same silicon — die, cores, clock and crypto units — which run the same code at the same speed per cycle (ST's part database, %s%s):",
 				c.MCU, orDash(c.Board), explain.MHz(c.MeasuredClockHz), g.Members, g.File, clockFrom(g))),
+			citedClocks(g),
 			members(g.List, c.Qualifying),
 		)
 	}
@@ -244,8 +245,34 @@ func groupDetails(c engine.Candidate, v *catalog.Validated) app.UI {
 			g.Members, d.MCU, orDash(d.Board), explain.MHz(d.ClockHz), explain.MHz(c.ClockHz), spread)),
 		app.P().Class("validation").Text(explain.Validation(d.Spread.Core, v)),
 		app.P().Text(fmt.Sprintf("%d part numbers, %s (ST's part database, %s)%s:", g.Members, boards, g.File, clockFrom(g))),
+		citedClocks(g),
 		members(g.List, c.Qualifying),
 	)
+}
+
+// citedClocks says, for each maximum clock ST's part files leave out,
+// which line of ST's driver code states it (linked), and what ST's
+// other sources say where they disagree.
+func citedClocks(g *engine.GroupSummary) app.UI {
+	if len(g.Clocks) == 0 {
+		return nil
+	}
+	return app.Ul().Class("cited-clocks").Body(app.Range(g.Clocks).Slice(func(i int) app.UI {
+		c := g.Clocks[i]
+		core := "The maximum clock"
+		if c.Core != "" {
+			core = "The " + c.Core + "'s maximum clock"
+		}
+		tail := " states it."
+		if c.Disagree != "" {
+			tail += " ST's other sources: " + c.Disagree
+		}
+		return app.Li().Body(
+			app.Text(core+", "+explain.MHz(c.Hz)+", is not in ST's part files: "),
+			app.A().Href(c.URL).Target("_blank").Rel("noopener").Text(c.Label),
+			app.Text(tail),
+		)
+	}))
 }
 
 // clockFrom says where a group's maximum clock is inferred from, if it is.

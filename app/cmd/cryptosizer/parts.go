@@ -60,22 +60,24 @@ type partJSON struct {
 	MaxClockHz *int64   `json:"max_clock_hz"` // null: ST's data gives none
 	// Clock says how the maximum clock is known: "stated" (the part's
 	// file), "inferred" (ClockFrom, a file of the same die and clock
-	// tree, states it) or "unknown".
-	Clock       string         `json:"clock"`
-	ClockFrom   string         `json:"clock_from,omitempty"`
-	FlashBytes  int64          `json:"flash_bytes"`
-	RAMBytes    int64          `json:"ram_bytes"`
-	Group       string         `json:"group"`
-	Package     string         `json:"package"`
-	Pins        int            `json:"pins"`
-	VoltageMin  *float64       `json:"voltage_min_v"`
-	VoltageMax  *float64       `json:"voltage_max_v"`
-	TempMin     *float64       `json:"temperature_min_c"`
-	TempMax     *float64       `json:"temperature_max_c"`
-	RunUAPerMHz *float64       `json:"run_ua_per_mhz"`
-	LowestUA    *float64       `json:"lowest_ua"`
-	TrustZone   bool           `json:"trustzone"`
-	CryptoUnits []stparts.Unit `json:"crypto_units"`
+	// tree, states it), "driver" (ST's driver code states it: Clocks
+	// cite it) or "unknown".
+	Clock       string             `json:"clock"`
+	ClockFrom   string             `json:"clock_from,omitempty"`
+	Clocks      []bench.CitedClock `json:"cited_clocks,omitempty"`
+	FlashBytes  int64              `json:"flash_bytes"`
+	RAMBytes    int64              `json:"ram_bytes"`
+	Group       string             `json:"group"`
+	Package     string             `json:"package"`
+	Pins        int                `json:"pins"`
+	VoltageMin  *float64           `json:"voltage_min_v"`
+	VoltageMax  *float64           `json:"voltage_max_v"`
+	TempMin     *float64           `json:"temperature_min_c"`
+	TempMax     *float64           `json:"temperature_max_c"`
+	RunUAPerMHz *float64           `json:"run_ua_per_mhz"`
+	LowestUA    *float64           `json:"lowest_ua"`
+	TrustZone   bool               `json:"trustzone"`
+	CryptoUnits []stparts.Unit     `json:"crypto_units"`
 	// Boards are ST's evaluation boards that carry this part number.
 	Boards []string   `json:"boards"`
 	Source partSource `json:"source"`
@@ -186,6 +188,12 @@ func toJSON(p stparts.Part, src stparts.Source) partJSON {
 			j.Clock = "inferred"
 		}
 	}
+	for _, c := range p.Clocks {
+		if c.Core == "" {
+			j.Clock = "driver"
+		}
+	}
+	j.Clocks = p.Clocks
 	return j
 }
 
@@ -213,7 +221,7 @@ func partsTable(w io.Writer, ps []partJSON, all int) {
 		mhz := "?"
 		if p.MaxClockHz != nil {
 			mhz = strconv.FormatFloat(float64(*p.MaxClockHz)/1e6, 'f', -1, 64)
-			if p.ClockFrom != "" {
+			if p.ClockFrom != "" || p.Clock == "driver" {
 				mhz += "*"
 			}
 		}

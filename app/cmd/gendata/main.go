@@ -16,6 +16,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
+	"cryptosizer/app/source/stclocks"
 	"cryptosizer/app/source/stparts"
 )
 
@@ -194,7 +195,11 @@ func writeParts(sources, out string) error {
 	if err != nil {
 		return err
 	}
-	b, n, err := parts(string(text), string(boards))
+	clocks, err := os.ReadFile(filepath.Join(sources, stclocks.File))
+	if err != nil {
+		return err
+	}
+	b, n, err := parts(string(text), string(boards), string(clocks))
 	if err != nil {
 		return err
 	}
@@ -240,15 +245,47 @@ type deriver interface {
 	Derive(text string) ([]byte, int, error)
 }
 
+// citeClocks gives each part the clocks ST's driver code states for its
+// line where its file states none: the main core's (then its maximum
+// clock) and a second core's. A clock the part files state, or infer
+// from the same die and clock tree, is kept.
+func citeClocks(ps []stparts.Part, clocks []stclocks.Clock) {
+	cited := func(c stclocks.Clock, core string) bench.CitedClock {
+		d := c.Disagree
+		if strings.HasPrefix(d, "none") {
+			d = "" // "none", or "none." and a note that is not a disagreement
+		}
+		return bench.CitedClock{Hz: c.Hz, Core: core, Label: c.Cite.Label(), URL: c.Cite.URL(), Disagree: d}
+	}
+	for i := range ps {
+		p := &ps[i]
+		if c, ok := stclocks.For(clocks, p.Part, ""); ok && p.MaxClockHz <= 0 {
+			p.MaxClockHz = c.Hz
+			p.Clocks = append(p.Clocks, cited(c, ""))
+		}
+		if len(p.Cores) > 1 {
+			if c, ok := stclocks.For(clocks, p.Part, p.Cores[1]); ok {
+				p.Clocks = append(p.Clocks, cited(c, p.Cores[1]))
+			}
+		}
+	}
+}
+
 // boardsFile is ST's board list in the sources directory.
 const boardsFile = "stm32-open-pin-data-boards.tsv"
 
-// parts is the catalogue file for ST's part database and board list.
-func parts(text, boards string) ([]byte, int, error) {
+// parts is the catalogue file for ST's part database, its board list
+// and the clocks ST's driver code states where the part files give none.
+func parts(text, boards, clockText string) ([]byte, int, error) {
 	ps, src, errs := stparts.Parse(partsFile, text)
 	if len(errs) > 0 {
 		return nil, 0, errs
 	}
+	clocks, errs := stclocks.Parse(stclocks.File, clockText)
+	if len(errs) > 0 {
+		return nil, 0, errs
+	}
+	citeClocks(ps, clocks)
 	var unmatched []string
 	for _, b := range stparts.ParseBoards(boards) {
 		found := false

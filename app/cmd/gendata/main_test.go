@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cryptosizer/app/source/stclocks"
 	"fmt"
 	"os"
 	"reflect"
@@ -66,7 +67,11 @@ func TestPartsFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, n, err := parts(string(text), string(boards))
+	clocks, err := os.ReadFile(thirdparty.Path(t, stclocks.File))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, n, err := parts(string(text), string(boards), string(clocks))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,14 +49,17 @@ type Part struct {
 	// ClockTree attribute); ClockFrom the part file MaxClockHz was
 	// inferred from when this one states none (InferClocks): "" when the
 	// file states it, or when no clock is known.
-	ClockTree  string   `json:"clock_tree,omitempty"`
-	ClockFrom  string   `json:"clock_from,omitempty"`
-	FlashBytes int64    `json:"flash_bytes"`
-	RAMBytes   int64    `json:"ram_bytes"`
-	VoltageMin *float64 `json:"voltage_min_v"`
-	VoltageMax *float64 `json:"voltage_max_v"`
-	TempMin    *float64 `json:"temperature_min_c"`
-	TempMax    *float64 `json:"temperature_max_c"`
+	ClockTree string `json:"clock_tree,omitempty"`
+	ClockFrom string `json:"clock_from,omitempty"`
+	// Clocks are the clocks ST's driver code states where this file
+	// states none (bench.PartGroup.Clocks), given by the generator.
+	Clocks     []bench.CitedClock `json:"cited_clocks,omitempty"`
+	FlashBytes int64              `json:"flash_bytes"`
+	RAMBytes   int64              `json:"ram_bytes"`
+	VoltageMin *float64           `json:"voltage_min_v"`
+	VoltageMax *float64           `json:"voltage_max_v"`
+	TempMin    *float64           `json:"temperature_min_c"`
+	TempMax    *float64           `json:"temperature_max_c"`
 	// RunUAPerMHz and LowestUA are ST's <Current Run= Lowest=>.
 	RunUAPerMHz *float64 `json:"run_ua_per_mhz"`
 	LowestUA    *float64 `json:"lowest_ua"`

@@ -195,6 +195,11 @@ func (r *PartRow) Cells() []string {
 		if r.Group.ClockFrom != "" {
 			clock += " (inferred)"
 		}
+		for _, c := range r.Group.Clocks {
+			if c.Core == "" {
+				clock += " (ST's driver)"
+			}
+		}
 	}
 	units := r.Units
 	if units == "" {
