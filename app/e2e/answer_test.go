@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -124,8 +125,10 @@ func TestEmptyResultExplainsItself(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := text(ctx, t, `(() => { const e = document.getElementById('empty'); return e && e.getClientRects().length ? e.innerText : '' })()`)
-	for _, want := range []string{"No candidate is left", "library = cmox removes 838 of the 913", "accel = PKA removes 883", "low-power removes 503", "none would be left without it"} {
-		if !strings.Contains(got, want) {
+	// What each filter removes, in numbers the data decide (a new source
+	// changes them), and what is left without it.
+	for _, want := range []string{`No candidate is left`, `library = cmox removes \d+ of the \d+`, `accel = PKA removes \d+`, `low-power removes \d+`, `none would be left without it`} {
+		if !regexp.MustCompile(want).MatchString(got) {
 			t.Errorf("the empty ranking's explanation %q lacks %q", got, want)
 		}
 	}
