@@ -161,7 +161,9 @@ func spreadOf(t *testing.T, ix *engine.Index, core string) float64 {
 }
 
 // ML-DSA-65 firmware on a Cortex-M33 part is estimated, with the largest
-// spread of any core; on a Cortex-M0+ part it stays unknown and says why.
+// spread of any core; on a Cortex-M0+ part it stays without a figure and
+// says why: unknown, or a FAIL where hashing the image alone overruns the
+// deadline (a failure known is a FAIL).
 func TestBorrowedMLDSAByCore(t *testing.T) {
 	ix := index(t)
 	res := rankParams(t, ix, workload.Params{"fw-size": "256KiB", "fw-sig": "ml-dsa-65", "fw-deadline": "1s"})
@@ -186,7 +188,8 @@ func TestBorrowedMLDSAByCore(t *testing.T) {
 			return n.Code == engine.NoteNoMaxClock || n.Code == engine.NoteSecondaryCore
 		}):
 			m0++
-			if c.Verdict != engine.Unknown || !v.Missing || !slices.ContainsFunc(c.Notes, func(n engine.Note) bool { return n.Code == engine.NotePQCNoCode }) {
+			knownFail := c.Verdict == engine.Fail && slices.ContainsFunc(c.Requirements, func(r engine.Requirement) bool { return r.KnownFail })
+			if c.Verdict != engine.Unknown && !knownFail || !v.Missing || !slices.ContainsFunc(c.Notes, func(n engine.Note) bool { return n.Code == engine.NotePQCNoCode }) {
 				t.Errorf("%s: %s, verify %+v, notes %v", c.Key, c.Verdict, v, c.Notes)
 			}
 		}

@@ -92,7 +92,11 @@ type Requirement struct {
 	Of      []KindName `json:"of,omitempty"`
 	Terms   []Term     `json:"terms"`
 	Missing []string   `json:"missing"`
-	Rule    RuleID     `json:"rule"`
+	// KnownFail: figures are missing, but those known already fail the
+	// requirement (a deadline the known terms alone overrun): a failure
+	// known is a FAIL, whatever else is missing.
+	KnownFail bool   `json:"fails_on_known_figures,omitempty"`
+	Rule      RuleID `json:"rule"`
 	// Basis is the weakest basis of the figures behind the requirement
 	// (its terms, or the requirements an aggregate adds up).
 	Basis bench.Basis `json:"basis,omitempty"`

@@ -42,6 +42,9 @@ func judge(c *Candidate, sc *catalog.Clock, e *Eval) {
 			c.Headroom = e.num(*r.Headroom)
 			c.Bottleneck, c.BottleneckOp = r.Kind, heaviest(r.Terms)
 		}
+		if r.Verdict == Fail && r.KnownFail && c.Headroom == nil {
+			c.Bottleneck, c.BottleneckOp = r.Kind, heaviest(r.Terms) // failed on its known figures
+		}
 	}
 	if utilKnown {
 		c.Utilization = e.num(util)
@@ -76,6 +79,8 @@ func judgeRequirement(r *Requirement, before []Requirement, sc *catalog.Clock) {
 		r.Achieved, r.Headroom, r.Utilization = nil, nil, nil
 	}
 	switch {
+	case r.KnownFail && !sc.Untrusted:
+		r.Verdict = Fail // what is missing cannot make it pass
 	case len(r.Missing) > 0:
 		r.Verdict = Unknown
 	case r.Headroom != nil && *r.Headroom >= 1:

@@ -113,5 +113,6 @@ func (f *Firmware) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 		h := f.Deadline / total
 		r.Achieved, r.Headroom = e.num(total), e.num(h)
 	}
+	r.KnownFail = len(r.Missing) > 0 && total > f.Deadline
 	return r, true
 }

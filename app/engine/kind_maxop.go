@@ -56,5 +56,7 @@ func (m *MaxOp) Evaluate(e *Eval, _ []Term) (Requirement, bool) {
 		h := m.Limit / each
 		r.Achieved, r.Headroom = e.num(each), e.num(h)
 	}
+	// One known operation already longer than the limit fails it.
+	r.KnownFail = len(missing) > 0 && t.Blocking() > m.Limit
 	return r, true
 }

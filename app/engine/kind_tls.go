@@ -357,5 +357,8 @@ func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 		h := capacity / t.Rate
 		r.Achieved, r.Utilization, r.Headroom = e.num(capacity), e.num(u), e.num(h)
 	}
+	// The known terms of a handshake alone may already take more than
+	// the budget allows at this rate.
+	r.KnownFail = len(r.Missing) > 0 && perHS > 0 && t.Rate*perHS > e.Budget()
 	return r, true
 }

@@ -67,6 +67,9 @@ func compare(a, b *Candidate, objective Objective) int {
 			return cmp.Compare(fa, fb)
 		}
 	}
+	if a.Verdict == Fail && (a.Headroom == nil) != (b.Headroom == nil) {
+		return cmp.Compare(headroomOrder(a), headroomOrder(b)) // known on part of its figures: how close it came is not known, so last
+	}
 	if ha, hb := headroomOrder(a), headroomOrder(b); ha != hb {
 		return -cmp.Compare(ha, hb)
 	}
