@@ -336,8 +336,27 @@ func (p *parser) decide(b *board, cross map[string]float64, stated []int64) (int
 			}
 		}
 	}
+	if line := p.matrixRun(); line > 0 && b.matrix > 0 {
+		// The cross-board tables are bench_matrix.sh's, which passes no
+		// CLK option: the board runs at its default clock, the build
+		// matrix's (a section at another clock is a run of its own).
+		return b.matrix, true, fmt.Sprintf("the README states %s MHz; the cross-board tables are captured by bench_matrix.sh (line %d), which passes no CLK option, so the board runs at its default clock, the build matrix's %d MHz (line %d)",
+			join(stated), line, b.matrix, b.matrixLine)
+	}
 	hi := slices.Max(stated)
 	return hi, false, fmt.Sprintf("the README states %s MHz for the board and no figure decides: taken at %d MHz, the highest, so its cycles per operation are an upper bound", join(stated), hi)
+}
+
+// matrixRun is the README line that says how the cross-board tables
+// were captured, when it names bench_matrix.sh without a CLK option (0:
+// it does not).
+func (p *parser) matrixRun() int {
+	for i, l := range p.r.lines {
+		if strings.HasPrefix(l, "Captured by `bench_matrix.sh`") && !strings.Contains(l, "CLK=") {
+			return p.r.readmeLine(i)
+		}
+	}
+	return 0
 }
 
 func distinct(vs ...int64) []int64 {
