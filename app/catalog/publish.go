@@ -85,11 +85,17 @@ func (a *Answer) Footprint(used []Used) *Footprint {
 		fp.Ops = append(fp.Ops, op)
 		if f := u.From; f != nil && f.Source != "" {
 			// Lent by a cycle-count source: its code (once per scheme
-			// and implementation, no data or bss) and its stack.
+			// and implementation, no data or bss) and its stack, where
+			// the source states them (0: it does not — unknown, not 0).
 			src := f.Source + " " + f.Implementation + " " + Scheme(u.Op)
 			if !slices.Contains(fp.Sources, src) {
 				fp.Sources = append(fp.Sources, src)
 				flash += f.CodeBytes
+				noFlash = noFlash || f.CodeBytes <= 0
+			}
+			if u.Stack <= 0 {
+				fp.Missing = append(fp.Missing, op+" (its source states no stack)")
+				known = false
 			}
 			peak = max(peak, u.Stack)
 			continue
