@@ -191,13 +191,24 @@ func (cat *Catalog) lent(b *Build, op string, s Clock, q Question, may func(stri
 	}
 	factor = math.Max(factor, 1)
 	clock := float64(s.ClockHz)
+	// A count taken at a low clock (pqm4's 24 MHz, no flash wait state)
+	// runs with more wait states at the part's: the clock rule widens its
+	// slow end as it widens an estimate taken up in clock (the margin the
+	// user sets replaces both).
+	up, widen := 0.0, 0.0
+	if u := clock / float64(f.ClockHz); f.ClockHz > 0 && u > 1 && !q.OwnMargin {
+		if w := cat.clocks.Widen(u); w > 1 {
+			up, widen = u, w
+			factor *= w
+		}
+	}
 	g := Figure{Each: f.Cycles / clock, Spread: factor, Basis: l.Basis, Method: "cycle-count", Config: f.Implementation, Pos: f.Pos, Stack: f.StackBytes}
 	g.Worst = f.MaxCycles / clock * factor
 	g.Source = fmt.Sprintf("%s %s %s (%d runs at %s MHz on %s): %s cycles", f.Source, f.Implementation, op, f.Runs,
 		strconv.FormatFloat(float64(f.ClockHz)/1e6, 'f', -1, 64), f.Core, f.Printed)
 	g.From = &From{Document: f.Pos.File, Line: f.Pos.Line, Part: f.Core + ", " + f.Board, ClockHz: f.ClockHz, Printed: f.Printed,
 		ToClockHz: s.ClockHz, TimeFactor: float64(f.ClockHz) / clock, Spread: factor, SpreadFrom: from, // 0: the count's clock is not published
-		Source: f.Source, Implementation: f.Implementation, Cycles: f.Cycles, MaxCycles: f.MaxCycles, CodeBytes: f.CodeBytes}
+		Source: f.Source, Implementation: f.Implementation, Cycles: f.Cycles, MaxCycles: f.MaxCycles, CodeBytes: f.CodeBytes, Up: up, Widen: widen}
 	return g, true
 }
 
