@@ -45,7 +45,11 @@ type PartGroup struct {
 	// Clocks are the maximum clocks ST's part files leave out, each cited
 	// to ST's driver code: the main core's (then MaxClockHz) and a second
 	// core's (Core names it).
-	Clocks    []CitedClock `json:"cited_clocks,omitempty"`
+	Clocks []CitedClock `json:"cited_clocks,omitempty"`
+	// Limits are the modes a crypto unit of the group does not do, where
+	// another line with the same unit version does (F415/F417's CRYP: no
+	// GCM, no CCM).
+	Limits    []UnitLimit  `json:"unit_limits,omitempty"`
 	Units     []CryptoUnit `json:"units"`
 	TrustZone bool         `json:"trustzone"`
 	Members   []PartMember `json:"members"`
@@ -65,6 +69,25 @@ type CitedClock struct {
 	Label    string `json:"label"`
 	URL      string `json:"url"`
 	Disagree string `json:"disagree,omitempty"`
+}
+
+// UnitLimit is what a crypto unit of a group cannot do: its modes
+// ("gcm", "ccm": parts of the operations' names) and where ST says so.
+type UnitLimit struct {
+	Unit  string   `json:"unit"`
+	Modes []string `json:"modes"`
+	URL   string   `json:"url"`
+}
+
+// Lacks reports whether a unit limit rules out an operation: an
+// operation of one of its modes ("aes-128-gcm-enc", GMAC for "gcm").
+func (l UnitLimit) Lacks(op string) bool {
+	for _, m := range l.Modes {
+		if strings.Contains(op, "-"+m) || m == "gcm" && strings.Contains(op, "gmac") {
+			return true
+		}
+	}
+	return false
 }
 
 // CoreClock is the maximum clock of one of the group's cores: the main

@@ -81,6 +81,9 @@ type Figure struct {
 // cycle-count source counts borrows it where the question allows.
 func (cat *Catalog) figure(b *Build, op string, s Clock, q Question) Figure {
 	m, ok := Lookup(b, op)
+	if ok && b.donor != nil && b.group != nil && b.unitCannot(op) {
+		ok = false // the donor's unit did it; the group's same unit cannot
+	}
 	var f Figure
 	if !ok && !s.Untrusted && !bench.IsBulk(op) && len(cat.pqc.byOp[op]) > 0 {
 		lent, ok := cat.borrow(b, op, s, q)
@@ -121,4 +124,24 @@ func (cat *Catalog) figure(b *Build, op string, s Clock, q Question) Figure {
 // counts op.
 func (cat *Catalog) hasLender(op string, q Question) bool {
 	return slices.ContainsFunc(cat.pqc.byOp[op], func(f *bench.CycleFigure) bool { return q.Lends(f.Source, op) })
+}
+
+// unitCannot reports whether the build would run op on a unit of its
+// group that cannot do it (an F415's CRYP and GCM): an estimate carries
+// no such figure from a donor whose unit could.
+func (b *Build) unitCannot(op string) bool {
+	a := AccelFor(op)
+	if a == "" || !slices.Contains(b.id.Acceleration, a) {
+		return false
+	}
+	u, ok := unitFor(b.group, a)
+	if !ok {
+		return false
+	}
+	for _, l := range b.group.Limits {
+		if l.Unit == u.Name && l.Lacks(op) {
+			return true
+		}
+	}
+	return false
 }

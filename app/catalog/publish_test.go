@@ -60,3 +60,33 @@ func TestLendingOrderIsDeclared(t *testing.T) {
 		}
 	}
 }
+
+// An estimate carried to a group whose unit cannot do a mode (the
+// STM32F415/F417's CRYP: no GCM, no CCM; ST's device headers) has no
+// figure for it, though its donor's unit of the same version did it; its
+// other modes and its software stay.
+func TestUnitLimitsBarTheirModes(t *testing.T) {
+	cryp := bench.CryptoUnit{Name: "CRYP", Version: "cryp1_v2_0"}
+	g := &bench.PartGroup{Name: "STM32F415", Cores: []string{"Cortex-M4"}, Units: []bench.CryptoUnit{cryp},
+		Limits: []bench.UnitLimit{{Unit: "CRYP", Modes: []string{"gcm", "ccm"}}}}
+	sec := func(v float64) *float64 { return &v }
+	ops := map[string][]*bench.Measurement{}
+	for _, op := range []string{"aes-128-gcm-enc", "aes-128-cbc-enc", "aes-128-ccm-enc", "ecdsa-p256-sign"} {
+		m := &bench.Measurement{Op: op, SecondsPerOp: sec(1), BytesPerSecond: sec(1e6)}
+		ops[op] = []*bench.Measurement{m}
+	}
+	donor := &Build{id: bench.Identity{MCU: "STM32F437", ClockHz: 168e6, Acceleration: []string{bench.AccelAES}}, ops: ops,
+		fact: bench.MCUFact{Core: "Cortex-M4", MaxClockHz: 180e6}, hasFact: true}
+	est := &Build{id: bench.Identity{MCU: "STM32F415", ClockHz: 168e6, Acceleration: []string{bench.AccelAES}}, ops: ops, donor: donor,
+		group: g, fact: bench.MCUFact{Core: "Cortex-M4", MaxClockHz: 168e6}, hasFact: true, spread: Spread{Factor: 1.5}}
+	cat := &Catalog{}
+	a := cat.Ask(est, Question{})
+	for op, missing := range map[string]bool{"aes-128-gcm-enc": true, "aes-128-ccm-enc": true, "aes-128-cbc-enc": false, "ecdsa-p256-sign": false} {
+		if f := a.Figure(op); f.Missing != missing {
+			t.Errorf("%s: missing %v, want %v", op, f.Missing, missing)
+		}
+	}
+	if donorAnswer := cat.Ask(donor, Question{}); donorAnswer.Figure("aes-128-gcm-enc").Missing {
+		t.Error("the donor's own GCM figure is gone")
+	}
+}

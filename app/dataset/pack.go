@@ -26,7 +26,7 @@ import (
 
 const (
 	packMagic   = "CSZD"
-	packVersion = 13
+	packVersion = 14
 )
 
 // Pack writes ds in the packed form.
@@ -301,6 +301,7 @@ func (w *packer) groups(gs []bench.PartGroup) {
 		w.int(g.MaxClockHz)
 		w.str(g.ClockFrom)
 		packList(w, g.Clocks, func(c bench.CitedClock) { w.int(c.Hz); w.str(c.Core); w.str(c.Label); w.str(c.URL); w.str(c.Disagree) })
+		packList(w, g.Limits, func(l bench.UnitLimit) { w.str(l.Unit); w.strs(l.Modes); w.str(l.URL) })
 		packList(w, g.Units, func(u bench.CryptoUnit) { w.str(u.Name); w.str(u.Version) })
 		w.bool(g.TrustZone)
 		packList(w, g.Members, func(m bench.PartMember) {
@@ -559,6 +560,7 @@ func (r *unpacker) dataset() *bench.Dataset {
 		g.Clocks = unpackList(r, func() bench.CitedClock {
 			return bench.CitedClock{Hz: r.int(), Core: r.str(), Label: r.str(), URL: r.str(), Disagree: r.str()}
 		})
+		g.Limits = unpackList(r, func() bench.UnitLimit { return bench.UnitLimit{Unit: r.str(), Modes: r.strs(), URL: r.str()} })
 		g.Units = unpackList(r, func() bench.CryptoUnit { return bench.CryptoUnit{Name: r.str(), Version: r.str()} })
 		g.TrustZone = r.bool()
 		g.Members = unpackList(r, func() bench.PartMember {

@@ -271,6 +271,19 @@ func citeClocks(ps []stparts.Part, clocks []stclocks.Clock) {
 	}
 }
 
+// limitUnits gives the parts of a line whose CRYP unit does no GCM and
+// no CCM (ST's device headers define neither mode) that limit.
+func limitUnits(ps []stparts.Part, modes []stclocks.Modes) {
+	for i := range ps {
+		for _, m := range modes {
+			if m.GCMCCM || !slices.ContainsFunc(m.Lines, func(l string) bool { return strings.HasPrefix(ps[i].Part, l) }) {
+				continue
+			}
+			ps[i].Limits = append(ps[i].Limits, bench.UnitLimit{Unit: "CRYP", Modes: []string{"gcm", "ccm"}, URL: m.URL})
+		}
+	}
+}
+
 // boardsFile is ST's board list in the sources directory.
 const boardsFile = "stm32-open-pin-data-boards.tsv"
 
@@ -286,6 +299,11 @@ func parts(text, boards, clockText string) ([]byte, int, error) {
 		return nil, 0, errs
 	}
 	citeClocks(ps, clocks)
+	modes, errs := stclocks.ParseModes(stclocks.File, clockText)
+	if len(errs) > 0 {
+		return nil, 0, errs
+	}
+	limitUnits(ps, modes)
 	var unmatched []string
 	for _, b := range stparts.ParseBoards(boards) {
 		found := false

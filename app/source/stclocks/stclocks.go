@@ -149,3 +149,72 @@ func For(clocks []Clock, part, core string) (Clock, bool) {
 	}
 	return Clock{}, false
 }
+
+// Modes is a row of the table "What the F4 CRYP unit can do, per line":
+// whether the CRYP unit of those lines does AES-GCM (and GMAC) and
+// AES-CCM, and where ST's headers say so.
+type Modes struct {
+	Lines  []string  `json:"lines"`
+	GCMCCM bool      `json:"gcm_ccm"`
+	Cite   string    `json:"cite"` // the citation cell, as the document words it
+	URL    string    `json:"url"`  // its first cited file and line
+	Pos    bench.Pos `json:"pos"`
+}
+
+var (
+	repoRe = regexp.MustCompile(`([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)@([0-9a-f]{40})`)
+	fileRe = regexp.MustCompile("`([^`]+\\.h)`")
+	lineRe = regexp.MustCompile(`\blines? (\d+)`)
+)
+
+// ParseModes reads the table "What the F4 CRYP unit can do, per line":
+// the rows that name lines (the driver's own row is a note, skipped).
+func ParseModes(file, text string) ([]Modes, bench.ErrorList) {
+	var out []Modes
+	var errs bench.ErrorList
+	in := false
+	repo := ""
+	for i, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "## ") {
+			in = strings.HasPrefix(line, "## What the F4 CRYP unit can do")
+			continue
+		}
+		cells := source.Cells(line)
+		if !in || len(cells) != 3 || !strings.HasPrefix(cells[0], "STM32") {
+			continue
+		}
+		m := Modes{Pos: bench.Pos{File: file, Line: i + 1}, Cite: cells[2]}
+		for _, name := range strings.Split(cells[0], ",") {
+			name = strings.TrimSpace(name)
+			if !strings.HasPrefix(name, "STM32") {
+				name = "STM32" + name
+			}
+			m.Lines = append(m.Lines, name)
+		}
+		switch {
+		case strings.HasPrefix(cells[1], "yes"):
+			m.GCMCCM = true
+		case strings.HasPrefix(cells[1], "no"):
+		default:
+			errs = append(errs, &bench.Error{Pos: m.Pos, Text: line, Msg: "want yes or no"})
+			continue
+		}
+		// A row may cite "the same repository's" header by its name:
+		// the repository and folder of the row before.
+		if r := repoRe.FindStringSubmatch(cells[2]); r != nil {
+			repo = r[1] + "/blob/" + r[2] + "/"
+		}
+		if f, n := fileRe.FindStringSubmatch(cells[2]), lineRe.FindStringSubmatch(cells[2]); repo != "" && f != nil && n != nil {
+			path := f[1]
+			if !strings.Contains(path, "/") {
+				path = "Include/" + path
+			}
+			m.URL = "https://github.com/" + repo + path + "#L" + n[1]
+		}
+		out = append(out, m)
+	}
+	if len(out) == 0 && len(errs) == 0 {
+		errs = append(errs, &bench.Error{Pos: bench.Pos{File: file}, Msg: "no row in the table \"What the F4 CRYP unit can do, per line\""})
+	}
+	return out, errs
+}

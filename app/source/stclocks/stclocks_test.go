@@ -63,3 +63,31 @@ func TestEveryCuratedClockIsItsCitation(t *testing.T) {
 		}
 	}
 }
+
+// The F4 CRYP table of the real document: GCM and CCM on F437, F439 and
+// F479, not on F415 and F417, each row with a link to ST's header.
+func TestF4CRYPModes(t *testing.T) {
+	b, err := os.ReadFile(thirdparty.Path(t, File))
+	if err != nil {
+		t.Fatal(err)
+	}
+	modes, errs := ParseModes(File, string(b))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	got := map[string]bool{}
+	for _, m := range modes {
+		for _, l := range m.Lines {
+			got[l] = m.GCMCCM
+		}
+		if !strings.HasPrefix(m.URL, "https://github.com/STMicroelectronics/cmsis-device-f4/blob/") {
+			t.Errorf("%s: link %q", m.Pos, m.URL)
+		}
+	}
+	want := map[string]bool{"STM32F437": true, "STM32F439": true, "STM32F479": true, "STM32F415": false, "STM32F417": false}
+	for l, w := range want {
+		if g, ok := got[l]; !ok || g != w {
+			t.Errorf("%s: GCM/CCM %v (%v), want %v", l, g, ok, w)
+		}
+	}
+}

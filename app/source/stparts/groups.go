@@ -17,7 +17,7 @@ func Groups(parts []Part, boards map[string]string) []bench.PartGroup {
 		key := Group(p)
 		i, ok := index[key]
 		if !ok {
-			g := bench.PartGroup{Key: key, Family: p.Family, Die: p.Die, Cores: p.Cores, MaxClockHz: p.MaxClockHz, ClockFrom: p.ClockFrom, Clocks: p.Clocks,
+			g := bench.PartGroup{Key: key, Family: p.Family, Die: p.Die, Cores: p.Cores, MaxClockHz: p.MaxClockHz, ClockFrom: p.ClockFrom, Clocks: p.Clocks, Limits: p.Limits,
 				TrustZone: p.TrustZone, Units: []bench.CryptoUnit{}, Boards: []string{}, File: p.File}
 			for _, u := range p.CryptoUnits {
 				cu := bench.CryptoUnit{Name: u.Name, Version: u.Version}

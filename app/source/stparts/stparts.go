@@ -54,6 +54,7 @@ type Part struct {
 	// Clocks are the clocks ST's driver code states where this file
 	// states none (bench.PartGroup.Clocks), given by the generator.
 	Clocks     []bench.CitedClock `json:"cited_clocks,omitempty"`
+	Limits     []bench.UnitLimit  `json:"unit_limits,omitempty"`
 	FlashBytes int64              `json:"flash_bytes"`
 	RAMBytes   int64              `json:"ram_bytes"`
 	VoltageMin *float64           `json:"voltage_min_v"`
