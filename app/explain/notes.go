@@ -102,7 +102,7 @@ func Missing(m string) string {
 // gapWords say the engine's gap codes.
 var gapWords = map[string]string{
 	engine.UntrustedClock: "a credible measured clock",
-	engine.TargetMaxClock: "the parts' maximum clock (ST's data gives none)",
+	engine.TargetMaxClock: "the maximum clock of the core the build runs on (no ST source here gives it: a dual-core part's files give the main core's only; set the clock in MHz to estimate at yours)",
 	engine.GapCPUShare:    "a continuous load's CPU share",
 	engine.GapPartFacts:   "the part's facts (ST's data has none for it)",
 	engine.GapLibraryRAM:  "the crypto's RAM (no RAM figures are published for this build)",

@@ -142,7 +142,11 @@ func factsTable(c engine.Candidate) app.UI {
 		if f.FlashBytes == 0 {
 			flash = "none internal (external memory)"
 		}
-		rows = append(rows, [2]string{"Part", f.Part + " (" + f.Series + " series, " + f.Core + ", up to " + explain.MHz(f.MaxClockHz) + ")"},
+		clock := "up to " + explain.MHz(f.MaxClockHz)
+		if f.MaxClockHz <= 0 {
+			clock = "maximum clock unknown"
+		}
+		rows = append(rows, [2]string{"Part", f.Part + " (" + f.Series + " series, " + f.Core + ", " + clock + ")"},
 			[2]string{"Flash / RAM", flash + " / " + explain.Size(f.RAMBytes)},
 			[2]string{"TrustZone", yesNo(f.TrustZone)}, [2]string{"Low-power series", yesNo(f.LowPower)},
 			[2]string{"Crypto peripherals", f.Hardware})
