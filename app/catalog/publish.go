@@ -39,9 +39,13 @@ type Footprint struct {
 	// footprint row, or columns the source leaves blank.
 	Missing []string `json:"missing"`
 	Sources []string `json:"sources"`
-	// PeakStackBytes is the largest stack and working buffer of any one
-	// operation (nil when a figure is missing).
-	PeakStackBytes *int64 `json:"peak_stack_bytes"`
+	// PeakStackBytes is the largest stack of any one operation, and
+	// PeakBufferBytes the largest working buffer or heap (CMOX's working
+	// buffer, Bare_Test's peak heap): RAMBytes counts the largest of the
+	// two together. Nil when a figure is missing (a buffer: when none is
+	// published).
+	PeakStackBytes  *int64 `json:"peak_stack_bytes"`
+	PeakBufferBytes *int64 `json:"peak_buffer_bytes,omitempty"`
 	// HeapOnly: some operation's figure is the heap it holds, its stack
 	// not published (Mbed TLS): RAMBytes is a lower bound.
 	HeapOnly bool `json:"heap_only,omitempty"`
@@ -72,9 +76,8 @@ func (a *Answer) Footprint(used []Used) *Footprint {
 	if len(a.b.footprints) == 0 {
 		return nil
 	}
-	fp := &Footprint{Ops: []string{}, Missing: []string{}, Sources: []string{}}
-	var flash, global, peak int64
-	known, noFlash, unprinted := true, false, false
+	s := footprintSum{fp: &Footprint{Ops: []string{}, Missing: []string{}, Sources: []string{}}, known: true}
+	fp := s.fp
 	for _, u := range used {
 		// Every operation the workload uses counts, timed or not: one
 		// without a published footprint is missing from the total.
@@ -84,63 +87,89 @@ func (a *Answer) Footprint(used []Used) *Footprint {
 		}
 		fp.Ops = append(fp.Ops, op)
 		if f := u.From; f != nil && f.Source != "" {
-			// Lent by a cycle-count source: its code (once per scheme
-			// and implementation, no data or bss) and its stack, where
-			// the source states them (0: it does not — unknown, not 0).
-			src := f.Source + " " + f.Implementation + " " + Scheme(u.Op)
-			if !slices.Contains(fp.Sources, src) {
-				fp.Sources = append(fp.Sources, src)
-				flash += f.CodeBytes
-				noFlash = noFlash || f.CodeBytes <= 0
-			}
-			if u.Stack <= 0 {
-				fp.Missing = append(fp.Missing, op+" (its source states no stack)")
-				known = false
-			}
-			peak = max(peak, u.Stack)
+			s.lent(u, op)
 			continue
 		}
-		row := pickFootprint(a.b.footprints[op], u.Config, u.Method)
-		if row == nil {
-			fp.Missing = append(fp.Missing, op)
-			unprinted = true
-			continue
-		}
-		fp.Sources = append(fp.Sources, row.Source)
-		if row.GlobalBytes == nil || row.StackBytes == nil && row.WorkingBufferBytes == nil {
-			fp.Missing = append(fp.Missing, op+" (some columns unpublished)")
-			known = false
-			continue
-		}
-		if row.StackBytes == nil {
-			// Mbed TLS prints the heap an operation holds, not its
-			// stack: RAM is a lower bound, and says so.
-			fp.HeapOnly = true
-		}
-		// RAM needs the data and the stack; flash the code and its
-		// constants, which a source may publish only for a whole image
-		// (wolfSSL's STM32_Bare_Test): then flash is unknown.
-		if row.CodeBytes == nil || row.ConstantBytes == nil {
-			noFlash = true
-		} else {
-			flash += *row.CodeBytes + *row.ConstantBytes
-		}
-		global += *row.GlobalBytes
-		peak = max(peak, rowWork(row))
+		s.row(pickFootprint(a.b.footprints[op], u.Config, u.Method), op)
 	}
 	fp.notPublished = "not published for " + strings.Join(fp.Missing, ", ")
 	// An operation without a row leaves the total unknown — unless the
 	// figures are heap-only lower bounds anyway (Mbed TLS prints the heap
 	// of public-key operations only): the total stays a lower bound.
-	known = known && (!unprinted || fp.HeapOnly)
-	if known && len(fp.Ops) > 0 {
-		ram := global + peak
-		fp.RAMBytes, fp.PeakStackBytes = &ram, &peak
-		if !noFlash {
-			fp.FlashBytes = &flash
+	if s.known && (!s.unprinted || fp.HeapOnly) && len(fp.Ops) > 0 {
+		ram := s.global + s.peak
+		fp.RAMBytes, fp.PeakStackBytes = &ram, &s.stack
+		if s.buffer > 0 {
+			fp.PeakBufferBytes = &s.buffer
+		}
+		if !s.noFlash {
+			fp.FlashBytes = &s.flash
 		}
 	}
 	return fp
+}
+
+// footprintSum adds up a footprint: flash, globals, the largest stack
+// plus buffer of one operation (peak), the largest stack and buffer, and
+// whether every figure is known.
+type footprintSum struct {
+	fp                                 *Footprint
+	flash, global, peak, stack, buffer int64
+	known, noFlash, unprinted          bool
+}
+
+// lent adds an operation lent by a cycle-count source: its code (once
+// per scheme and implementation, no data or bss) and its stack, where the
+// source states them (0: it does not — unknown, not 0).
+func (s *footprintSum) lent(u Used, op string) {
+	f := u.From
+	src := f.Source + " " + f.Implementation + " " + Scheme(u.Op)
+	if !slices.Contains(s.fp.Sources, src) {
+		s.fp.Sources = append(s.fp.Sources, src)
+		s.flash += f.CodeBytes
+		s.noFlash = s.noFlash || f.CodeBytes <= 0
+	}
+	if u.Stack <= 0 {
+		s.fp.Missing = append(s.fp.Missing, op+" (its source states no stack)")
+		s.known = false
+	}
+	s.peak, s.stack = max(s.peak, u.Stack), max(s.stack, u.Stack)
+}
+
+// row adds an operation's published footprint row (nil: none).
+func (s *footprintSum) row(row *bench.Footprint, op string) {
+	if row == nil {
+		s.fp.Missing = append(s.fp.Missing, op)
+		s.unprinted = true
+		return
+	}
+	s.fp.Sources = append(s.fp.Sources, row.Source)
+	if row.GlobalBytes == nil || row.StackBytes == nil && row.WorkingBufferBytes == nil {
+		s.fp.Missing = append(s.fp.Missing, op+" (some columns unpublished)")
+		s.known = false
+		return
+	}
+	if row.StackBytes == nil {
+		// Mbed TLS prints the heap an operation holds, not its stack:
+		// RAM is a lower bound, and says so.
+		s.fp.HeapOnly = true
+	}
+	// RAM needs the data and the stack; flash the code and its constants,
+	// which a source may publish only for a whole image (wolfSSL's
+	// STM32_Bare_Test): then flash is unknown.
+	if row.CodeBytes == nil || row.ConstantBytes == nil {
+		s.noFlash = true
+	} else {
+		s.flash += *row.CodeBytes + *row.ConstantBytes
+	}
+	s.global += *row.GlobalBytes
+	s.peak = max(s.peak, rowWork(row))
+	if row.StackBytes != nil {
+		s.stack = max(s.stack, *row.StackBytes)
+	}
+	if row.WorkingBufferBytes != nil {
+		s.buffer = max(s.buffer, *row.WorkingBufferBytes)
+	}
 }
 
 // rowWork is a footprint row's stack plus its working buffer.
@@ -295,9 +324,11 @@ type Memory struct {
 	// part numbers, the smallest of those the workload's part filters
 	// keep (Answer.PartRAM): the RAM left then holds for each of them.
 	PartRAMBytes int64 `json:"part_ram_bytes"`
-	// StackBytes is the largest stack (and working buffer) among the
-	// operations the workload needs, where published.
-	StackBytes *int64 `json:"stack_bytes"`
+	// StackBytes is the largest stack among the operations the workload
+	// needs, and BufferBytes the largest working buffer or heap, where
+	// published (CryptoRAMBytes counts the largest of both together).
+	StackBytes  *int64 `json:"stack_bytes"`
+	BufferBytes *int64 `json:"buffer_bytes,omitempty"`
 	// CryptoRAMBytes is the RAM the library's footprint and the borrowed
 	// operations take; nil when not published (NotPublished says what).
 	CryptoRAMBytes *int64 `json:"crypto_ram_bytes"`
@@ -340,7 +371,7 @@ func (a *Answer) Memory(fp *Footprint, lentStack *int64, partRAM int64, cell *Me
 	default:
 		cell.ram = *fp.RAMBytes
 		cell.free = m.PartRAMBytes - cell.ram
-		m.CryptoRAMBytes, m.FreeRAMBytes, m.StackBytes = &cell.ram, &cell.free, fp.PeakStackBytes
+		m.CryptoRAMBytes, m.FreeRAMBytes, m.StackBytes, m.BufferBytes = &cell.ram, &cell.free, fp.PeakStackBytes, fp.PeakBufferBytes
 		if fp.HeapOnly {
 			// The peak is a heap, not a stack.
 			m.StackBytes = lentStack
