@@ -395,7 +395,10 @@ func (p *Page) onImportInput(ctx app.Context, a app.Action) {
 }
 
 func (p *Page) onImportAdd(ctx app.Context, a app.Action) {
-	if p.m.AddImport() {
+	pause, end := paced(liveSlice)
+	stored := p.m.AddImport(pause)
+	end()
+	if stored {
 		p.saveStore()
 	}
 	p.syncURL(ctx)
@@ -409,7 +412,9 @@ func (p *Page) onImportEdit(ctx app.Context, a app.Action) {
 
 func (p *Page) onImportRemove(ctx app.Context, a app.Action) {
 	if id, ok := a.Value.(string); ok {
-		p.m.Remove(id)
+		pause, end := paced(liveSlice)
+		p.m.Remove(id, pause)
+		end()
 		p.saveStore()
 	}
 }

@@ -131,9 +131,10 @@ func (p *Page) PreviewImport(seq int) {
 	f.Preview = &im
 }
 
-// AddImport adds (or, when editing, replaces) the set in the form. It
-// reports whether storage should be written.
-func (p *Page) AddImport() bool {
+// AddImport adds (or, when editing, replaces) the set in the form,
+// re-indexing and ranking with pause (unless nil) between slices of the
+// work. It reports whether storage should be written.
+func (p *Page) AddImport(pause func()) bool {
 	im := &p.Imports
 	f := &im.Form
 	f.Rev++
@@ -163,8 +164,8 @@ func (p *Page) AddImport() bool {
 		msg += " It stays for this visit only: " + im.StoreBlocked
 	}
 	f.reset(msg)
-	im.reindex()
-	p.rank(nil)
+	im.reindex(pause)
+	p.rank(pause)
 	return from == Stored
 }
 

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/catalog"
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/source"
@@ -141,8 +142,10 @@ func (im *Imports) parse(s ImportSet) dataset.Imported {
 	return r
 }
 
-// reindex ranks the bundled data together with every set that parses.
-func (im *Imports) reindex() {
+// reindex ranks the bundled data together with every set that parses,
+// making the index in slices (pause, unless nil, between them: the page
+// paces an import as it paces going live).
+func (im *Imports) reindex(pause func()) {
 	im.Errs = map[string]string{}
 	var sets []bench.Dataset
 	for _, s := range im.Sets {
@@ -158,7 +161,7 @@ func (im *Imports) reindex() {
 		im.ix = nil
 		return
 	}
-	im.ix = engine.NewIndex(dataset.Merge(im.base.Dataset(), sets...))
+	im.ix = engine.Over(catalog.Maker{Pause: pause}.Make(dataset.Merge(im.base.Dataset(), sets...)))
 }
 
 func (im *Imports) has(id string) bool {
@@ -214,7 +217,7 @@ func (p *Page) LoadStored(raw string) bool {
 	if note != "" {
 		p.Msgs.Add("Stored imports: " + note + ".")
 	}
-	im.reindex()
+	im.reindex(nil)
 	p.rank(nil)
 	return true
 }
@@ -283,12 +286,13 @@ func (p *Page) Keep(id string) {
 	p.Imports.Rev++
 }
 
-// Remove drops a set.
-func (p *Page) Remove(id string) {
+// Remove drops a set, re-indexing and ranking with pause (unless nil)
+// between slices of the work.
+func (p *Page) Remove(id string, pause func()) {
 	p.Imports.Sets = slices.DeleteFunc(p.Imports.Sets, func(s Set) bool { return s.ID == id })
 	if p.Imports.Form.Editing == id {
 		p.Imports.Form.Editing = ""
 	}
-	p.Imports.reindex()
-	p.rank(nil)
+	p.Imports.reindex(pause)
+	p.rank(pause)
 }

@@ -365,7 +365,7 @@ func (p *Page) Load(u *url.URL) {
 	p.Form.write(params)
 	before := p.Index()
 	p.Imports.fromLink(u.Fragment, &p.Msgs)
-	p.Imports.reindex()
+	p.Imports.reindex(nil)
 	if p.Index() == before && !p.Results.Stale && maps.Equal(params, p.Results.Ranked) {
 		// The page opened on what it already ranked (the defaults, most
 		// often): the start does not rank twice.

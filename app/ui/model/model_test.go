@@ -293,7 +293,7 @@ func TestStoreFailureKeepsTheVisit(t *testing.T) {
 	p.ImportInput("mcu", "STM32U585")
 	seq := p.ImportInput("clock", "160")
 	p.PreviewImport(seq)
-	if !p.AddImport() {
+	if !p.AddImport(nil) {
 		t.Fatalf("not added: %s", p.Imports.Form.Msg)
 	}
 	p.StoreFailed(fmt.Errorf("QuotaExceededError"))
@@ -418,7 +418,7 @@ func TestMbedTLSPasteImports(t *testing.T) {
 	p.ImportInput("text", text)
 	seq := p.ImportInput("mcu", "STM32F429ZI")
 	p.PreviewImport(seq)
-	if !p.AddImport() {
+	if !p.AddImport(nil) {
 		t.Fatalf("not added: %s", p.Imports.Form.Msg)
 	}
 	n := 0
@@ -432,5 +432,39 @@ func TestMbedTLSPasteImports(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("%d imported Mbed TLS candidates", n)
+	}
+}
+
+// Adding and removing an import index and rank in slices (the page
+// yields between them), and answer what an unpaced page answers.
+func TestImportIsPaced(t *testing.T) {
+	paced, plain := New(base(t), nil), New(base(t), nil)
+	pauses := 0
+	for _, p := range []*Page{paced, plain} {
+		p.ImportInput("text", bare57(t))
+		p.ImportInput("mcu", "STM32U585")
+		p.PreviewImport(p.ImportInput("clock", "160"))
+	}
+	if !paced.AddImport(func() { pauses++ }) || !plain.AddImport(nil) {
+		t.Fatalf("not added: %s", paced.Imports.Form.Msg)
+	}
+	if groups := len(paced.Index().Dataset().Groups); pauses < groups {
+		t.Errorf("adding an import paused %d times, want one a group at least (%d)", pauses, groups)
+	}
+	a, err := paced.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := plain.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a != b {
+		t.Error("the paced import ranks otherwise than the plain one")
+	}
+	before := pauses
+	paced.Remove(paced.Imports.Sets[0].ID, func() { pauses++ })
+	if pauses == before || len(paced.Imports.Sets) != 0 {
+		t.Errorf("removing paused %d times, %d sets left", pauses-before, len(paced.Imports.Sets))
 	}
 }
