@@ -16,12 +16,6 @@ func (cat *Catalog) Ask(b *Build, q Question) Answer {
 	return Answer{cat: cat, b: b, q: q, clock: ClockFor(b, q)}
 }
 
-// Build is the build asked about.
-func (a *Answer) Build() *Build { return a.b }
-
-// Question is the question asked.
-func (a *Answer) Question() Question { return a.q }
-
 // Clock is the clock the figures are at, and how they follow from the
 // measured ones (the answer's own: read, not changed).
 func (a *Answer) Clock() *Clock { return &a.clock }

@@ -74,12 +74,6 @@ func (b *Build) Library() bench.Library { return b.lib }
 // ok is false without facts.
 func (b *Build) Fact() (f bench.MCUFact, ok bool) { return b.fact, b.hasFact }
 
-// Uses reports whether the build uses a unit its part has (a unit its
-// label claims but the part lacks is not used).
-func (b *Build) Uses(unit string) bool {
-	return slices.Contains(b.id.Acceleration, unit) && !b.flagged[unit]
-}
-
 // Group is the part group the build stands for (nil outside ST's data).
 func (b *Build) Group() *bench.PartGroup { return b.group }
 
