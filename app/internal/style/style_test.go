@@ -17,15 +17,7 @@ const maxLines = 80
 
 // No function outside tests is longer than 80 lines.
 func TestShortFunctions(t *testing.T) {
-	fset := token.NewFileSet()
-	err := filepath.Walk("../..", func(p string, info os.FileInfo, err error) error {
-		if err != nil || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return err
-		}
-		f, err := parser.ParseFile(fset, p, nil, 0)
-		if err != nil {
-			return err
-		}
+	eachFile(t, "../..", func(fset *token.FileSet, f *ast.File) {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {
 				if n := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1; n > maxLines {
@@ -33,6 +25,23 @@ func TestShortFunctions(t *testing.T) {
 				}
 			}
 		}
+	})
+}
+
+// eachFile parses every Go file under root but the tests, and calls visit
+// with each.
+func eachFile(t *testing.T, root string, visit func(*token.FileSet, *ast.File)) {
+	t.Helper()
+	fset := token.NewFileSet()
+	err := filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
+		if err != nil || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, p, nil, 0)
+		if err != nil {
+			return err
+		}
+		visit(fset, f)
 		return nil
 	})
 	if err != nil {
@@ -135,25 +144,13 @@ func TestTestdataIsSmall(t *testing.T) {
 // sequence the caller loops over (engine.Index.Ranking), never a Paced
 // twin of a function.
 func TestNoPacedTwins(t *testing.T) {
-	fset := token.NewFileSet()
-	err := filepath.Walk("../..", func(p string, info os.FileInfo, err error) error {
-		if err != nil || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return err
-		}
-		f, err := parser.ParseFile(fset, p, nil, 0)
-		if err != nil {
-			return err
-		}
+	eachFile(t, "../..", func(fset *token.FileSet, f *ast.File) {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && strings.HasSuffix(fd.Name.Name, "Paced") {
 				t.Errorf("%s: %s is a paced twin", fset.Position(fd.Pos()), fd.Name.Name)
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // The engine asks and judges: at most 3,900 lines (tests aside) and no
