@@ -87,10 +87,10 @@ func (a *Answer) Footprint(used []Used) *Footprint {
 		}
 		fp.Ops = append(fp.Ops, op)
 		if f := u.From; f != nil && f.Source != "" {
-			s.lent(u, op)
+			s.addLent(u, op)
 			continue
 		}
-		s.row(pickFootprint(a.b.footprints[op], u.Config, u.Method), op)
+		s.addRow(pickFootprint(a.b.footprints[op], u.Config, u.Method), op)
 	}
 	fp.notPublished = "not published for " + strings.Join(fp.Missing, ", ")
 	// An operation without a row leaves the total unknown — unless the
@@ -118,10 +118,10 @@ type footprintSum struct {
 	known, noFlash, unprinted          bool
 }
 
-// lent adds an operation lent by a cycle-count source: its code (once
+// addLent adds an operation lent by a cycle-count source: its code (once
 // per scheme and implementation, no data or bss) and its stack, where the
 // source states them (0: it does not — unknown, not 0).
-func (s *footprintSum) lent(u Used, op string) {
+func (s *footprintSum) addLent(u Used, op string) {
 	f := u.From
 	src := f.Source + " " + f.Implementation + " " + Scheme(u.Op)
 	if !slices.Contains(s.fp.Sources, src) {
@@ -136,8 +136,8 @@ func (s *footprintSum) lent(u Used, op string) {
 	s.peak, s.stack = max(s.peak, u.Stack), max(s.stack, u.Stack)
 }
 
-// row adds an operation's published footprint row (nil: none).
-func (s *footprintSum) row(row *bench.Footprint, op string) {
+// addRow adds an operation's published footprint row (nil: none).
+func (s *footprintSum) addRow(row *bench.Footprint, op string) {
 	if row == nil {
 		s.fp.Missing = append(s.fp.Missing, op)
 		s.unprinted = true

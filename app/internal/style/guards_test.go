@@ -47,7 +47,7 @@ func TestNoSentencesInTheEngine(t *testing.T) {
 		// labels the JSON carries (a term's quoted source row, a
 		// footprint's or memory's unpublished operations, a part's
 		// source note): changing them changes what users read and diff
-		"lent": "Term.Source quotes the cycle-count row", "Footprint": "Footprint.Missing and NotPublished", "row": "Footprint.Missing",
+		"lent": "Term.Source quotes the cycle-count row", "Footprint": "Footprint.Missing and NotPublished", "addLent": "Footprint.Missing", "addRow": "Footprint.Missing",
 		"complete": "Memory.NotPublished of a library without RAM figures", "groupFact": "MCUFact.SourceNote",
 		// a requirement's unit ("CPU share")
 		"NewRequirement": "",
