@@ -221,3 +221,44 @@ func (cat *Catalog) ValidationFor(core string) *Validated {
 	}
 	return nil
 }
+
+// Coverage is what one core has measured: the parts, the libraries and
+// the builds, and the spread its estimates take (Spread.Borrowed set
+// when no library is measured on two of its parts).
+type Coverage struct {
+	Core      string   `json:"core"`
+	Parts     []string `json:"parts"`
+	Libraries []string `json:"libraries"`
+	Builds    int      `json:"builds"`
+	Spread    Spread   `json:"spread"`
+}
+
+// Coverage lists every core with a measured build, by core.
+func (cat *Catalog) Coverage() []Coverage {
+	by := map[string]*Coverage{}
+	for _, b := range cat.Builds {
+		if b.donor != nil || b.id.Imported != "" || !b.hasFact {
+			continue
+		}
+		c := by[b.fact.Core]
+		if c == nil {
+			c = &Coverage{Core: b.fact.Core, Spread: cat.spreadFor(b.fact.Core)}
+			by[b.fact.Core] = c
+		}
+		c.Builds++
+		if !slices.Contains(c.Parts, b.fact.Part) {
+			c.Parts = append(c.Parts, b.fact.Part)
+		}
+		if !slices.Contains(c.Libraries, b.id.Library) {
+			c.Libraries = append(c.Libraries, b.id.Library)
+		}
+	}
+	out := make([]Coverage, 0, len(by))
+	for _, c := range by {
+		sort.Strings(c.Parts)
+		sort.Strings(c.Libraries)
+		out = append(out, *c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Core < out[j].Core })
+	return out
+}

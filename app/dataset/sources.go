@@ -7,12 +7,14 @@ import (
 	"cryptosizer/app/bench"
 	"cryptosizer/app/source"
 	"cryptosizer/app/source/baretest"
+	"cryptosizer/app/source/cifra"
 	"cryptosizer/app/source/cmox"
 	"cryptosizer/app/source/mbedtls"
 	"cryptosizer/app/source/mbedtlsf429"
 	"cryptosizer/app/source/p256m"
 	"cryptosizer/app/source/pqm3"
 	"cryptosizer/app/source/pqm4"
+	"cryptosizer/app/source/stcryptolib"
 	"cryptosizer/app/source/wolfcrypt"
 	"cryptosizer/app/source/x25519"
 )
@@ -47,8 +49,10 @@ var CycleSources = []source.CycleSource{
 // is its package and one line here.
 var MeasuredSources = []source.MeasuredSource{
 	baretest.Source{},
-	p256m.Source{},
-	mbedtlsf429.Source{},
+	p256m.Source,
+	mbedtlsf429.Source,
+	cifra.Source,
+	stcryptolib.Source,
 }
 
 // AddMeasured adds what a measured source derived (its committed form)

@@ -78,10 +78,6 @@ func (ix *Index) Dataset() *bench.Dataset { return ix.cat.Dataset() }
 // Spreads lists the spread per core, for the documentation and the page.
 func (ix *Index) Spreads() []Spread { return ix.cat.Spreads() }
 
-// Clocks is the clock model: how an estimate's slow end widens when it
-// is taken up in clock.
-func (ix *Index) Clocks() catalog.ClockModel { return ix.cat.Clocks() }
-
 // Validation is the leave-one-part-out validation of the estimates,
 // per core and term class (made on first use).
 func (ix *Index) Validation() []catalog.Validated { return ix.cat.Validation() }
@@ -89,9 +85,6 @@ func (ix *Index) Validation() []catalog.Validated { return ix.cat.Validation() }
 // ValidationFor is a core's validation over both term classes (nil: no
 // check was possible there).
 func (ix *Index) ValidationFor(core string) *catalog.Validated { return ix.cat.ValidationFor(core) }
-
-// Validate estimates every measured build as if unmeasured under rules.
-func (ix *Index) Validate(rules catalog.Rules) []catalog.Check { return ix.cat.Validate(rules) }
 
 // question is what the workload asks of every figure.
 func question(w *Workload) catalog.Question {

@@ -163,3 +163,38 @@ func DecodeDerived(b []byte, what string) (bench.Dataset, error) {
 	}
 	return d, nil
 }
+
+// Table is a measured source whose committed form is the dataset its
+// Parse reads from one restatement (p256-m, Cifra, ST's library, the
+// F429ZI Mbed TLS run): everything a MeasuredSource does but the parsing.
+type Table struct {
+	// SourceName and FileName: the source's name and its file in the
+	// third-party sources folder.
+	SourceName, FileName string
+	// Libs are the libraries it measures that no registered source does.
+	Libs []bench.Library
+	// What names its figures in a decoding error.
+	What  string
+	Parse func(name, text string) (bench.Dataset, bench.ErrorList)
+}
+
+// Name is the source's name.
+func (t Table) Name() string { return t.SourceName }
+
+// File is the restatement's name in the third-party sources folder.
+func (t Table) File() string { return t.FileName }
+
+// Libraries are the libraries it measures.
+func (t Table) Libraries() []bench.Library { return t.Libs }
+
+// Derive reads the restatement into what the project commits.
+func (t Table) Derive(text string) ([]byte, int, error) {
+	d, errs := t.Parse(t.FileName, text)
+	if len(errs) > 0 {
+		return nil, 0, errs
+	}
+	return EncodeDerived(d)
+}
+
+// Load reads what Derive wrote.
+func (t Table) Load(b []byte) (bench.Dataset, error) { return DecodeDerived(b, t.What) }

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"text/tabwriter"
 
 	"cryptosizer/app/catalog"
-	"cryptosizer/app/engine"
 	"cryptosizer/data"
 )
 
@@ -18,9 +18,13 @@ type validation struct {
 	// Before and After: without and with the memory rules.
 	Before []catalog.Validated `json:"without_memory_rules"`
 	After  []catalog.Validated `json:"with_memory_rules"`
-	Spread []engine.Spread     `json:"spreads"`
+	Spread []catalog.Spread    `json:"spreads"`
 	Clocks catalog.ClockModel  `json:"clock_model"`
-	Checks []catalog.Check     `json:"checks,omitempty"`
+	// Cores: every core with a measured build, and how its estimates
+	// are checked (a core whose builds are each measured on one part
+	// has no check).
+	Cores  []catalog.Coverage `json:"cores"`
+	Checks []catalog.Check    `json:"checks,omitempty"`
 }
 
 // cmdValidate estimates every measured build as if unmeasured and says
@@ -44,9 +48,9 @@ func cmdValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cryptosizer validate:", err)
 		return 1
 	}
-	ix := engine.NewIndex(ds)
-	after := ix.Validate(catalog.Rules{Memory: true})
-	v := validation{Before: catalog.Summarize(ix.Validate(catalog.Rules{})), After: catalog.Summarize(after), Spread: ix.Spreads(), Clocks: ix.Clocks()}
+	cat := catalog.New(ds)
+	after := cat.Validate(catalog.Rules{Memory: true})
+	v := validation{Before: catalog.Summarize(cat.Validate(catalog.Rules{})), After: catalog.Summarize(after), Spread: cat.Spreads(), Clocks: cat.Clocks(), Cores: cat.Coverage()}
 	if *checks {
 		v.Checks = after
 	}
@@ -75,6 +79,7 @@ func cmdValidate(args []string, stdout, stderr io.Writer) int {
 		}
 		tw.Flush()
 	}
+	printCoverage(stdout, v)
 	fmt.Fprintln(stdout, "\nSpread per core (the slow end of an estimate), from every same-build pair on two parts of one core:")
 	for _, s := range v.Spread {
 		fmt.Fprintf(stdout, "  %s ×%.2f", s.Core, s.Factor)
@@ -104,6 +109,32 @@ func cmdValidate(args []string, stdout, stderr io.Writer) int {
 		tw.Flush()
 	}
 	return 0
+}
+
+// printCoverage says, per core, what is measured and how many checks
+// its estimates had: a core without a check says why.
+func printCoverage(stdout io.Writer, v validation) {
+	fmt.Fprintln(stdout, "\nMeasured, per core (parts · libraries · builds), and what checks its estimates:")
+	checks := map[string]int{}
+	for _, r := range v.After {
+		if r.Class == "" {
+			checks[r.Core] = r.Checks
+		}
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "CORE\tPARTS\tLIBRARIES\tBUILDS\tCHECKS\tSPREAD")
+	for _, c := range v.Cores {
+		spread := fmt.Sprintf("×%.2f", c.Spread.Factor)
+		n := fmt.Sprint(checks[c.Core])
+		if c.Spread.Borrowed != "" {
+			spread += " (the largest, " + c.Spread.Borrowed + "'s: no library is measured on two of its parts)"
+		}
+		if checks[c.Core] == 0 {
+			n = "0 (each build is measured on one part only)"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%s\t%s\n", c.Core, len(c.Parts), strings.Join(c.Libraries, ", "), c.Builds, n, spread)
+	}
+	tw.Flush()
 }
 
 func version(v string) string {

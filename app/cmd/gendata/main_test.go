@@ -49,8 +49,21 @@ func TestDatasetFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A warning raised for each of a part's builds is written once, with
+	// its count.
+	var lines []string
+	count := map[string]int{}
 	for _, w := range ds.Warnings {
-		fmt.Fprintf(&buf, "warning %s [%s] %s: %s\n", w.MCU, w.Kind, w.Source, w.Text)
+		l := fmt.Sprintf("warning %s [%s] %s: %s", w.MCU, w.Kind, w.Source, w.Text)
+		if count[l]++; count[l] == 1 {
+			lines = append(lines, l)
+		}
+	}
+	for _, l := range lines {
+		if n := count[l]; n > 1 {
+			l += fmt.Sprintf(" (×%d)", n)
+		}
+		fmt.Fprintln(&buf, l)
 	}
 	golden.Check(t, "testdata/summary.golden", buf.Bytes())
 }

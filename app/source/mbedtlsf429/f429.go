@@ -158,28 +158,6 @@ func impliedClock(rows []row) int64 {
 	return int64(math.Round(m/1e6) * 1e6)
 }
 
-// Source is the restatement as a measured source.
-type Source struct{}
-
-// Name is the source's name.
-func (Source) Name() string { return Name }
-
-// File is the restatement in the third-party sources folder.
-func (Source) File() string { return File }
-
-// Libraries: Mbed TLS is the mbedtls source's.
-func (Source) Libraries() []bench.Library { return nil }
-
-// Derive reads the restatement into what the project commits.
-func (Source) Derive(text string) ([]byte, int, error) {
-	d, errs := Parse(File, text)
-	if len(errs) > 0 {
-		return nil, 0, errs
-	}
-	return source.EncodeDerived(d)
-}
-
-// Load reads what Derive wrote.
-func (Source) Load(b []byte) (bench.Dataset, error) {
-	return source.DecodeDerived(b, "Mbed TLS F429ZI")
-}
+// Source is the restatement as a measured source; its library, Mbed
+// TLS, is the mbedtls source's.
+var Source = source.Table{SourceName: Name, FileName: File, What: "Mbed TLS F429ZI", Parse: Parse}

@@ -81,7 +81,7 @@ func TestCommittedFiguresMatchTheRestatement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, n, err := mbedtlsf429.Source{}.Derive(string(text))
+	got, n, err := mbedtlsf429.Source.Derive(string(text))
 	if err != nil || n != 63 {
 		t.Fatal(n, err)
 	}

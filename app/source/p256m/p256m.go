@@ -179,26 +179,5 @@ func footprints(ms []bench.Measurement, stack map[string]map[string]int64, errs 
 	return out, errs
 }
 
-// Source is the README as a measured source (source.MeasuredSource).
-type Source struct{}
-
-// Name is the source's name.
-func (Source) Name() string { return Name }
-
-// File is the restatement in the third-party sources folder.
-func (Source) File() string { return File }
-
-// Libraries are the libraries it measures.
-func (Source) Libraries() []bench.Library { return []bench.Library{P256m, TinyCrypt} }
-
-// Derive reads the restatement into what the project commits.
-func (Source) Derive(text string) ([]byte, int, error) {
-	d, errs := Parse(File, text)
-	if len(errs) > 0 {
-		return nil, 0, errs
-	}
-	return source.EncodeDerived(d)
-}
-
-// Load reads what Derive wrote.
-func (Source) Load(b []byte) (bench.Dataset, error) { return source.DecodeDerived(b, "p256-m") }
+// Source is the README as a measured source.
+var Source = source.Table{SourceName: Name, FileName: File, Libs: []bench.Library{P256m, TinyCrypt}, What: "p256-m", Parse: Parse}

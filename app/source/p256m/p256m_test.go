@@ -72,7 +72,7 @@ func TestCommittedFiguresMatchTheREADME(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, n, err := p256m.Source{}.Derive(string(text))
+	got, n, err := p256m.Source.Derive(string(text))
 	if err != nil || n != 16 {
 		t.Fatal(n, err)
 	}
