@@ -8,10 +8,31 @@ import (
 	"cryptosizer/app/bench"
 )
 
-// step is the printed public-key rates' granularity: every one of them
-// is a multiple of 0.1 per second (38.70, 7.50, 0.20 …), so a printed P
-// stands for a rate in (P − 0.1, P + 0.1) — the window is not printed.
-const step = 0.1
+// window is the public-key loop's timing window, in seconds. The run's
+// program (iotwuxi/iot_security@0b219c4, 13_perf/src/main.c, the macro
+// TIME_PUBLIC) sets a 60 s alarm, counts `for (ii = 1; !alarmed; ii++)
+// CODE;` and prints ii/60 with two decimals; but every printed rate is a
+// multiple of 0.1 (38.70, 7.50, 0.20 …), which ii/60 almost never is and
+// ii/10 always is: the run that printed these lines used a 10 s window.
+const window = 10.0
+
+// interval is the time of one call a printed public-key rate P allows.
+// The counter starts at one and is incremented once more after the call
+// during which the alarm fires, so ii = P·W and c = ii − 1 calls started:
+// c − 1 ended within the window and the c-th crossed its end, so
+// W/c < t ≤ W/(c − 1). The printed rate, ii/W, overstates every call
+// count by two. One call (P·W = 2) bounds t from below only: ok false.
+func interval(p float64) (fast, central, slow float64, ok bool) {
+	c := math.Round(p*window) - 1
+	if c < 2 {
+		return window / math.Max(c, 1), 0, 0, false
+	}
+	fast, slow = window/c, window/(c-1)
+	return fast, (fast + slow) / 2, slow, true
+}
+
+// intervalNote says where an interval comes from.
+const intervalNote = "the program counts one more call than it times (its counter starts at one and steps once after the alarm) over a 10 s window (the rates are multiples of 0.1): P·10 − 1 calls started, the last across the window's end, so t ∈ (10/(P·10 − 1), 10/(P·10 − 2)] s; the centre is shown, the slow end decides"
 
 var symmetric = map[string]string{"SHA-1": "sha1", "SHA-256": "sha256", "SHA-512": "sha512", "CTR_DRBG (NOPR)": "rng"}
 
@@ -51,9 +72,9 @@ func (b *build) add(r row) {
 	kind, name, _ := strings.Cut(r.title, "-")
 	switch {
 	case kind == "RSA" && name == "2048":
-		b.timed(r, "rsa-2048-"+strings.TrimSuffix(r.unit, "/s"), 1/r.value, 1/(r.value-step), "")
+		b.timed(r, "rsa-2048-"+strings.TrimSuffix(r.unit, "/s"), "")
 	case kind == "ECDSA" && curves[name] != "" && curves[name] != "x25519":
-		b.timed(r, "ecdsa-"+curves[name]+"-"+strings.TrimSuffix(r.unit, "/s"), 1/r.value, 1/(r.value-step), "")
+		b.timed(r, "ecdsa-"+curves[name]+"-"+strings.TrimSuffix(r.unit, "/s"), "")
 	case (kind == "ECDHE" || kind == "ECDH") && curves[name] != "", (kind == "DHE" || kind == "DH") && (name == "2048" || name == "3072"):
 		key := curves[name]
 		if key == "" {
@@ -92,7 +113,7 @@ func (b *build) split() {
 		s, hasS := b.stat[k]
 		e, hasE := b.eph[k]
 		if hasS {
-			b.timed(s, agree, 1/s.value, 1/(s.value-step), "")
+			b.timed(s, agree, "")
 		}
 		if !hasE {
 			continue
@@ -101,34 +122,45 @@ func (b *build) split() {
 			b.missing(e, keygen, "without the static line the key generation cannot be separated from the shared secret")
 			continue
 		}
-		c := 1/e.value - 1/s.value
-		slow := 1/(e.value-step) - 1/(s.value+step)
-		if c <= 0 {
-			b.missing(e, keygen, fmt.Sprintf("%s (%s/s) is not slower than %s (%s/s) at the printed precision: no key generation time can be derived", e.title, e.raw, s.title, s.raw))
+		_, ec, es, eok := interval(e.value)
+		sf, sc, _, sok := interval(s.value)
+		if !eok || !sok {
+			b.missing(e, keygen, "one of the two lines bounds its time from below only (a single call in the window): no key generation time can be derived")
 			continue
 		}
-		if !b.timed(e, keygen, c, math.Max(slow, c), fmt.Sprintf("key generation = 1/%s − 1/%s (one party's key generation and shared secret, less the shared secret)", e.title, s.title)) {
+		if ec <= sc {
+			b.missing(e, keygen, fmt.Sprintf("%s (%s/s) is not slower than %s (%s/s) beyond the printed precision: no key generation time can be derived", e.title, e.raw, s.title, s.raw))
+			continue
+		}
+		if !b.record(e, keygen, ec-sc, es-sf, fmt.Sprintf("key generation = %s − %s (one party's key generation and shared secret, less the shared secret)", e.title, s.title)) {
 			continue
 		}
 		// A difference of two lines: shown as such, both quoted.
 		m := &b.ds.Measurements[len(b.ds.Measurements)-1]
-		m.Printed = fmt.Sprintf("1/(%s %s) − 1/(%s %s) (%s − %s: key generation and shared secret, less the shared secret)", e.raw, e.unit, s.raw, s.unit, e.title, s.title)
+		m.Printed = fmt.Sprintf("the time of %s %s less that of %s %s (%s − %s: key generation and shared secret, less the shared secret)", e.raw, e.unit, s.raw, s.unit, e.title, s.title)
 		m.Source += "; minus " + b.source(s)
 	}
 }
 
-// timed records a public-key figure with the interval its precision
-// allows (step).
-func (b *build) timed(r row, op string, central, slow float64, how string) bool {
+// timed records a public-key figure with the interval its line allows.
+func (b *build) timed(r row, op, how string) bool {
+	_, central, slow, ok := interval(r.value)
+	if !ok {
+		if bench.KnownOp(op) {
+			b.missing(r, op, fmt.Sprintf("%s/s is one call in the 10 s window: the time is over %g s, with no upper bound", r.raw, window))
+			return false
+		}
+	}
+	return b.record(r, op, central, slow, how)
+}
+
+// record records a public-key figure: its centre and slow end.
+func (b *build) record(r row, op string, central, slow float64, how string) bool {
 	if !bench.KnownOp(op) {
 		b.skip(r, "no workload uses this operation")
 		return false
 	}
-	if r.value <= step {
-		b.missing(r, op, "the printed rate is one step (0.1/s) or less: no upper bound on the time")
-		return false
-	}
-	note := "the printed rates are multiples of 0.1/s and the window is not printed: the time lies between 1/(P + 0.1) and 1/(P − 0.1) s, and the slow end decides"
+	note := intervalNote
 	if how != "" {
 		note = how + "; " + note
 	}
