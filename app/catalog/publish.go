@@ -342,13 +342,18 @@ type Memory struct {
 	// GapFootprint, GapStack); "" when it is known.
 	Gap   string      `json:"-"`
 	Basis bench.Basis `json:"basis,omitempty"`
+	// MeasuredPart and MeasuredFreeRAMBytes: on a measured row whose own
+	// part has more RAM than PartRAMBytes (a smaller sibling sets that),
+	// the part measured and the RAM left on it.
+	MeasuredPart         string `json:"measured_part,omitempty"`
+	MeasuredFreeRAMBytes *int64 `json:"measured_part_free_ram_bytes,omitempty"`
 }
 
 // MemoryCell holds a Memory and the figures its pointers point to, so
 // that a ranking may keep its candidates' memories in one slab.
 type MemoryCell struct {
 	Memory
-	ram, free int64
+	ram, free, own int64
 }
 
 // Memory is the crypto's RAM and the RAM left on the part for the
@@ -383,6 +388,9 @@ func (a *Answer) Memory(fp *Footprint, lentStack *int64, partRAM int64, cell *Me
 		m.Basis = bench.Measured
 		if b.Estimated() {
 			m.Basis = bench.Estimated
+		} else if b.fact.RAMBytes > partRAM {
+			cell.own = b.fact.RAMBytes - cell.ram
+			m.MeasuredPart, m.MeasuredFreeRAMBytes = b.fact.Part, &cell.own
 		}
 	}
 	return m

@@ -223,7 +223,7 @@ func TestEnergyBudgetParse(t *testing.T) {
 func TestFreeRAM(t *testing.T) {
 	ix := index(t)
 	res := rankParams(t, ix, workload.Params{"fw-size": "64KiB", "fw-sig": "ecdsa-p256", "fw-deadline": "1s", "min-free-ram": "40KiB"})
-	var pass, fail, unknown, ranges, lower int
+	var pass, fail, unknown, ranges, lower, own int
 	for _, c := range res.Candidates {
 		// A group's RAM left is counted from its smallest part number's
 		// RAM: it then holds for each part number the row stands for.
@@ -233,6 +233,15 @@ func TestFreeRAM(t *testing.T) {
 			}
 			if g.RAM[0] != g.RAM[1] {
 				ranges++
+			}
+			// A measured row whose own part has more RAM also says what
+			// is left on that part.
+			if f := c.Facts; c.Basis == bench.Measured && c.Memory.FreeRAMBytes != nil && f != nil && f.RAMBytes > c.Memory.PartRAMBytes &&
+				(c.Memory.MeasuredFreeRAMBytes == nil || *c.Memory.MeasuredFreeRAMBytes != f.RAMBytes-*c.Memory.CryptoRAMBytes) {
+				t.Errorf("%s: measured on a part with %d B of RAM, its own RAM left is %v", c.Key, f.RAMBytes, c.Memory.MeasuredFreeRAMBytes)
+			}
+			if c.Memory.MeasuredFreeRAMBytes != nil {
+				own++
 			}
 		}
 		var r engine.Requirement
@@ -273,8 +282,8 @@ func TestFreeRAM(t *testing.T) {
 			}
 		}
 	}
-	if pass == 0 || fail == 0 || unknown == 0 || ranges == 0 || lower == 0 {
-		t.Errorf("min-free-ram: %d pass, %d fail, %d unknown, %d at most; %d groups whose RAM differs", pass, fail, unknown, lower, ranges)
+	if pass == 0 || fail == 0 || unknown == 0 || ranges == 0 || lower == 0 || own == 0 {
+		t.Errorf("min-free-ram: %d pass, %d fail, %d unknown, %d at most; %d groups whose RAM differs; %d measured parts' own RAM left", pass, fail, unknown, lower, ranges, own)
 	}
 	// With a part filter in force, the smallest of the part numbers it
 	// keeps.

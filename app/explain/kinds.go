@@ -181,5 +181,8 @@ func MemoryLine(c engine.Candidate) string {
 	if g := c.Group; g != nil && g.RAM[0] != g.RAM[1] {
 		s += " The part RAM is the smallest among the part numbers this row stands for (the group spans " + Size(g.RAM[0]) + "–" + Size(g.RAM[1]) + "; with part filters, among those they keep), so the figure holds for each of them."
 	}
+	if m.MeasuredFreeRAMBytes != nil {
+		s += " On the part measured, " + m.MeasuredPart + ", " + Size(*m.MeasuredFreeRAMBytes) + " is left (its own RAM, " + Size(*m.MeasuredFreeRAMBytes+*m.CryptoRAMBytes) + ")."
+	}
 	return s
 }

@@ -208,6 +208,23 @@ func (p *parser) coverage() {
 			b.aes, b.hash, b.pka = r.cells[1], r.cells[2], r.cells[4]
 		}
 	}
+	for _, s := range coverageSlips {
+		if b := p.boards[s.board]; b != nil && b.aes == "-" {
+			b.aes = s.aes
+		}
+	}
+}
+
+// boardDoubts are boards the README pairs with a part ST's board files
+// put another part on.
+var boardDoubts = []struct{ chip, why string }{
+	{"STM32F437II", "the README runs the f437 build on an STM32439I-EVAL (lines 22, 121) and names its chip STM32F437IIHx, but ST's board file for that board (STM32439I-EVAL2, STM32_open_pin_data boards/) carries an STM32F439NIH: the part measured may be an F439; the F437 and F439 share the die and the crypto units, so the figures stand for both"},
+}
+
+// coverageSlips are coverage-table cells the README contradicts
+// elsewhere: the bare build drives the unit, and a warning says why.
+var coverageSlips = []struct{ board, chip, aes, why string }{
+	{"u545", "STM32U545RE", "TinyAES", "the coverage table (README line 533) gives the u545 no AES unit, but the README names it among the boards with the TinyAES IP (line 191) and with SAES (line 18), ST's part file lists AES and SAES, and its bare AES-128-CBC, 11.18 MiB/s (line 829), is the u585's hardware rate (11.55 MiB/s), not a software one (0.29–1.02 MiB/s on the boards without a unit): the bare build's AES figures are taken as its AES unit's"},
 }
 
 // bareVsCubeMX reads the BARE vs CubeMX table: it states each board's
@@ -609,6 +626,19 @@ func Derive(text string) ([]byte, int, error) {
 // names the configurations it holds for.
 func warnings(d Derived) []bench.Warning {
 	var out []bench.Warning
+	measured := func(chip string) bool {
+		return slices.ContainsFunc(d.Measurements, func(m bench.Measurement) bool { return m.MCU == chip })
+	}
+	for _, s := range coverageSlips {
+		if measured(s.chip) {
+			out = append(out, bench.Warning{MCU: s.chip, Config: configs["bare"], Kind: "coverage-slip", Text: s.why, Source: Name, Documents: []string{Doc}})
+		}
+	}
+	for _, b := range boardDoubts {
+		if measured(b.chip) {
+			out = append(out, bench.Warning{MCU: b.chip, Kind: "board-part", Text: b.why, Source: Name, Documents: []string{Doc}})
+		}
+	}
 	seen := map[string]bool{}
 	rerun := map[string]bool{}
 	for _, m := range d.Measurements {

@@ -73,7 +73,7 @@ func Parse(name, text string) (bench.Dataset, bench.ErrorList) {
 	pos := func(i int) bench.Pos { return bench.Pos{File: Doc, Line: i + 1 + offset} }
 	core, clock := "", int64(0)
 	var stackCore []string
-	stack := map[string]map[string]int64{} // core|library → op → bytes
+	stack := map[string]map[string]stackRow{} // core|library → op → bytes, where
 	for i, l := range lines {
 		t := strings.TrimSpace(l)
 		switch {
@@ -119,9 +119,9 @@ func Parse(name, text string) (bench.Dataset, bench.ErrorList) {
 				for _, sc := range stackCore {
 					k := sc + "|" + lib
 					if stack[k] == nil {
-						stack[k] = map[string]int64{}
+						stack[k] = map[string]stackRow{}
 					}
-					stack[k][op] = int64(v)
+					stack[k][op] = stackRow{int64(v), pos(i)}
 				}
 			case core != "":
 				p, ok := parts[core]
@@ -159,9 +159,16 @@ func documents() []bench.Document {
 		Note: "p256-m's README (github.com/mpg/p256-m at " + Commit + ", also vendored in Mbed TLS as 3rdparty/p256-m): ms per P-256 operation of p256-m and TinyCrypt 0.2.8 on STM32F091 (Cortex-M0, 48 MHz) and STM32F411 (Cortex-M4, 100 MHz) under Mbed OS 6, and their stack; Apache-2.0"}}
 }
 
-// footprints: stack per operation. Neither library uses the heap (the
-// README), so a build's RAM is its largest operation's stack.
-func footprints(ms []bench.Measurement, stack map[string]map[string]int64, errs bench.ErrorList) ([]bench.Footprint, bench.ErrorList) {
+// stackRow is a stack figure and the RAM table's line that gives it.
+type stackRow struct {
+	bytes int64
+	pos   bench.Pos
+}
+
+// footprints: stack per operation, cited to the RAM table's row. Neither
+// library uses the heap (the README), so a build's RAM is its largest
+// operation's stack.
+func footprints(ms []bench.Measurement, stack map[string]map[string]stackRow, errs bench.ErrorList) ([]bench.Footprint, bench.ErrorList) {
 	var out []bench.Footprint
 	for _, m := range ms {
 		core := "Cortex-M0"
@@ -173,8 +180,8 @@ func footprints(ms []bench.Measurement, stack map[string]map[string]int64, errs 
 			errs.Add(m.Pos, m.Op, "no stack figure for %s on the %s", m.Library, core)
 			continue
 		}
-		out = append(out, bench.Footprint{Identity: m.Identity, Op: m.Op, Method: "benchmark", GlobalBytes: bench.I64(0), StackBytes: &s,
-			Source: fmt.Sprintf("%s § RAM usage: %s on the %s, %d B stack (no heap)", Doc, m.Library, core, s), Pos: m.Pos})
+		out = append(out, bench.Footprint{Identity: m.Identity, Op: m.Op, Method: "benchmark", GlobalBytes: bench.I64(0), StackBytes: bench.I64(s.bytes),
+			Source: fmt.Sprintf("%s § RAM usage: %s on the %s, %d B stack (no heap)", s.pos, m.Library, core, s.bytes), Pos: s.pos})
 	}
 	return out, errs
 }
