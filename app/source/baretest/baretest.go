@@ -218,13 +218,13 @@ func (p *parser) coverage() {
 // boardDoubts are boards the README pairs with a part ST's board files
 // put another part on.
 var boardDoubts = []struct{ chip, why string }{
-	{"STM32F437II", "the README runs the f437 build on an STM32439I-EVAL (lines 22, 121) and names its chip STM32F437IIHx, but ST's board file for that board (STM32439I-EVAL2, STM32_open_pin_data boards/) carries an STM32F439NIH: the part measured may be an F439; the F437 and F439 share the die and the crypto units, so the figures stand for both"},
+	{"STM32F437II", "the README puts the f437 build (chip STM32F437IIHx) on an STM32439I-EVAL (lines 22, 121), a board ST's files fit with an STM32F439NIH: the figures stand for both (one die, the same units)"},
 }
 
 // coverageSlips are coverage-table cells the README contradicts
 // elsewhere: the bare build drives the unit, and a warning says why.
 var coverageSlips = []struct{ board, chip, aes, why string }{
-	{"u545", "STM32U545RE", "TinyAES", "the coverage table (README line 533) gives the u545 no AES unit, but the README names it among the boards with the TinyAES IP (line 191) and with SAES (line 18), ST's part file lists AES and SAES, and its bare AES-128-CBC, 11.18 MiB/s (line 829), is the u585's hardware rate (11.55 MiB/s), not a software one (0.29–1.02 MiB/s on the boards without a unit): the bare build's AES figures are taken as its AES unit's"},
+	{"u545", "STM32U545RE", "TinyAES", "the coverage table (line 533) gives the u545 no AES unit; the README elsewhere (lines 18, 191) and ST's part file give it AES and SAES, and its bare AES-128-CBC, 11.18 MiB/s (line 829), is a hardware rate: taken as its AES unit's"},
 }
 
 // bareVsCubeMX reads the BARE vs CubeMX table: it states each board's
