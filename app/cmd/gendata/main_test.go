@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"cryptosizer/app/dataset"
@@ -49,21 +50,29 @@ func TestDatasetFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A warning raised for each of a part's builds is written once, with
-	// its count.
+	// A warning is written once with the parts that raise it (and how
+	// many times each part's builds do, where more than once).
 	var lines []string
+	parts := map[string][]string{}
 	count := map[string]int{}
 	for _, w := range ds.Warnings {
-		l := fmt.Sprintf("warning %s [%s] %s: %s", w.MCU, w.Kind, w.Source, w.Text)
-		if count[l]++; count[l] == 1 {
+		l := fmt.Sprintf("warning [%s] %s: %s", w.Kind, w.Source, w.Text)
+		if len(parts[l]) == 0 {
 			lines = append(lines, l)
+		}
+		if count[l+w.MCU]++; count[l+w.MCU] == 1 {
+			parts[l] = append(parts[l], w.MCU)
 		}
 	}
 	for _, l := range lines {
-		if n := count[l]; n > 1 {
-			l += fmt.Sprintf(" (×%d)", n)
+		var on []string
+		for _, p := range parts[l] {
+			if n := count[l+p]; n > 1 {
+				p += fmt.Sprintf(" ×%d", n)
+			}
+			on = append(on, p)
 		}
-		fmt.Fprintln(&buf, l)
+		fmt.Fprintf(&buf, "%s\n  on %s\n", l, strings.Join(on, ", "))
 	}
 	golden.Check(t, "testdata/summary.golden", buf.Bytes())
 }
