@@ -25,7 +25,7 @@ func TestEveryUnknownNamesItsReason(t *testing.T) {
 	}
 	ix := engine.NewIndex(ds)
 	for _, query := range []string{
-		"tls-rate=10&fw-size=256KiB&fw-deadline=500ms&cpu-budget=70%",
+		"tls-rate=10&fw-size=256KiB&fw-deadline=500ms&cpu-budget=70%&min-free-ram=32KiB",
 		"tls-rate=1&min-free-ram=64KiB&library=wolfssl",
 		"fw-size=256KiB&fw-deadline=500ms&energy-budget=1mJ/boot",
 		"tls-rate=10&aes-rate=1MiB/s&energy-budget=10mJ/h&clock=max",

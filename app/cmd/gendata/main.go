@@ -298,7 +298,7 @@ func parts(text, boards, clockText string) ([]byte, int, error) {
 	if len(errs) > 0 {
 		return nil, 0, errs
 	}
-	citeClocks(ps, clocks)
+	citeClocks(ps, append(clocks, stclocks.Curated...))
 	modes, errs := stclocks.ParseModes(stclocks.File, clockText)
 	if len(errs) > 0 {
 		return nil, 0, errs

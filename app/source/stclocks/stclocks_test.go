@@ -56,7 +56,10 @@ func TestEveryCuratedClockIsItsCitation(t *testing.T) {
 	if len(clocks) < 9 {
 		t.Errorf("%d rows, the document has 9", len(clocks))
 	}
-	for _, c := range clocks {
+	for _, c := range append(clocks, Curated...) {
+		if c.Cite.Repo == "" || len(c.Cite.Commit) != 40 || c.Cite.File == "" || c.Cite.Line <= 0 || len(c.Lines) == 0 {
+			t.Errorf("%s: incomplete citation %+v", c.Pos, c.Cite)
+		}
 		hz, mhz := strconv.FormatInt(c.Hz, 10), strconv.FormatInt(c.Hz/1_000_000, 10)
 		if !strings.Contains(c.Cite.Says, hz) && !strings.Contains(c.Cite.Says, mhz+" MHz") && !strings.Contains(c.Cite.Says, mhz+"MHz") {
 			t.Errorf("%s: %d Hz, but the cited text says %q", c.Pos, c.Hz, c.Cite.Says)
