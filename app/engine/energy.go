@@ -185,10 +185,10 @@ func (w Workload) Supply() float64 {
 	return w.SupplyV
 }
 
-// workloadEnergy is the energy the energy objective orders by: per hour
+// WorkloadEnergy is the energy the energy objective orders by: per hour
 // of the continuous loads, or per boot when there are none; the high
 // end. ok is false when unknown.
-func workloadEnergy(c *Candidate) (float64, bool) {
+func WorkloadEnergy(c *Candidate) (float64, bool) {
 	if c.Energy == nil {
 		return 0, false
 	}

@@ -47,8 +47,8 @@ func compare(a, b *Candidate, objective Objective) int {
 		return cmp.Compare(len(a.Missing), len(b.Missing))
 	}
 	if a.Verdict == Pass && objective == ObjectiveEnergy {
-		ea, oka := workloadEnergy(a)
-		eb, okb := workloadEnergy(b)
+		ea, oka := WorkloadEnergy(a)
+		eb, okb := WorkloadEnergy(b)
 		if oka != okb { // a known energy first
 			if oka {
 				return -1

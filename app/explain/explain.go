@@ -103,6 +103,19 @@ func EnergyRange(e *[2]float64) string {
 	return Joules(e[0]) + " – " + Joules(e[1])
 }
 
+// ObjectiveEnergy is the energy the energy objective ranks a candidate
+// by, as its range: per hour of the continuous loads, else per boot;
+// "unknown" when ST's data gives no run current or a time is missing.
+func ObjectiveEnergy(c engine.Candidate) string {
+	if _, ok := engine.WorkloadEnergy(&c); !ok {
+		return "unknown"
+	}
+	if c.Energy.PerHour != nil {
+		return EnergyRange(c.Energy.PerHour) + " per hour"
+	}
+	return EnergyRange(c.Energy.PerBoot) + " per boot"
+}
+
 // Size formats a byte count.
 func Size(b int64) string {
 	switch {
@@ -169,7 +182,14 @@ func Workload(w engine.Workload) string {
 	if w.Clock == engine.ClockMHz {
 		clock = strconv.FormatFloat(w.ClockMHz, 'f', -1, 64) + " MHz"
 	}
-	return strings.Join(parts, "; ") + fmt.Sprintf("; CPU budget %s; clock %s", Percent(w.Budget()), clock)
+	s := strings.Join(parts, "; ") + fmt.Sprintf("; CPU budget %s; clock %s", Percent(w.Budget()), clock)
+	switch w.Objective {
+	case engine.ObjectiveEnergy:
+		s += "; passes ranked by energy, least first"
+	case engine.ObjectiveSmallest:
+		s += "; passes ranked by the smallest part"
+	}
+	return s
 }
 
 // Steps explains one requirement's arithmetic, one line per term and the
@@ -390,6 +410,30 @@ func UnknownReasons(res engine.Result) []string {
 		out[i] = fmt.Sprintf("%d × %s", count[k], k)
 	}
 	return out
+}
+
+// UnknownRemedies says what would answer the unknown candidates, each
+// remedy once, the most common gap's first.
+func UnknownRemedies(res engine.Result) []string {
+	count := map[string]int{}
+	var order []string
+	for _, c := range res.Candidates {
+		if c.Verdict != engine.Unknown {
+			continue
+		}
+		for _, m := range c.Missing {
+			r := Remedy(m)
+			if r == "" {
+				continue
+			}
+			if count[r] == 0 {
+				order = append(order, r)
+			}
+			count[r]++
+		}
+	}
+	slices.SortStableFunc(order, func(a, b string) int { return count[b] - count[a] })
+	return order
 }
 
 // Unbuilt says which part groups have no build to rank, and why.

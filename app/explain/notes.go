@@ -113,6 +113,31 @@ var gapWords = map[string]string{
 	engine.GapLoad:        "the load the budget is per",
 }
 
+// Remedy says what would answer a missing figure: the setting to change,
+// the figure to import, or the other builds to look at; "" where nothing
+// the user can do helps.
+func Remedy(m string) string {
+	if r, ok := gapRemedies[m]; ok {
+		return r
+	}
+	if _, gap := gapWords[m]; gap {
+		return ""
+	}
+	return "import a benchmark that measures " + m + " on the part (Import), or look at the builds that publish it"
+}
+
+// gapRemedies: what to do about each gap code.
+var gapRemedies = map[string]string{
+	engine.UntrustedClock: "set Clock to max or a frequency to scale the figures, or import a run whose clock is stated",
+	engine.TargetMaxClock: "set Clock to a frequency in MHz from the part's datasheet",
+	engine.GapPartFacts:   "import the figures naming a part ST's data knows",
+	engine.GapLibraryRAM:  "filter Library to the builds that publish their RAM, import a run with RAM figures, or clear the minimum free RAM",
+	engine.GapStack:       "read the RAM left as an upper bound, or import a run that measures the stack",
+	engine.GapFootprint:   "filter Library to the builds that publish their footprints, or clear the minimum free RAM",
+	engine.GapRunCurrent:  "choose a part whose run current ST's data gives (the L, U, WB, WL series), or clear the energy budget",
+	engine.GapClock:       "set Clock to a frequency in MHz",
+}
+
 // GroupName names a part group by its lines: "STM32H750/H753", or its
 // common prefix and "…" when it spans more than four.
 func GroupName(g *engine.GroupSummary) string {

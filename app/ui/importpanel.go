@@ -131,6 +131,15 @@ func renderPreview(im *dataset.Imported) app.UI {
 		app.If(len(im.Data.Skipped) > 0, func() app.UI {
 			return app.P().Class("note").Text(fmt.Sprintf("%d figures not used by the model: %s.", len(im.Data.Skipped), skippedNames(im.Data.Skipped)))
 		}),
+		// A line read whose figure cannot be used (an ECDHE line without
+		// its static ECDH line) is accounted for with its reason.
+		app.If(len(im.Data.Missing) > 0, func() app.UI {
+			miss := im.Data.Missing[:min(len(im.Data.Missing), model.MaxPreviewProblems)]
+			return app.Ul().Class("import-missing").Body(app.Range(miss).Slice(func(i int) app.UI {
+				m := miss[i]
+				return app.Li().Class("note").Text(fmt.Sprintf("line %d read, but no %s figure: %s", m.Pos.Line, bench.OpDoc(m.Op), m.Reason))
+			}))
+		}),
 		app.If(len(errs) > 0, func() app.UI {
 			return app.Ul().Class("import-errors").Body(app.Range(errs).Slice(func(i int) app.UI {
 				e := errs[i]

@@ -139,9 +139,12 @@ func status(res *model.Results, counts map[engine.Verdict]int, hidden int) strin
 	if n := res.Res.Counts.Unbuilt; n > 0 {
 		s += fmt.Sprintf(" · %d part numbers have no build", n)
 	}
-	if res.Res.Workload.Objective == engine.ObjectiveSmallest {
+	switch res.Res.Workload.Objective {
+	case engine.ObjectiveSmallest:
 		s += " · passes ordered by the smallest part: slowest clock, then least flash"
-	} else {
+	case engine.ObjectiveEnergy:
+		s += " · passes ordered by energy, least first (the Energy column; unknown energy last)"
+	default:
 		s += " · passes ordered by headroom"
 	}
 	if res.Stale {
@@ -185,6 +188,9 @@ func (r *Results) view(pause func()) resultsView {
 	if counts[engine.Unknown] > 0 {
 		why := explain.UnknownReasons(res.Res)
 		v.UnknownWhy = "Unknown, by what is missing: " + strings.Join(why[:min(3, len(why))], "; ") + more(len(why)-3) + "."
+		if do := explain.UnknownRemedies(res.Res); len(do) > 0 {
+			v.UnknownWhy += " To answer them: " + strings.Join(do[:min(3, len(do))], "; ") + "."
+		}
 	}
 	pause()
 	tableCls := "rank"
@@ -207,37 +213,31 @@ func (r *Results) Render() app.UI {
 		app.H2().ID("results-title").Class("visually-hidden").Text("Results"),
 		app.P().Class("summary").Body(app.Strong().Text("Ranked: "), app.Text(v.Workload),
 			app.A().Class("edit-link").Href("#workload").Text(" Edit the workload")),
-		app.If(!r.Client, func() app.UI {
-			return app.P().ID("link-pending").Class("link-pending").Role("status").Text(
-				"Ranking the workload of your link… The ranking this page was saved with is an example for the default workload, not your link's answer.")
-		}),
+		// Every slot above the tools is always there, hidden when it has
+		// nothing to say: go-app matches children by position, so a slot
+		// that came and went would remount what follows it — the filter
+		// box being typed in, with its focus and its keystrokes.
+		hideIf(app.P().ID("link-pending").Class("link-pending").Role("status"), r.Client).Text(
+			"Ranking the workload of your link… The ranking this page was saved with is an example for the default workload, not your link's answer."),
 		app.If(!r.Client, func() app.UI {
 			return app.NoScript().Body(app.P().Class("noscript").Text(
 				"Scripting is off: cryptosizer ranks in your browser (WebAssembly), so nothing here answers a link's own workload. " +
 					"The ranking below is the example for the default workload: " + v.Workload + "."))
-		}),
-		app.If(len(problems) > 0, func() app.UI {
-			return app.Ul().ID("problems").Class("problems").Role("alert").Body(
-				app.Range(problems).Slice(func(i int) app.UI { return app.Li().Text(problems[i]) }),
-			)
-		}),
+		}).Else(func() app.UI { return app.NoScript() }),
+		hideIf(app.Ul().ID("problems").Class("problems").Role("alert"), len(problems) == 0).Body(
+			app.Range(problems).Slice(func(i int) app.UI { return app.Li().Text(problems[i]) }),
+		),
 		app.P().ID("status").Class("status").Role("status").Aria("live", "polite").Text(v.Status),
-		app.If(v.UnknownWhy != "", func() app.UI {
-			return app.P().ID("unknown-why").Class("unknown-why").Text(v.UnknownWhy)
-		}),
-		app.If(len(v.Empty) > 0, func() app.UI {
-			return app.Ul().ID("empty").Class("empty").Body(
-				app.Range(v.Empty).Slice(func(i int) app.UI { return app.Li().Text(v.Empty[i]) }),
-			)
-		}),
+		hideIf(app.P().ID("unknown-why").Class("unknown-why"), v.UnknownWhy == "").Text(v.UnknownWhy),
+		hideIf(app.Ul().ID("empty").Class("empty"), len(v.Empty) == 0).Body(
+			app.Range(v.Empty).Slice(func(i int) app.UI { return app.Li().Text(v.Empty[i]) }),
+		),
 		// An empty ranking hides its table and charts (kept mounted, so
 		// that typing does not rebuild them) behind the explanation.
 		&TableView{HTML: v.Table, Hidden: len(v.Empty) > 0},
 		app.Raw(v.NotRanked),
-		app.If(v.Hidden > 0, func() app.UI {
-			return app.Button().Type("button").ID("show-all-fails").Text(fmt.Sprintf("Show all %d candidates (%d more)", v.Rows+v.Hidden, v.Hidden)).
-				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) })
-		}),
+		hideIf(app.Button().Type("button").ID("show-all-fails"), v.Hidden == 0).Text(fmt.Sprintf("Show all %d candidates (%d more)", v.Rows+v.Hidden, v.Hidden)).
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) }),
 		app.Div().Class("tools").Body(
 			&Control{ID: "filter", Name: "filter", Label: "Filter results", Kind: "search", Value: res.Filter,
 				Placeholder: "e.g. H7, PKA, cmox", Action: actionFilter},
@@ -344,11 +344,11 @@ func (r *Results) validated() *catalog.Validated {
 
 // hideIf hides a block: only with hidden set, since hidden="false" hides
 // too.
-func hideIf(d app.HTMLDiv, hide bool) app.HTMLDiv {
+func hideIf[E interface{ Hidden(bool) E }](e E, hide bool) E {
 	if hide {
-		return d.Hidden(true)
+		return e.Hidden(true)
 	}
-	return d
+	return e
 }
 
 // dataLine says where the bundled figures come from, from the dataset

@@ -29,14 +29,21 @@ import (
 func tableHTML(res *model.Results, cls string, rows []engine.Candidate, starts []bool) string {
 	var b strings.Builder
 	b.Grow(1024 + 1200*len(rows))
+	energy := res.Res.Workload.Objective == engine.ObjectiveEnergy
 	b.WriteString(`<table class="` + esc(cls) + `" aria-describedby="status"><caption class="visually-hidden">Candidates, ranked</caption><colgroup>`)
-	for _, c := range []string{"c-rank", "c-verdict", "c-headroom", "c-part", "c-lib wide", "c-hw wide", "c-clock wide", "c-cpu wide", "c-bottleneck wide", "c-compare"} {
-		b.WriteString(`<col class="` + c + `">`)
+	for _, c := range []string{"c-rank", "c-verdict", "c-headroom", "c-energy", "c-part", "c-lib wide", "c-hw wide", "c-clock wide", "c-cpu wide", "c-bottleneck wide", "c-compare"} {
+		if c != "c-energy" || energy {
+			b.WriteString(`<col class="` + c + `">`)
+		}
 	}
 	b.WriteString(`</colgroup><thead><tr>`)
 	sortThHTML(&b, res.SortBy, "rank", "#", "")
 	thHTML(&b, "", "Verdict")
 	sortThHTML(&b, res.SortBy, "headroom", "Headroom", "")
+	if energy {
+		// Ranking by energy shows what it ranks by.
+		thHTML(&b, "", "Energy")
+	}
 	sortThHTML(&b, res.SortBy, "mcu", "Part and board", "")
 	thHTML(&b, "wide", "Library and configuration")
 	thHTML(&b, "wide", "Crypto hardware")
@@ -46,7 +53,7 @@ func tableHTML(res *model.Results, cls string, rows []engine.Candidate, starts [
 	thHTML(&b, "", "Compare")
 	b.WriteString(`</tr></thead><tbody>`)
 	for i, c := range rows {
-		rowHTML(&b, c, c.Key == res.Selected, starts[i], contains(res.Compare, c.Key))
+		rowHTML(&b, c, c.Key == res.Selected, starts[i], contains(res.Compare, c.Key), energy)
 	}
 	b.WriteString(`</tbody></table>`)
 	return b.String()
@@ -87,7 +94,7 @@ func sortThHTML(b *strings.Builder, sortBy, key, label, cls string) {
 // rowHTML is one candidate: click, Enter or Space selects it. How sure
 // the row is, is on every row: an estimate never looks like a
 // measurement. A cell's lines are blocks (CSS), not <br>.
-func rowHTML(b *strings.Builder, c engine.Candidate, selected, groupStart, compared bool) {
+func rowHTML(b *strings.Builder, c engine.Candidate, selected, groupStart, compared, energy bool) {
 	lib := strings.TrimSpace(c.Library + " " + c.LibraryVersion)
 	if c.LibraryVersion == "" {
 		lib = c.Library + " (version unpublished)"
@@ -119,11 +126,20 @@ func rowHTML(b *strings.Builder, c engine.Candidate, selected, groupStart, compa
 	b.WriteString(`<td><span class="badge ` + verdict + `">` + verdict + `</span><small class="basis ` + esc(string(c.Basis)) +
 		`" title="how the figures were obtained">` + esc(explain.Basis(bench.Basis(c.Basis))) + `</small></td>`)
 	b.WriteString(`<td class="num">` + esc(explain.Headroom(c.Headroom)) + `</td>`)
+	if energy {
+		b.WriteString(`<td class="num">` + esc(explain.ObjectiveEnergy(c)) + `</td>`)
+	}
 	b.WriteString(`<td><strong>` + esc(explain.PartName(c)) + `</strong>`)
 	if c.Imported != "" {
 		b.WriteString(`<span class="badge imported" title="` + esc(c.Imported) + `">imported</span>`)
 	}
-	b.WriteString(`<small>` + esc(board) + `</small><small class="facts">` + esc(partLine(c)) + `</small><small class="narrow">` + esc(lib) + `</small></td>`)
+	b.WriteString(`<small>` + esc(board) + `</small><small class="facts">` + esc(partLine(c)) + `</small><small class="narrow">` + esc(lib) + `</small>`)
+	if c.Verdict == engine.Unknown {
+		// The Bottleneck column is hidden on a narrow screen: an unknown
+		// row says there what it misses.
+		b.WriteString(`<small class="narrow why">` + esc(explain.Bottleneck(c)) + `</small>`)
+	}
+	b.WriteString(`</td>`)
 	b.WriteString(`<td class="wide">` + esc(lib) + `<small class="config">` + esc(c.Config) + `</small></td>`)
 	b.WriteString(`<td class="wide">` + esc(hardware(c)) + `</td>`)
 	b.WriteString(`<td class="` + clockCls + `">` + esc(explain.Clock(c)) + `</td>`)
