@@ -136,3 +136,34 @@ func TestUnknownSaysWhatToDo(t *testing.T) {
 		t.Errorf("an unknown row on a phone: %q", row)
 	}
 }
+
+// A link and the form ask the same question of the same fields (issue
+// 40, 8): a field a link leaves out shows as its default on the form
+// (empty, its placeholder the default) and is ranked so; a link of
+// filters only ranks the first visit's workload with them, as the CLI
+// does. On main at f91681b `/?library=mbedtls` ranked "no requirements
+// (every candidate passes)".
+func TestLinkAndFormAskTheSameQuestion(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	summary := `document.querySelector('#results .summary').textContent`
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?library=mbedtls"), waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	if got := text(ctx, t, summary); !strings.Contains(got, "TLS 1.3 server ecdhe-ecdsa-p256, 10 handshakes/s") || strings.Contains(got, "no requirements") {
+		t.Errorf("/?library=mbedtls ranks %q", got)
+	}
+	if v := text(ctx, t, `document.getElementById('f-tls-rate').value`); v != "10" {
+		t.Errorf("/?library=mbedtls: the form's rate is %q", v)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=5"), waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	got := text(ctx, t, summary)
+	budget := text(ctx, t, `(e => e.value + '|' + e.placeholder)(document.getElementById('f-cpu-budget'))`)
+	if !strings.Contains(got, "CPU budget 100.0%") || budget != "|100%" || strings.Contains(got, "firmware") {
+		t.Errorf("/?tls-rate=5 ranks %q; the form's budget is %q", got, budget)
+	}
+}

@@ -7,6 +7,7 @@
 package workload
 
 import (
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -26,6 +27,23 @@ var FirstVisit = Params{
 	// The AES stream is filled in but off: a first answer should not carry
 	// a load the user did not ask for. Its switch turns it on.
 	"loads": "tls,firmware",
+}
+
+// Complete is a question as the page, a link and the CLI answer it. A
+// field the question leaves out takes its own default (the form's
+// placeholder, the CLI flag's default); a question that states no load
+// at all — only filters, budgets or settings, or nothing — is asked of
+// the first visit's workload: its loads, with what the question does
+// state. "loads" given empty asks for no load (every candidate passes).
+func Complete(p Params) Params {
+	for name := range p {
+		if f, ok := FieldByName(name); ok && f.Group != "budget" && f.Group != "filter" {
+			return p
+		}
+	}
+	out := maps.Clone(FirstVisit)
+	maps.Copy(out, p)
+	return out
 }
 
 // Schema is the engine's schema with the registered sources' libraries

@@ -127,7 +127,8 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 	if !slices.Contains([]string{"table", "json", "csv"}, *format) {
 		return fail(fmt.Sprintf("--format %q: accepted values are table, json, csv", *format))
 	}
-	w, errs := workload.Parse(p)
+	asked := workload.Complete(p)
+	w, errs := workload.Parse(asked)
 	if len(errs) > 0 {
 		var msgs []string
 		for _, e := range errs {
@@ -148,8 +149,11 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 	if *top < 0 {
 		return fail(fmt.Sprintf("--top %d: accepted: 0 (all) or a positive number of candidates", *top))
 	}
-	if !slices.ContainsFunc(w.Loads, func(l engine.Load) bool { return !engine.KindOf(l.Kind()).Aggregate() }) && *format == "table" {
-		fmt.Fprintln(stderr, "cryptosizer rank: note: no workload given, so every candidate passes. The web app's first visit ranks: cryptosizer rank "+firstVisitArgs())
+	switch {
+	case len(asked) > len(p) && *format == "table":
+		fmt.Fprintln(stderr, "cryptosizer rank: note: no load given, so the first visit's workload is ranked with what was given, as a link of filters only is on the page: cryptosizer rank "+firstVisitArgs()+" (--loads= ranks with no requirement)")
+	case !slices.ContainsFunc(w.Loads, func(l engine.Load) bool { return !engine.KindOf(l.Kind()).Aggregate() }) && *format == "table":
+		fmt.Fprintln(stderr, "cryptosizer rank: note: no load switched on, so every candidate passes. The web app's first visit ranks: cryptosizer rank "+firstVisitArgs())
 	}
 	if len(sets) > 0 {
 		ix = engine.NewIndex(dataset.Merge(ds, sets...))

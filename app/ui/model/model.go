@@ -336,11 +336,7 @@ func (p *Page) Load(u *url.URL) {
 	}
 	// A shorthand (tls-suite) becomes the fields it stands for: the form
 	// shows what is ranked.
-	given := workload.Expand(workload.FromQuery(q))
-	params := maps.Clone(Defaults)
-	if len(given) > 0 {
-		params = given
-	}
+	params := workload.Complete(workload.Expand(workload.FromQuery(q)))
 	// An invalid parameter falls back to its default, with a message; a
 	// fallback can reveal another conflict, so repeat (each round drops at
 	// least one parameter).
