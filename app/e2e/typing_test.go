@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // Nothing typed is lost (issue 40, 1): typing into "Filter results" until
@@ -166,4 +167,90 @@ func TestLinkAndFormAskTheSameQuestion(t *testing.T) {
 	if !strings.Contains(got, "CPU budget 100.0%") || budget != "|100%" || strings.Contains(got, "firmware") {
 		t.Errorf("/?tls-rate=5 ranks %q; the form's budget is %q", got, budget)
 	}
+}
+
+// The keyboard reaches the form first and leaves views as a dialog's
+// (issue 40, 7): the first Tabs reach the workload's first field (64 on
+// main at f91681b); Escape closes a row's details and gives the focus
+// back to its row; opening the parts view puts the focus in its search
+// box, not on the body.
+func TestKeyboardReachesAndLeaves(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	tabs := 0
+	for ; tabs < 12; tabs++ {
+		if id := text(ctx, t, `document.activeElement ? document.activeElement.id : ''`); strings.HasPrefix(id, "f-") {
+			break
+		}
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Tab)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tabs >= 12 {
+		t.Errorf("12 Tabs did not reach a workload field (focus on %q)", text(ctx, t, `document.activeElement ? document.activeElement.outerHTML.slice(0, 80) : ''`))
+	}
+	// Open a row's details, then Escape.
+	key := text(ctx, t, `document.querySelector('tr.row').dataset.key`)
+	err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`tr.row`)), poll(`document.activeElement && document.activeElement.id === 'details'`, 10*time.Second),
+		chromedp.KeyEvent(kb.Escape),
+		poll(`!document.getElementById('details-title')`, 10*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := text(ctx, t, `document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key || '' : ''`); got != key {
+		t.Errorf("after Escape the focus is on %q, want the row %q", got, key)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("parts-open")), poll(`!!document.getElementById('parts-query')`, 10*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, poll(`document.activeElement && document.activeElement.id === 'parts-query'`, 5*time.Second)); err != nil {
+		t.Errorf("the parts view opened, the focus is on %q", text(ctx, t, `document.activeElement ? document.activeElement.tagName : ''`))
+	}
+}
+
+// A phone at 360×740 never scrolls sideways (issue 40, 6): the first
+// visit, a row's details, the comparison, the parts view and the import
+// box all fit the viewport's width. On main at f91681b a row's details
+// widened the page to 484 px in a 390 px viewport.
+func TestPhoneNeverScrollsSideways(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	wide := `document.documentElement.scrollWidth`
+	check := func(state string) {
+		t.Helper()
+		if w := eval1[float64](ctx, t, wide); w > 360 {
+			widest := text(ctx, t, `(() => { let best = '', bw = 0; for (const e of document.querySelectorAll('body *')) { const r = e.getBoundingClientRect(); if (r.right > 360 && r.width > 0 && e.offsetParent !== null && r.right > bw) { bw = r.right; best = e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(r.right) } } return best })()`)
+			t.Errorf("%s: the page is %v px wide in a 360 px viewport (widest: %s)", state, w, widest)
+		}
+	}
+	err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(3)),
+		chromedp.Navigate(s.base+"/"), waitReady(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("first visit")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`tr.row`)), poll(`!!document.getElementById('details-title')`, 10*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	check("a row's details")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`tr.row:nth-child(2) input.compare`)), chromedp.Click(chromedp.CSS(`tr.row:nth-child(3) input.compare`)),
+		poll(`document.querySelectorAll('#compare table, .compare table').length > 0`, 10*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	check("a comparison")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("parts-open")), poll(`!!document.getElementById('parts-query')`, 10*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	check("the parts view")
+	if err := chromedp.Do(ctx, poll(`(document.getElementById('import').open = true)`, 5*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	check("the import box")
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"cryptosizer/app/catalog"
+	"cryptosizer/app/ui/browser"
 	"fmt"
 	"slices"
 	"strconv"
@@ -90,7 +91,14 @@ func (d *Details) Render() app.UI {
 	if w := explain.Wire(d.M.Res.Workload); w != "" {
 		budget = append(budget, w)
 	}
-	return app.Section().ID("details").Class("details").TabIndex(-1).Aria("labelledby", "details-title").Body(
+	return app.Section().ID("details").Class("details").TabIndex(-1).Aria("labelledby", "details-title").
+		OnKeyDown(func(ctx app.Context, e app.Event) {
+			// Escape closes the details, as a dialog's, and gives the
+			// focus back to the row they were opened from.
+			if browser.EventKey(e) == "Escape" {
+				ctx.NewAction(actionDeselect)
+			}
+		}).Body(
 		app.H2().ID("details-title").Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
 		app.P().Text("Verdict "+string(c.Verdict)+", headroom "+explain.Headroom(c.Headroom)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+"), evidence "+explain.Basis(c.Basis)+" (the weakest of its figures)"),
 		app.If(c.Group != nil, func() app.UI { return groupDetails(*c, d.Validated) }),
@@ -308,7 +316,8 @@ func members(list []bench.PartMember, qualifying []string) app.UI {
 	if qualifying != nil {
 		status = fmt.Sprintf("Part number (%d of %d pass the part filters)", len(qualifying), len(list))
 	}
-	return app.Table().Class("members").Body(
+	// In a scroll box: a phone scrolls the table, not the page.
+	return app.Div().Class("table-wrap").Body(app.Table().Class("members").Body(
 		app.THead().Body(app.Tr().Body(th(status), th("Flash"), th("RAM"), th("Package"), th("Up to"), th("Supply from"))),
 		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
 			m := rows[i]
@@ -322,5 +331,5 @@ func members(list []bench.PartMember, qualifying []string) app.UI {
 				app.Td().Text(m.Package), app.Td().Text(explain.Optional(m.TempMaxC, " °C")), app.Td().Text(explain.Optional(m.VoltageMinV, " V")),
 			)
 		})),
-	)
+	))
 }

@@ -291,3 +291,35 @@ func checked(in app.HTMLInput, on bool) app.HTMLInput {
 	}
 	return in
 }
+
+// FormStatus is a line at the head of the form saying what the last edit
+// gave, with a link to the results: on a phone the results are a screen
+// or more away from the form (on a wide screen they stand beside it, and
+// the line is not shown). It re-renders alone when its text changes.
+type FormStatus struct {
+	app.Compo
+	Status string
+	Rev    int
+}
+
+// Render draws the line.
+func (f *FormStatus) Render() app.UI {
+	return app.P().ID("form-status").Class("form-status").Role("status").Body(
+		app.Text(f.Status+" "),
+		app.A().Href("#results").Text("See the results"),
+	)
+}
+
+// formStatus is the form's line: the counts of the ranking on screen
+// (the prepared one while the page is pending).
+func formStatus(m *model.Page) string {
+	if m.Pending() {
+		return "Ranked: the first visit's workload."
+	}
+	c := m.Results.Res.Counts
+	s := fmt.Sprintf("Ranked: %d pass, %d unknown, %d fail", c.Pass, c.Unknown, c.Fail)
+	if m.Results.Stale {
+		s += " — for the last valid workload, not the form"
+	}
+	return s + "."
+}

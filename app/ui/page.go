@@ -25,6 +25,8 @@ import (
 const (
 	actionParam        = "cryptosizer/param"         // param
 	actionSelect       = "cryptosizer/select"        // candidate key
+	actionDeselect     = "cryptosizer/deselect"      // close the details
+	actionFocus        = "cryptosizer/focus"         // element id, once drawn
 	actionFilter       = "cryptosizer/filter"        // text
 	actionSort         = "cryptosizer/sort"          // column
 	actionUnfold       = "cryptosizer/unfold"        // -
@@ -96,7 +98,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	browser.Record("onmount", browser.Now(), false)
 	keepRendered(ctx)
 	for name, h := range map[string]app.ActionHandler{
-		actionParam: p.onParam, actionSelect: p.onSelect, actionFilter: p.onFilter, actionSort: p.onSort,
+		actionParam: p.onParam, actionSelect: p.onSelect, actionDeselect: p.onDeselect, actionFocus: p.onFocus, actionFilter: p.onFilter, actionSort: p.onSort,
 		actionUnfold: p.onUnfold, actionExport: p.onExport, actionChartExport: p.onChartExport,
 		actionChartsNear:  p.onChartsNear,
 		actionImportInput: p.onImportInput, actionImportAdd: p.onImportAdd, actionImportEdit: p.onImportEdit,
@@ -271,6 +273,29 @@ func (p *Page) onSelect(ctx app.Context, a app.Action) {
 			p.m.Msgs.Add(err.Error())
 		}
 	})
+}
+
+// onFocus moves the focus to an element once the update that draws it is
+// done.
+func (p *Page) onFocus(ctx app.Context, a app.Action) {
+	if id, ok := a.Value.(string); ok {
+		ctx.Defer(func(app.Context) {
+			if err := browser.Focus(id); err != nil {
+				p.m.Msgs.Add(err.Error())
+			}
+		})
+	}
+}
+
+// onDeselect closes a row's details and gives the focus back to its row.
+func (p *Page) onDeselect(ctx app.Context, a app.Action) {
+	key := p.m.Results.Selected
+	if key == "" {
+		return
+	}
+	p.m.Select("", "")
+	p.syncURL(ctx)
+	ctx.Defer(func(app.Context) { browser.FocusRow(key) })
 }
 
 func (p *Page) onCompare(ctx app.Context, a app.Action) {
@@ -467,17 +492,19 @@ func (p *Page) Render() app.UI {
 			return app.P().Class("url-error").Role("alert").Text("The bundled dataset could not be read: " + fmt.Sprint(m.DataErr))
 		}),
 		app.Div().Class("layout").Body(
-			// The results come first in the document: on a phone and in an
-			// embedding page they are what the first screen shows; on a
-			// wide screen the form stands beside them (CSS).
+			// The form comes first in the document, so that the keyboard
+			// reaches it first; on a phone and in an embedding page the
+			// results are what the first screen shows (CSS places them),
+			// and a line at the form's head says what an edit gave.
+			side().Body(
+				&FormStatus{Status: formStatus(m), Rev: m.Results.Rev},
+				&Form{M: &m.Form, Rev: m.Form.Rev},
+				&ImportPanel{M: &m.Imports, Rev: m.Imports.Rev + m.Imports.Form.Rev},
+			),
 			app.Main().Class("main").Body(
 				&MessageList{M: &m.Msgs, Rev: m.Msgs.Rev},
 				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient, Link: p.link, First: p.pending()},
 				app.If(!m.Embed.On, func() app.UI { return &PartsView{Total: p.parts(), Groups: p.groups} }),
-			),
-			side().Body(
-				&Form{M: &m.Form, Rev: m.Form.Rev},
-				&ImportPanel{M: &m.Imports, Rev: m.Imports.Rev + m.Imports.Form.Rev},
 			),
 		),
 	)

@@ -41,7 +41,14 @@ func (v *PartsView) Render() app.UI {
 	if !v.m.Open {
 		return app.Section().ID("parts").Class("parts").Body(
 			app.Button().Type("button").ID("parts-open").Text(fmt.Sprintf("Browse all %d STM32 part numbers (ST's data)", v.Total)).
-				OnClick(func(ctx app.Context, e app.Event) { v.m.OpenParts(v.Groups()) }),
+				OnClick(func(ctx app.Context, e app.Event) {
+					v.m.OpenParts(v.Groups())
+					// The button goes away: the focus goes to the search
+					// box that takes its place, not to the page's body
+					// (through the page: a Defer of the button's own
+					// context would not run, the button being gone).
+					ctx.NewActionWithValue(actionFocus, "parts-query")
+				}),
 		)
 	}
 	rows, matching := v.m.Rows()

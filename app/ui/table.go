@@ -129,7 +129,9 @@ func rowHTML(b *strings.Builder, c engine.Candidate, selected, groupStart, compa
 	if energy {
 		b.WriteString(`<td class="num">` + esc(explain.ObjectiveEnergy(c)) + `</td>`)
 	}
-	b.WriteString(`<td><strong>` + esc(explain.PartName(c)) + `</strong>`)
+	// A part name breaks after a slash or a space, never inside a part
+	// number (CSS: overflow-wrap normal on it).
+	b.WriteString(`<td><strong class="part-name">` + strings.ReplaceAll(esc(explain.PartName(c)), "/", "/<wbr>") + `</strong>`)
 	if c.Imported != "" {
 		b.WriteString(`<span class="badge imported" title="` + esc(c.Imported) + `">imported</span>`)
 	}

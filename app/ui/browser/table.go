@@ -131,3 +131,14 @@ func SetRowCompare(key string, on bool) {
 func SetInnerHTML(ctx app.Context, html string) error {
 	return Try("drawing the table", func() { ctx.JSSrc().Set("innerHTML", html) })
 }
+
+// FocusRow moves the focus to the ranking table's row of that key (when
+// it is still there) and scrolls it into view.
+func FocusRow(key string) {
+	_ = Try("moving the focus", func() {
+		if r := rowByKey(key); r.Truthy() {
+			r.Call("focus", map[string]any{"preventScroll": true})
+			r.Call("scrollIntoView", map[string]any{"block": "nearest"})
+		}
+	})
+}
