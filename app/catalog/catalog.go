@@ -172,6 +172,7 @@ func (cat *making) collect() {
 func (cat *making) complete() {
 	summaries := map[*bench.PartGroup]*GroupSummary{}
 	facts := factsOf{}
+	tells := groupTells(cat.ds.Groups)
 	for _, b := range cat.Builds {
 		cat.tick()
 		if b.group != nil && b.summary == nil {
@@ -179,6 +180,9 @@ func (cat *making) complete() {
 				summaries[b.group] = summarize(b.group)
 			}
 			b.summary = summaries[b.group]
+		}
+		if b.summary != nil && b.group != nil {
+			b.summary.Tell = tells[b.group.Key] // shared: set once per group, the same each time
 		}
 		if b.donor != nil { // measured builds come first: the donor's are made
 			b.ownPQC = b.donor.ownPQC
@@ -215,13 +219,18 @@ func unbuilt(groups []bench.PartGroup, builds []*Build) []*Build {
 		covered[b.group] = true
 	}
 	var out []*Build
+	var tells map[string]string
 	for i := range groups {
 		g := &groups[i]
 		if covered[g] {
 			continue
 		}
+		if tells == nil {
+			tells = groupTells(groups)
+		}
 		b := &Build{id: bench.Identity{MCU: g.Name, Part: g.Name, Acceleration: []string{}}, fact: groupFact(g, g.Cores[0]), hasFact: true,
 			warnings: []string{}, flagged: map[string]bool{}, group: g, summary: summarize(g), key: "unbuilt:" + g.Key}
+		b.summary.Tell = tells[g.Key]
 		b.members = partMembers(b)
 		b.show()
 		out = append(out, b)

@@ -408,6 +408,64 @@ type GroupSummary struct {
 	Clocks []bench.CitedClock `json:"cited_clocks,omitempty"`
 	// Lines are the members' lines (STM32H750, STM32H753), in order.
 	Lines []string `json:"-"`
+	// Tell tells the group from another of the same lines (ST's data has
+	// two STM32F100 groups): what differs, "16–32 KiB RAM"; "" when no
+	// other group has its lines.
+	Tell string `json:"tell,omitempty"`
+}
+
+// groupTells finds the groups whose members are of the same lines, and
+// says for each what tells it from the others: RAM, else flash, else
+// clock, else die.
+func groupTells(groups []bench.PartGroup) map[string]string {
+	byLines := map[string][]*bench.PartGroup{}
+	var keys []string
+	for i := range groups {
+		g := &groups[i]
+		var lines []string
+		for _, m := range g.Members {
+			if l := line(m.Part); !slices.Contains(lines, l) {
+				lines = append(lines, l)
+			}
+		}
+		k := strings.Join(lines, "/")
+		if byLines[k] == nil {
+			keys = append(keys, k)
+		}
+		byLines[k] = append(byLines[k], g)
+	}
+	out := map[string]string{}
+	kib := func(b int64) string { return strconv.FormatInt(b>>10, 10) }
+	span := func(lo, hi int64, unit string) string {
+		if lo == hi {
+			return kib(lo) + " KiB " + unit
+		}
+		return kib(lo) + "–" + kib(hi) + " KiB " + unit
+	}
+	for _, k := range keys {
+		gs := byLines[k]
+		if len(gs) < 2 {
+			continue
+		}
+		for _, tell := range []func(g *bench.PartGroup) string{
+			func(g *bench.PartGroup) string { s := summarize(g); return span(s.RAM[0], s.RAM[1], "RAM") },
+			func(g *bench.PartGroup) string { s := summarize(g); return span(s.Flash[0], s.Flash[1], "flash") },
+			func(g *bench.PartGroup) string { return strconv.FormatInt(g.MaxClockHz/1e6, 10) + " MHz" },
+			func(g *bench.PartGroup) string { return "die " + g.Die },
+		} {
+			seen := map[string]bool{}
+			for _, g := range gs {
+				seen[tell(g)] = true
+			}
+			if len(seen) == len(gs) {
+				for _, g := range gs {
+					out[g.Key] = tell(g)
+				}
+				break
+			}
+		}
+	}
+	return out
 }
 
 // Donor is the measured build an estimate's figures come from.

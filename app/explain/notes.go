@@ -141,15 +141,20 @@ var gapRemedies = map[string]string{
 // GroupName names a part group by its lines: "STM32H750/H753", or its
 // common prefix and "…" when it spans more than four.
 func GroupName(g *engine.GroupSummary) string {
+	name := g.Name
 	switch {
 	case len(g.Lines) == 0:
-		return g.Name
 	case len(g.Lines) > 4:
-		return g.Name + "…"
+		name += "…"
+	default:
+		name = g.Lines[0]
+		for _, l := range g.Lines[1:] {
+			name += "/" + strings.TrimPrefix(l, "STM32")
+		}
 	}
-	name := g.Lines[0]
-	for _, l := range g.Lines[1:] {
-		name += "/" + strings.TrimPrefix(l, "STM32")
+	if g.Tell != "" {
+		// Another group has the same lines: say what differs.
+		name += " (" + g.Tell + ")"
 	}
 	return name
 }

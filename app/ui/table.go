@@ -100,7 +100,9 @@ func rowHTML(b *strings.Builder, c engine.Candidate, selected, groupStart, compa
 		lib = c.Library + " (version unpublished)"
 	}
 	if len(c.PQCFrom) > 0 {
-		lib += " · " + strings.Join(c.PQCFrom, ", ")
+		// Operations another source's code runs: said as such, so that
+		// no one reads them as the library's own.
+		lib += " · not " + c.Library + "'s code: " + strings.Join(c.PQCFrom, "; ")
 	}
 	board := orDash(c.Board)
 	if g := c.Group; g != nil && c.Donor != nil {

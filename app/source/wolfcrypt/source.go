@@ -148,7 +148,9 @@ func data(facts bench.Facts, p *Page) bench.Dataset {
 				if ri > 0 {
 					// A further run under the same heading is a variant
 					// build the caption describes (the G071 fragment).
-					id.Config = c.Label + "; " + strings.TrimSuffix(run.Caption, ":")
+					// The caption is markdown prose: its code marks
+					// (`WOLFSSL_SP_SMALL`) are not part of a label.
+					id.Config = c.Label + "; " + strings.ReplaceAll(strings.TrimSuffix(run.Caption, ":"), "`", "")
 					if len(run.Results) > 0 && !strings.Contains(run.Caption, "wolfSSL version") {
 						ds.Warnings = append(ds.Warnings, bench.Warning{MCU: s.MCU, Config: id.Config, Kind: "inferred",
 							Text: fmt.Sprintf("this output fragment prints no wolfSSL version; %s is taken from the block before it", run.Version), Source: run.Pos.String()})
