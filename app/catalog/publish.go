@@ -93,6 +93,9 @@ func (a *Answer) Footprint(used []Used) *Footprint {
 		s.addRow(pickFootprint(a.b.footprints[op], u.Config, u.Method), op)
 	}
 	fp.notPublished = "not published for " + strings.Join(fp.Missing, ", ")
+	if len(fp.Missing) == 0 {
+		fp.notPublished = "nothing to count: the workload uses no operation"
+	}
 	// An operation without a row leaves the total unknown — unless the
 	// figures are heap-only lower bounds anyway (Mbed TLS prints the heap
 	// of public-key operations only): the total stays a lower bound.

@@ -277,7 +277,7 @@ func TestURLStateAndBadParams(t *testing.T) {
 	suite := text(ctx, t, `document.getElementById('f-tls-kex').value + ' ' + document.getElementById('f-tls-sig').value`)
 	size := text(ctx, t, `document.getElementById('f-fw-size').value`)
 	summary := text(ctx, t, `document.querySelector('.summary').textContent`)
-	if suite != "x25519 ed25519" || size != "1MiB" || !strings.Contains(summary, "firmware 1 MiB ed25519/sha256 within 1.000 s") {
+	if suite != "x25519 ed25519" || size != "1MiB" || !strings.Contains(summary, "firmware 1 MiB ed25519/sha256 within 1 s") {
 		t.Errorf("state not restored: suite %q size %q summary %q", suite, size, summary)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=banana&fw-size=2MB&fw-deadline=soon"), waitReady(1)); err != nil {

@@ -51,12 +51,21 @@ func Percent(f float64) string {
 func Duration(s float64) string {
 	switch {
 	case s >= 1:
-		return strconv.FormatFloat(s, 'f', 3, 64) + " s"
+		return trimZeros(strconv.FormatFloat(s, 'f', 3, 64)) + " s"
 	case s >= 1e-3:
-		return strconv.FormatFloat(s*1e3, 'f', 3, 64) + " ms"
+		return trimZeros(strconv.FormatFloat(s*1e3, 'f', 3, 64)) + " ms"
 	default:
-		return strconv.FormatFloat(s*1e6, 'f', 1, 64) + " µs"
+		return trimZeros(strconv.FormatFloat(s*1e6, 'f', 1, 64)) + " µs"
 	}
+}
+
+// trimZeros drops a fixed-point number's trailing zeros ("500.000" reads
+// "500", "1.500" reads "1.5").
+func trimZeros(s string) string {
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
 }
 
 // Rate formats bytes per second with binary prefixes, as IEC says.
@@ -119,6 +128,10 @@ func ObjectiveEnergy(c engine.Candidate) string {
 // Size formats a byte count.
 func Size(b int64) string {
 	switch {
+	case b >= 1<<40 && b%(1<<40) == 0:
+		return strconv.FormatInt(b>>40, 10) + " TiB"
+	case b >= 1<<30 && b%(1<<30) == 0:
+		return strconv.FormatInt(b>>30, 10) + " GiB"
 	case b >= 1<<20 && b%(1<<20) == 0:
 		return strconv.FormatInt(b>>20, 10) + " MiB"
 	case b >= 1<<10 && b%(1<<10) == 0:
@@ -137,9 +150,11 @@ func Clock(c engine.Candidate) string {
 	s := MHz(c.ClockHz)
 	switch {
 	case slices.ContainsFunc(c.Notes, func(n engine.Note) bool { return n.Code == engine.NoteUserClock }):
-		s += " (est., your clock)"
+		s += ", your clock"
 	case c.Estimate:
-		s += " (est.)"
+		// The clock is the part's (or the one asked); the figures are
+		// scaled to it.
+		s += ", figures scaled"
 	}
 	if c.ClockAboveMax {
 		s += " (above the part's max!)"
@@ -278,7 +293,12 @@ func Parts(ps engine.Parts) string {
 // Number writes a count as people read it: rounded to six decimals, no
 // trailing zeros (2.0999999 is 2.1, not a truncated 2.099999).
 func Number(f float64) string {
-	return strconv.FormatFloat(math.Round(f*1e6)/1e6, 'f', -1, 64)
+	if math.Abs(f) >= 1000 {
+		return strconv.FormatFloat(math.Round(f), 'f', -1, 64)
+	}
+	// Four significant digits: a factor of 1.359114 reads 1.359.
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(f, 'g', 4, 64), 64)
+	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
 // CSV writes one row per candidate: who it is, its verdict, its
@@ -473,6 +493,38 @@ func NoFigure(res engine.Result) []string {
 	return out
 }
 
+// Lack is the builds that lack the same operations: what they lack, and
+// one line per build.
+type Lack struct {
+	Ops   string
+	Lines []string
+}
+
+// NoFigureByLack groups the builds without a figure by what they lack,
+// the largest group first (then by what is lacked).
+func NoFigureByLack(res engine.Result) []Lack {
+	lines := NoFigure(res)
+	var out []Lack
+	at := map[string]int{}
+	for i := range res.NoFigure {
+		k := strings.Join(res.NoFigure[i].Lacks, ", ")
+		j, ok := at[k]
+		if !ok {
+			j = len(out)
+			at[k] = j
+			out = append(out, Lack{Ops: k})
+		}
+		out[j].Lines = append(out[j].Lines, lines[i])
+	}
+	slices.SortStableFunc(out, func(a, b Lack) int {
+		if len(a.Lines) != len(b.Lines) {
+			return len(b.Lines) - len(a.Lines)
+		}
+		return strings.Compare(a.Ops, b.Ops)
+	})
+	return out
+}
+
 // Basis says in a word or two how sure a figure is.
 func Basis(b bench.Basis) string {
 	switch b {
@@ -488,6 +540,14 @@ func Basis(b bench.Basis) string {
 	return string(b)
 }
 
+// atLine names a place in a document: its line where one is known.
+func atLine(doc string, line int) string {
+	if line <= 0 {
+		return doc
+	}
+	return doc + " line " + strconv.Itoa(line)
+}
+
 // From is a term's chain of evidence: the row it comes from, the part
 // and clock it was measured at, and what was done to it.
 func From(t engine.Term) string {
@@ -495,11 +555,11 @@ func From(t engine.Term) string {
 	if f == nil {
 		return "no figure"
 	}
-	s := fmt.Sprintf("%s: %s line %d (%s), %s at %s", Basis(t.Basis), f.Document, f.Line, f.Printed, f.Part, MHz(f.ClockHz))
+	s := fmt.Sprintf("%s: %s (%s), %s at %s", Basis(t.Basis), atLine(f.Document, f.Line), f.Printed, f.Part, MHz(f.ClockHz))
 	if f.Source != "" {
 		// A figure lent by a cycle-count source: cycles, not a time.
-		s = fmt.Sprintf("%s: %s %s, %s line %d (%s cycles, AVG of the runs; MAX %s), %s at %s; %s cycles ÷ %s = %s",
-			Basis(t.Basis), f.Source, f.Implementation, f.Document, f.Line, Number(f.Cycles), Number(f.MaxCycles), f.Part, MHz(f.ClockHz),
+		s = fmt.Sprintf("%s: %s %s, %s (%s cycles, AVG of the runs; MAX %s), %s at %s; %s cycles ÷ %s = %s",
+			Basis(t.Basis), f.Source, f.Implementation, atLine(f.Document, f.Line), Number(f.Cycles), Number(f.MaxCycles), f.Part, MHz(f.ClockHz),
 			Number(f.Cycles), MHz(f.ToClockHz), Duration(t.Each))
 		if f.Spread > 0 {
 			s += fmt.Sprintf("; slow end %s (× %s, %s spread) decides", Duration(t.Slow), Number(f.Spread), orMargin(f.SpreadFrom))

@@ -16,10 +16,10 @@ func TestFormats(t *testing.T) {
 	tests := []struct{ got, want string }{
 		{Headroom(nil), "—"}, {Headroom(f(2.104)), "2.10×"}, {Headroom(f(1e9)), "≫1000×"},
 		{Percent(0), "0%"}, {Percent(0.0004), "<0.1%"}, {Percent(0.477), "47.7%"},
-		{Duration(2.5), "2.500 s"}, {Duration(0.023056), "23.056 ms"}, {Duration(0.000874), "874.0 µs"},
+		{Duration(2.5), "2.5 s"}, {Duration(0.023056), "23.056 ms"}, {Duration(0.000874), "874 µs"},
 		{Rate(8755609.6), "8.35 MiB/s"}, {Rate(2048), "2.0 KiB/s"}, {Rate(100), "100 B/s"},
 		{Size(262144), "256 KiB"}, {Size(1 << 20), "1 MiB"}, {Size(300000), "300000 B"},
-		{Number(3), "3"}, {Number(0.5), "0.5"}, {Number(2.0999999), "2.1"}, {Number(1.0 / 3), "0.333333"},
+		{Number(3), "3"}, {Number(0.5), "0.5"}, {Number(2.0999999), "2.1"}, {Number(1.0 / 3), "0.3333"},
 	}
 	for i, tc := range tests {
 		if tc.got != tc.want {
@@ -38,7 +38,7 @@ func TestStepsAndBottleneck(t *testing.T) {
 	got := strings.Join(Steps(r), "\n")
 	for _, want := range []string{
 		"ecc-p256-keygen: 1 × 4.902 ms = 4.902 ms — one ephemeral key pair per full handshake",
-		"sha256: 4 KiB ÷ 4.97 MiB/s = 786.0 µs",
+		"sha256: 4 KiB ÷ 4.97 MiB/s = 786 µs",
 		"ecdsa-p256-sign × 1: no measurement",
 		"per handshake 23.842 ms → 41.9 handshakes/s within the budget; 20/s needs 47.7% of the CPU",
 	} {
@@ -76,8 +76,8 @@ func TestStepsOfAnEstimate(t *testing.T) {
 	}}
 	steps := Steps(r)
 	for i, want := range []string{
-		"ecdsa-p256-verify: 3 × 2.000 ms = 6.000 ms (slow end of an estimate; central 1.000 ms)",
-		"sha256: 1000 B ÷ 488.3 KiB/s = 2.000 ms, × 0.5 = 1.000 ms (slow end of an estimate; central 1.000 ms)",
+		"ecdsa-p256-verify: 3 × 2 ms = 6 ms (slow end of an estimate; central 1 ms)",
+		"sha256: 1000 B ÷ 488.3 KiB/s = 2 ms, × 0.5 = 1 ms (slow end of an estimate; central 1 ms)",
 	} {
 		if !strings.HasPrefix(steps[i], want) {
 			t.Errorf("step %d %q, want it to start %q", i, steps[i], want)

@@ -22,7 +22,11 @@ func Describe(l engine.Load) string {
 		if pair == "" {
 			pair = l.Kex + " with " + l.Sig
 		}
-		s := fmt.Sprintf("TLS %s %s %s, %s handshakes/s, chain %d", l.Version, l.Role, pair, Number(l.Rate), l.Chain)
+		unit := "handshakes/s"
+		if l.Rate == 1 {
+			unit = "handshake/s"
+		}
+		s := fmt.Sprintf("TLS %s %s %s, %s %s, chain %d", l.Version, l.Role, pair, Number(l.Rate), unit, l.Chain)
 		if l.Mutual {
 			s += ", mutual auth"
 		}

@@ -189,6 +189,8 @@ func footprintText(c engine.Candidate) string {
 	switch {
 	case fp == nil:
 		return "not published for this library build"
+	case fp.RAMBytes == nil && len(fp.Missing) == 0:
+		return "no total: the workload uses no operation"
 	case fp.RAMBytes == nil:
 		s := "no total: not published for " + strings.Join(fp.Missing, ", ")
 		if n := len(fp.Ops) - len(fp.Missing); n > 0 {

@@ -30,6 +30,7 @@ const (
 	actionFilter       = "cryptosizer/filter"        // text
 	actionSort         = "cryptosizer/sort"          // column
 	actionUnfold       = "cryptosizer/unfold"        // -
+	actionFold         = "cryptosizer/fold"          // -
 	actionExport       = "cryptosizer/export"        // "csv", "json", "link", "print"
 	actionChartExport  = "cryptosizer/chart-export"  // chartExport
 	actionChartsNear   = "cryptosizer/charts-near"   // -
@@ -99,7 +100,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	keepRendered(ctx)
 	for name, h := range map[string]app.ActionHandler{
 		actionParam: p.onParam, actionSelect: p.onSelect, actionDeselect: p.onDeselect, actionFocus: p.onFocus, actionFilter: p.onFilter, actionSort: p.onSort,
-		actionUnfold: p.onUnfold, actionExport: p.onExport, actionChartExport: p.onChartExport,
+		actionUnfold: p.onUnfold, actionFold: p.onFold, actionExport: p.onExport, actionChartExport: p.onChartExport,
 		actionChartsNear:  p.onChartsNear,
 		actionImportInput: p.onImportInput, actionImportAdd: p.onImportAdd, actionImportEdit: p.onImportEdit,
 		actionImportRemove: p.onImportRemove, actionImportKeep: p.onImportKeep, actionError: p.onError, actionDismiss: p.onDismiss,
@@ -327,6 +328,11 @@ func (p *Page) onSort(ctx app.Context, a app.Action) {
 }
 
 func (p *Page) onUnfold(ctx app.Context, a app.Action) { p.m.UnfoldFails() }
+
+func (p *Page) onFold(ctx app.Context, a app.Action) {
+	p.m.FoldFails()
+	ctx.Defer(func(app.Context) { _ = browser.Focus("show-all-fails") })
+}
 
 func (p *Page) onExport(ctx app.Context, a app.Action) {
 	kind, _ := a.Value.(string)

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"cryptosizer/app/catalog"
+	"cryptosizer/app/workload"
 	"fmt"
 	"strings"
 
@@ -84,7 +85,11 @@ func notRanked(res engine.Result, explained bool) string {
 			n += len(l) + 1
 		}
 		b.Grow(n + n/16 + 256) // the lines, a few escapes, the markup
-		b.WriteString(`<details id="` + id + `" class="no-figure"><summary>` + esc(summary) + `</summary><p class="lines">`)
+		b.WriteString(`<details`)
+		if id != "" {
+			b.WriteString(` id="` + id + `"`)
+		}
+		b.WriteString(` class="no-figure"><summary>` + esc(summary) + `</summary><p class="lines">`)
 		for i, l := range lines { // escaped line by line into the text: no joined copy
 			if i > 0 {
 				b.WriteByte('\n')
@@ -97,8 +102,14 @@ func notRanked(res engine.Result, explained bool) string {
 		list("unbuilt", fmt.Sprintf("Not ranked: %d part numbers have no build", res.Counts.Unbuilt), explain.Unbuilt(res))
 	}
 	if len(res.NoFigure) > 0 {
-		nf := explain.NoFigure(res)
-		list("no-figure", fmt.Sprintf("Not ranked: %s publish no figure for an operation of this workload", explain.Builds(len(nf))), nf)
+		// Grouped by what the builds lack, with counts: one list per
+		// lack, collapsed like the whole.
+		b.WriteString(`<details id="no-figure" class="no-figure"><summary>` +
+			esc(fmt.Sprintf("Not ranked: %s publish no figure for an operation of this workload", explain.Builds(len(res.NoFigure)))) + `</summary>`)
+		for _, l := range explain.NoFigureByLack(res) {
+			list("", fmt.Sprintf("%s lacking %s", explain.Builds(len(l.Lines)), l.Ops), l.Lines)
+		}
+		b.WriteString(`</details>`)
 	}
 	b.WriteString(`</div>`)
 	return b.String()
@@ -183,7 +194,7 @@ func (r *Results) view(pause func()) resultsView {
 	res := &r.M.Results
 	rows, starts, counts, hidden := grouped(res)
 	pause()
-	v := resultsView{Workload: explain.Workload(res.Res.Workload), Count: len(res.Res.Candidates), Status: status(res, counts, hidden),
+	v := resultsView{Workload: explain.Workload(res.Res.Workload) + filtersLine(res.Ranked), Count: len(res.Res.Candidates), Status: status(res, counts, hidden),
 		Empty: explain.Empty(res.Res), Rows: len(rows), Hidden: hidden, DataLine: dataLine(r.M.Index().Dataset())}
 	if counts[engine.Unknown] > 0 {
 		why := explain.UnknownReasons(res.Res)
@@ -236,8 +247,7 @@ func (r *Results) Render() app.UI {
 		// that typing does not rebuild them) behind the explanation.
 		&TableView{HTML: v.Table, Hidden: len(v.Empty) > 0},
 		app.Raw(v.NotRanked),
-		hideIf(app.Button().Type("button").ID("show-all-fails"), v.Hidden == 0).Text(fmt.Sprintf("Show all %d candidates (%d more)", v.Rows+v.Hidden, v.Hidden)).
-			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) }),
+		showAll(res.ShowAllFails, v),
 		app.Div().Class("tools").Body(
 			&Control{ID: "filter", Name: "filter", Label: "Filter results", Kind: "search", Value: res.Filter,
 				Placeholder: "e.g. H7, PKA, cmox", Action: actionFilter},
@@ -245,6 +255,10 @@ func (r *Results) Render() app.UI {
 			exportButton("export-csv", "csv", "Download CSV"),
 			exportButton("export-json", "json", "Download JSON"),
 			exportButton("copy-link", "link", "Copy link"),
+			// Ticking Compare draws the comparison below the table: say so
+			// where the tick is, with a way there.
+			hideIf(app.A().ID("compare-link").Class("compare-link").Href("#compare"), len(res.Compare) == 0).
+				Text(fmt.Sprintf("Comparing %d: see them side by side ↓", len(res.Compare))),
 		),
 		app.If(r.Link != "", func() app.UI {
 			return app.Div().Class("share").Body(
@@ -263,6 +277,34 @@ func (r *Results) Render() app.UI {
 				v.DataLine),
 		),
 	)
+}
+
+// showAll is the button that lays out every candidate, or, once they are
+// all laid out, goes back to the first rows: always there (hidden when
+// there is nothing to fold), so that what follows it is never remounted.
+func showAll(unfolded bool, v resultsView) app.UI {
+	if unfolded && v.Rows > model.Fold[engine.Pass]+model.Fold[engine.Unknown]+model.Fold[engine.Fail] {
+		return app.Button().Type("button").ID("show-all-fails").Text("Show the first rows only").
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionFold) })
+	}
+	return hideIf(app.Button().Type("button").ID("show-all-fails"), v.Hidden == 0).Text(fmt.Sprintf("Show all %d candidates (%d more)", v.Rows+v.Hidden, v.Hidden)).
+		OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) })
+}
+
+// filtersLine names the part filters the ranking is under ("; filters:
+// series U5, min-ram 256KiB"), "" with none: "Ranked:" says all of the
+// question.
+func filtersLine(ranked workload.Params) string {
+	var set []string
+	for _, f := range workload.Fields() {
+		if v := strings.TrimSpace(ranked[f.Name]); f.Group == "filter" && v != "" && v != f.Default {
+			set = append(set, f.Name+" "+v)
+		}
+	}
+	if len(set) == 0 {
+		return ""
+	}
+	return "; filters: " + strings.Join(set, ", ")
 }
 
 // revIf is rev while a part of the page depends on the ranking, else 0.

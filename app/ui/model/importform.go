@@ -166,7 +166,35 @@ func (p *Page) AddImport(pause func()) bool {
 	f.reset(msg)
 	im.reindex(pause)
 	p.rank(pause)
+	f.Msg = msg + " " + p.importedWhere(s.ID)
 	return from == Stored
+}
+
+// importedWhere says where an imported set's builds landed in the
+// ranking: their rank and verdict, or why they are not ranked.
+func (p *Page) importedWhere(id string) string {
+	var at []string
+	n := 0
+	for _, c := range p.Results.Res.Candidates {
+		if c.Imported != id {
+			continue
+		}
+		if n++; n <= 3 {
+			at = append(at, fmt.Sprintf("#%d, %s (%s)", c.Rank, c.Verdict, c.MCU))
+		}
+	}
+	switch {
+	case n > 3:
+		return "Ranked " + strings.Join(at, "; ") + fmt.Sprintf(" and %d more.", n-3)
+	case n > 0:
+		return "Ranked " + strings.Join(at, "; ") + "."
+	}
+	for _, c := range p.Results.Res.NoFigure {
+		if c.Imported == id {
+			return "Not ranked for this workload: it publishes no figure for " + strings.Join(c.Lacks, ", ") + " (see \"Not ranked\")."
+		}
+	}
+	return "Not ranked for this workload (its part filters or library filter leave it out)."
 }
 
 // EditImport loads a set into the form.

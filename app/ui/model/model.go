@@ -500,6 +500,12 @@ func (p *Page) UnfoldFails() {
 	p.Results.Rev++
 }
 
+// FoldFails goes back to the first rows of each verdict (Fold).
+func (p *Page) FoldFails() {
+	p.Results.ShowAllFails = false
+	p.Results.Rev++
+}
+
 // WantCharts makes the charts from now on (the page calls it once their
 // place comes near the view); it reports whether they were made now.
 func (p *Page) WantCharts() bool {

@@ -66,6 +66,15 @@ var PartColumns = []PartColumn{
 	{"units", "Crypto units", func(a, b *PartRow) int { return cmp.Compare(len(a.Group.Units), len(b.Group.Units)) }},
 }
 
+// unknownIn says, per column, which rows ST's data gives no value for.
+var unknownIn = map[string]func(*PartRow) bool{
+	"clock":  func(r *PartRow) bool { return r.Group.MaxClockHz <= 0 },
+	"flash":  func(r *PartRow) bool { return r.FlashBytes <= 0 },
+	"ram":    func(r *PartRow) bool { return r.RAMBytes <= 0 },
+	"temp":   func(r *PartRow) bool { return r.TempMaxC == nil },
+	"supply": func(r *PartRow) bool { return r.VoltageMinV == nil },
+}
+
 // cmpOpt orders unknown values last in ascending order.
 func cmpOpt(a, b *float64) int {
 	switch {
@@ -164,7 +173,16 @@ func (p *Parts) Rows() ([]PartRow, int) {
 		desc := strings.HasPrefix(p.SortBy, "-")
 		for _, c := range PartColumns {
 			if c.Key == key {
+				unknown := unknownIn[key]
 				slices.SortStableFunc(out, func(a, b PartRow) int {
+					// What ST's data does not give goes last, whichever the
+					// direction.
+					if unknown != nil && unknown(&a) != unknown(&b) {
+						if unknown(&a) {
+							return 1
+						}
+						return -1
+					}
 					if desc {
 						a, b = b, a
 					}
