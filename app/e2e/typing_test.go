@@ -254,3 +254,21 @@ func TestPhoneNeverScrollsSideways(t *testing.T) {
 	}
 	check("the import box")
 }
+
+// The headroom chart's "1×" line is labelled above the plot, never on a
+// bar (issue 40, rough edges: the label sat on the first bar).
+func TestHeadroomLineLabelClearsTheBars(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1), chartsDrawn(chartData+".length > 2")); err != nil {
+		t.Fatal(err)
+	}
+	gap := eval1[float64](ctx, t, `(() => { const i = echarts.getInstanceByDom(document.getElementById('chart-headroom')); let bottom = NaN;
+		i.getZr().storage.getDisplayList().forEach(e => { if ((e.style || {}).text === '1×') { const r = e.getBoundingRect(); const m = e.transform || [1,0,0,1,0,0]; bottom = r.y + r.height + m[5] } });
+		return i.getModel().getComponent('grid').coordinateSystem.getRect().y - bottom })()`)
+	if !(gap >= 0) {
+		t.Errorf("the 1× label ends %v px inside the plot (or is missing)", -gap)
+	}
+}

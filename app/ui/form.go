@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -117,15 +118,21 @@ func (f *Form) field(fd workload.Field) app.UI {
 		Placeholder: fd.Default, Msg: fd.Accepted, Action: actionParam, Delegated: true}
 	switch {
 	case fd.Bool:
-		c.Kind = "checkbox"
+		// A checkbox needs no note on how a link spells true and false.
+		c.Kind, c.Msg = "checkbox", ""
 	case fd.Multi != nil:
 		c.Kind, c.Options = "multi", strings.Join(fd.Multi, "\n")
 	case fd.Choices != nil:
 		opts := fd.Choices
-		if fd.Default == "" {
+		if fd.Default == "" && !slices.Contains(opts, "") {
 			opts = append([]string{""}, opts...) // optional: "any"
 		}
 		c.Kind, c.Options = "select", strings.Join(opts, "\n")
+		if !strings.Contains(c.Msg, "(") {
+			// The options are the list: a note that only repeats them
+			// is dropped; one that explains them stays.
+			c.Msg = ""
+		}
 	}
 	if err := f.M.Errs.ByField(fd.Name); err != nil {
 		c.Msg, c.Invalid = err.Msg, true

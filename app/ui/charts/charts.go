@@ -88,7 +88,7 @@ func baseBar(xName string, legend bool) *option {
 	return &option{
 		Tooltip: opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"},
 		Legend:  opts.Legend{Show: opts.Bool(legend), Bottom: "0", ItemWidth: 14, ItemHeight: 10, TextStyle: &opts.TextStyle{FontSize: 10}},
-		Grid:    opts.Grid{Left: "8", Right: "24", Bottom: "44", Top: "8", ContainLabel: opts.Bool(true)},
+		Grid:    opts.Grid{Left: "8", Right: "24", Bottom: "44", Top: "24", ContainLabel: opts.Bool(true)}, // Top: room for a line's label above the bars
 		XAxis:   []axis{{Type: "value", Name: xName, NameLocation: "middle", NameGap: 22, AxisLabel: &opts.AxisLabel{FontSize: 10}}},
 		YAxis:   []axis{{Type: "category", Inverse: true, AxisLabel: &opts.AxisLabel{Interval: "0", FontSize: 10}}},
 	}
@@ -99,7 +99,7 @@ func markLine(name string, x float64) *opts.MarkLines {
 	return &opts.MarkLines{
 		Data: []interface{}{opts.MarkLineNameXAxisItem{Name: name, XAxis: x}},
 		MarkLineStyle: opts.MarkLineStyle{Symbol: []string{"none", "none"},
-			Label: &opts.Label{Show: opts.Bool(true), Formatter: name, Position: "insideEndTop"}},
+			Label: &opts.Label{Show: opts.Bool(true), Formatter: name, Position: "start"}}, // the category axis is inverted: its start is above the plot, never on a bar
 	}
 }
 

@@ -145,7 +145,9 @@ func (p *Page) AddImport(pause func()) bool {
 	}
 	r := im.parse(s)
 	if len(r.Errors) > 0 {
-		f.Msg = "Not added: " + r.Errors[0].Msg + "."
+		// The preview lists the problems (the formats accepted among
+		// them): the message points there instead of saying them twice.
+		f.Msg = "Not added: " + plural(len(r.Errors), "problem", "problems") + " listed in the preview above."
 		f.Preview = &r
 		return false
 	}
@@ -217,4 +219,12 @@ func (p *Page) EditImport(id string) {
 		f.Seq++
 		p.PreviewImport(f.Seq)
 	}
+}
+
+// plural is "1 problem" or "3 problems".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
