@@ -43,3 +43,6 @@ func (a *Answer) Publishes(op string) bool {
 	}
 	return a.cat.hasLender(op, a.q)
 }
+
+// LibraryName names the build's library ("wolfSSL").
+func (a *Answer) LibraryName() string { return a.b.lib.Name }

@@ -345,11 +345,23 @@ type Memory struct {
 	// GapFootprint, GapStack); "" when it is known.
 	Gap   string      `json:"-"`
 	Basis bench.Basis `json:"basis,omitempty"`
+	// SessionBytes is the TLS session's RAM (its lower bound, tlsram),
+	// counted in the RAM left; 0 without a TLS load.
+	SessionBytes int64 `json:"tls_session_bytes,omitempty"`
 	// MeasuredPart and MeasuredFreeRAMBytes: on a measured row whose own
 	// part has more RAM than PartRAMBytes (a smaller sibling sets that),
 	// the part measured and the RAM left on it.
 	MeasuredPart         string `json:"measured_part,omitempty"`
 	MeasuredFreeRAMBytes *int64 `json:"measured_part_free_ram_bytes,omitempty"`
+}
+
+// sessionOnly: the crypto's RAM is unknown, but a TLS session holds at
+// least its bound, so at most the rest is left (LowerBound).
+func (m *Memory) sessionOnly(cell *MemoryCell) {
+	if m.SessionBytes > 0 {
+		cell.free = m.PartRAMBytes - m.SessionBytes
+		m.FreeRAMBytes, m.LowerBound, m.Basis = &cell.free, true, bench.Estimated
+	}
 }
 
 // MemoryCell holds a Memory and the figures its pointers point to, so
@@ -362,23 +374,25 @@ type MemoryCell struct {
 // Memory is the crypto's RAM and the RAM left on the part for the
 // footprint fp (Footprint) and the lent operations' stack, counted from
 // partRAM (PartRAM), made in cell; nil without part facts.
-func (a *Answer) Memory(fp *Footprint, lentStack *int64, partRAM int64, cell *MemoryCell) *Memory {
+func (a *Answer) Memory(fp *Footprint, lentStack *int64, partRAM, session int64, cell *MemoryCell) *Memory {
 	b := a.b
 	if !b.hasFact {
 		return nil
 	}
-	cell.Memory = Memory{PartRAMBytes: partRAM}
+	cell.Memory = Memory{PartRAMBytes: partRAM, SessionBytes: session}
 	m := &cell.Memory
 	switch {
 	case fp == nil:
 		m.NotPublished, m.Gap = b.noRAM, GapLibraryRAM
 		m.StackBytes = lentStack
+		m.sessionOnly(cell)
 	case fp.RAMBytes == nil:
 		m.NotPublished, m.Gap = fp.notPublished, GapFootprint
 		m.StackBytes = lentStack
+		m.sessionOnly(cell)
 	default:
 		cell.ram = *fp.RAMBytes
-		cell.free = m.PartRAMBytes - cell.ram
+		cell.free = m.PartRAMBytes - cell.ram - session
 		m.CryptoRAMBytes, m.FreeRAMBytes, m.StackBytes, m.BufferBytes = &cell.ram, &cell.free, fp.PeakStackBytes, fp.PeakBufferBytes
 		if fp.HeapOnly {
 			// The peak is a heap, not a stack.
@@ -392,7 +406,7 @@ func (a *Answer) Memory(fp *Footprint, lentStack *int64, partRAM int64, cell *Me
 		if b.Estimated() {
 			m.Basis = bench.Estimated
 		} else if b.fact.RAMBytes > partRAM {
-			cell.own = b.fact.RAMBytes - cell.ram
+			cell.own = b.fact.RAMBytes - cell.ram - session
 			m.MeasuredPart, m.MeasuredFreeRAMBytes = b.fact.Part, &cell.own
 		}
 	}

@@ -213,5 +213,5 @@ type Memory = catalog.Memory
 // memory is the candidate's memory for the requirements so far.
 func (e *Eval) memory(reqs []Requirement) *Memory {
 	u := e.used(reqs)
-	return e.a.Memory(e.a.Footprint(u), catalog.LentStack(u), e.a.PartRAM(e.members()), e.memories.new())
+	return e.a.Memory(e.a.Footprint(u), catalog.LentStack(u), e.a.PartRAM(e.members()), sessionBytes(reqs), e.memories.new())
 }

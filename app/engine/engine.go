@@ -10,6 +10,7 @@
 package engine
 
 import (
+	"cryptosizer/app/tlsram"
 	"encoding/json"
 
 	"cryptosizer/app/bench"
@@ -97,6 +98,8 @@ type Requirement struct {
 	// known is a FAIL, whatever else is missing.
 	KnownFail bool   `json:"fails_on_known_figures,omitempty"`
 	Rule      RuleID `json:"rule"`
+	// Session is a TLS load's session RAM: the least a handshake holds.
+	Session *tlsram.Bound `json:"session_ram,omitempty"`
 	// Basis is the weakest basis of the figures behind the requirement
 	// (its terms, or the requirements an aggregate adds up).
 	Basis bench.Basis `json:"basis,omitempty"`

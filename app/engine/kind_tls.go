@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cryptosizer/app/tlsram"
 	"slices"
 	"strconv"
 )
@@ -22,9 +23,13 @@ type TLS struct {
 	Mutual     bool    `json:"mutual"`
 	Resume     float64 `json:"resume"`      // share of resumed handshakes, 0..1
 	ResumeKind string  `json:"resume_kind"` // psk or psk-dhe
-	// full and resumed are what one handshake hashes (Hashed), counted
-	// when the load is read.
+	// Limit is the record size the receiver negotiates (0: none).
+	Limit int `json:"record_limit,omitempty"`
+	// full and resumed are what one handshake hashes (Hashed), and
+	// session the RAM it holds by TLS library (tlsram), counted when the
+	// load is read.
 	full, resumed Parts
+	session       map[string]*tlsram.Bound
 }
 
 // DefaultTLS holds the values an empty TLS field takes.
@@ -235,6 +240,7 @@ func (tlsKind) Fields() []Field {
 		{Name: "tls-chain", Label: "Chain signatures checked (N)", Accepted: "an integer from 0 to 10", Default: strconv.Itoa(d.Chain), Parse: integer(0, 10)},
 		{Name: "tls-mutual", Label: "Mutual authentication", Accepted: "true or false (also 1/0, yes/no, on/off)", Default: "false", Bool: true},
 		{Name: "tls-resume", Label: "Resumed handshakes", Accepted: "a percentage from 0 to 100, e.g. 50%", Default: "0%", Parse: percent(0)},
+		{Name: "record-limit", Label: "Record size limit negotiated (B)", Accepted: "empty (none: full-size records) or a size from 64 to 16385: RFC 8449's record_size_limit, or 512, 1024, 2048 or 4096 (RFC 6066's max_fragment_length, the only sizes wolfSSL negotiates)", Parse: integer(tlsram.MinLimit, tlsram.MaxLimit)},
 		{Name: "tls-resume-kind", Label: "Resumption kind", Accepted: "psk (no public-key work) or psk-dhe (the key exchange again; TLS 1.3 only)", Default: d.ResumeKind, Choices: []string{"psk", "psk-dhe"}},
 	}
 }
@@ -244,7 +250,7 @@ func (k tlsKind) Read(v *Values) Load {
 	t := &TLS{Role: v.String("tls-role", d.Role), Version: v.String("tls-version", d.Version),
 		Kex: v.String("tls-kex", d.Kex), Sig: v.String("tls-sig", d.Sig),
 		Chain: v.Int("tls-chain", d.Chain), Mutual: v.Bool("tls-mutual", false), Resume: v.Float("tls-resume", 0),
-		ResumeKind: v.String("tls-resume-kind", d.ResumeKind)}
+		ResumeKind: v.String("tls-resume-kind", d.ResumeKind), Limit: v.Int("record-limit", 0)}
 	if s := v.String("tls-suite", ""); s != "" {
 		f, _ := v.schema.FieldByName("tls-suite")
 		pair := f.Expand(s)
@@ -274,6 +280,12 @@ func (k tlsKind) Read(v *Values) Load {
 	// What a handshake hashes depends on the load only: counted once,
 	// not for every candidate.
 	t.full, t.resumed = t.Hashed(false), t.Hashed(true)
+	t.session = map[string]*tlsram.Bound{}
+	for _, lib := range []string{"", "wolfSSL", "Mbed TLS"} {
+		if b, ok := tlsram.For(tlsram.Spec{Client: t.Role == "client", Kex: t.Kex, Sig: t.Sig, Chain: t.Chain, Mutual: t.Mutual, SHA384: t.hash() == "sha384", Limit: t.Limit, Library: lib}); ok && t.Version == "1.3" {
+			t.session[lib] = &b
+		}
+	}
 	return t
 }
 
@@ -360,5 +372,14 @@ func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 	// The known terms of a handshake alone may already take more than
 	// the budget allows at this rate.
 	r.KnownFail = len(r.Missing) > 0 && perHS > 0 && t.Rate*perHS > e.Budget()
+	// A part whose RAM cannot hold the session's lower bound fails.
+	if r.Session = t.session[e.a.LibraryName()]; r.Session == nil {
+		r.Session = t.session[""] // a crypto library: under any TLS stack
+	}
+	if ram := e.a.PartRAM(e.members()); r.Session != nil && ram > 0 && ram < r.Session.Bytes {
+		if r.KnownFail = true; len(r.Missing) == 0 {
+			r.Headroom = e.num(float64(ram) / float64(r.Session.Bytes))
+		}
+	}
 	return r, true
 }

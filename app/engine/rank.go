@@ -79,7 +79,7 @@ func (ix *Index) rank(w Workload, step func(int) bool) Result {
 // lends one. (A user's import is ranked whatever it lacks: it is what
 // they came to see.)
 func (e *Eval) listedApart(b *catalog.Build, c *Candidate) (lacked []string, apart bool) {
-	if noFigure(c) && (!e.a.Clock().Untrusted || !anyFigure(&e.a, c)) {
+	if noFigure(c) && c.Verdict != Fail && (!e.a.Clock().Untrusted || !anyFigure(&e.a, c)) {
 		return e.lacks(b, c.Ops), true
 	}
 	if c.Verdict == Unknown && c.Imported == "" {
@@ -254,7 +254,7 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
 		c.Energy = e.energy(c.Requirements)
 	}
 	c.Footprint = v.footprint
-	c.Memory = e.a.Memory(c.Footprint, c.PQCStackBytes, e.a.PartRAM(e.members()), e.memories.new())
+	c.Memory = e.a.Memory(c.Footprint, c.PQCStackBytes, e.a.PartRAM(e.members()), sessionBytes(c.Requirements), e.memories.new())
 	c.Why = append(c.Why, v.why...)
 	if c.ClockAboveMax {
 		c.Why = append(c.Why, Note{Code: WhyClockAboveMax})
@@ -264,6 +264,16 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
 	}
 	judge(&c, sc, e)
 	return c
+}
+
+// sessionBytes is the TLS session's RAM bound among reqs (0: none).
+func sessionBytes(reqs []Requirement) int64 {
+	for _, r := range reqs {
+		if r.Session != nil {
+			return r.Session.Bytes
+		}
+	}
+	return 0
 }
 
 // missingUntrusted and missingMaxClock are what a requirement misses

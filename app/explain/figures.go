@@ -60,6 +60,20 @@ var Figures = []Figure{
 	energyFigure("energy_per_handshake_j", "Energy per handshake", func(e *engine.Energy) *[2]float64 { return e.PerHandshake }),
 	energyFigure("energy_per_boot_j", "Energy per boot verify", func(e *engine.Energy) *[2]float64 { return e.PerBoot }),
 	energyFigure("energy_per_hour_j", "Energy per hour", func(e *engine.Energy) *[2]float64 { return e.PerHour }),
+	{Name: "tls_session_ram_bytes", Label: "RAM for the TLS session (at least)", Unit: "B",
+		Value: func(c engine.Candidate) (float64, bool) {
+			if s := Session(c); s != nil {
+				return float64(s.Bytes), true
+			}
+			return 0, false
+		},
+		Text: func(c engine.Candidate) string {
+			if s := Session(c); s != nil {
+				return "at least " + Size(s.Bytes)
+			}
+			return "—"
+		},
+		Basis: func(c engine.Candidate) bench.Basis { return bench.Estimated }}, // worked out from the standards, not measured
 	{Name: "free_ram_bytes", Label: "RAM left for the application", Unit: "B",
 		Value: func(c engine.Candidate) (float64, bool) {
 			if c.Memory == nil || c.Memory.FreeRAMBytes == nil {
@@ -71,6 +85,12 @@ var Figures = []Figure{
 			m := c.Memory
 			if m == nil || m.FreeRAMBytes == nil {
 				return "—" // why: the details' memory line
+			}
+			if m.CryptoRAMBytes == nil {
+				return fmt.Sprintf("at most %s of %s (TLS session ≥ %s)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(m.SessionBytes))
+			}
+			if m.SessionBytes > 0 {
+				return fmt.Sprintf("%s of %s (crypto %s, TLS session ≥ %s)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes), Size(m.SessionBytes))
 			}
 			return fmt.Sprintf("%s of %s (crypto %s)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes))
 		},

@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"cryptosizer/app/tlsram"
 	"fmt"
 	"strconv"
 	"strings"
@@ -176,17 +177,65 @@ func MemoryLine(c engine.Candidate) string {
 			s += " The largest published stack among the operations used is " + Size(*m.StackBytes) + "."
 		}
 		return s
+	case m.CryptoRAMBytes == nil:
+		// Only the TLS session's bound is known: at most the rest is left.
+		return fmt.Sprintf("RAM left for the application: at most %s of %s — the TLS session holds at least %s; the crypto's own RAM is unknown (%s).",
+			Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(m.SessionBytes), m.NotPublished)
 	}
 	s := fmt.Sprintf("RAM left for the application: %s of %s — the crypto takes %s (the library's globals plus the largest stack and working buffer of the operations used", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes))
 	if m.StackBytes != nil {
 		s += ", " + Size(*m.StackBytes)
 	}
-	s += ")."
+	s += ")"
+	if m.SessionBytes > 0 {
+		s += fmt.Sprintf(" and the TLS session at least %s (the standards' lower bound, app/tlsram: the session may need more)", Size(m.SessionBytes))
+	}
+	s += "."
 	if g := c.Group; g != nil && g.RAM[0] != g.RAM[1] {
 		s += " The part RAM is the smallest among the part numbers this row stands for (the group spans " + Size(g.RAM[0]) + "–" + Size(g.RAM[1]) + "; with part filters, among those they keep), so the figure holds for each of them."
 	}
 	if m.MeasuredFreeRAMBytes != nil {
-		s += " On the part measured, " + m.MeasuredPart + ", " + Size(*m.MeasuredFreeRAMBytes) + " is left (its own RAM, " + Size(*m.MeasuredFreeRAMBytes+*m.CryptoRAMBytes) + ")."
+		s += " On the part measured, " + m.MeasuredPart + ", " + Size(*m.MeasuredFreeRAMBytes) + " is left (its own RAM, " + Size(*m.MeasuredFreeRAMBytes+*m.CryptoRAMBytes+m.SessionBytes) + ")."
 	}
 	return s
+}
+
+// Session is a candidate's TLS session RAM bound (nil without a TLS 1.3
+// load).
+func Session(c engine.Candidate) *tlsram.Bound {
+	for _, r := range c.Requirements {
+		if r.Kind == engine.KindTLS && r.Session != nil {
+			return r.Session
+		}
+	}
+	return nil
+}
+
+// SessionLines explain the TLS session's RAM: the bound and its terms,
+// whether the part holds it, what is not counted, and the measured
+// totals elsewhere as context.
+func SessionLines(c engine.Candidate) []string {
+	s := Session(c)
+	if s == nil {
+		return nil
+	}
+	var terms []string
+	for _, t := range s.Terms {
+		terms = append(terms, fmt.Sprintf("%s %s (%s)", t.Name, Size(t.Bytes), t.Cite))
+	}
+	line := fmt.Sprintf("RAM for the TLS session: at least %s, a lower bound at %s: %s.", Size(s.Bytes), s.Phase, strings.Join(terms, " + "))
+	if m := c.Memory; m != nil && m.PartRAMBytes > 0 {
+		if m.PartRAMBytes < s.Bytes {
+			line += fmt.Sprintf(" The part's %s cannot hold it: the TLS load fails.", Size(m.PartRAMBytes))
+		} else {
+			line += fmt.Sprintf(" The part's %s holds the bound; the whole session needs more.", Size(m.PartRAMBytes))
+		}
+	}
+	out := []string{line}
+	if s.LimitNote != "" {
+		out = append(out, "Record limit: "+s.LimitNote+".")
+	}
+	out = append(out, "Not counted in the bound: "+s.NotCounted+".",
+		"Measured whole-handshake totals elsewhere, as context (not this part's figure): ESP-IDF's client, ~19 KB heap + ~2.2 KB stack with wolfSSL, ~37 KB heap + ~3.6 KB stack with Mbed TLS (IN 16,384 / OUT 4,096 B) (tls-session-ram.md §4.1).")
+	return out
 }

@@ -88,6 +88,7 @@ func (d *Details) Render() app.UI {
 	if m := explain.MemoryLine(*c); m != "" {
 		budget = append(budget, m)
 	}
+	budget = append(budget, explain.SessionLines(*c)...)
 	if w := explain.Wire(d.M.Res.Workload); w != "" {
 		budget = append(budget, w)
 	}

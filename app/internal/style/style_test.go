@@ -114,7 +114,7 @@ func TestImportDirection(t *testing.T) {
 // not the whole dataset: every figure of the seeds is pinned once, in
 // data/dataset.json (checked against the seeds).
 func TestTestdataIsSmall(t *testing.T) {
-	const limit = 300_000
+	const limit = 310_000 // 300 KB, and the TLS session RAM in the JSON goldens (issue 41)
 	var total int64
 	n := 0
 	err := filepath.Walk("../..", func(p string, info os.FileInfo, err error) error {
@@ -157,7 +157,7 @@ func TestNoPacedTwins(t *testing.T) {
 // function over 60 lines. What a build publishes belongs to the
 // catalogue; a reading of units, to bench.
 func TestEngineStaysSmall(t *testing.T) {
-	const maxEngineLines, maxEngineFunc = 3900, 60
+	const maxEngineLines, maxEngineFunc = 3930, 60 // 3900, and the TLS session RAM hook (issue 41; its model is app/tlsram)
 	total, files := 0, 0
 	eachFile(t, "../../engine", func(fset *token.FileSet, f *ast.File) {
 		files++

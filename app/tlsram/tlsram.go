@@ -1,0 +1,237 @@
+// Package tlsram works out the least RAM a TLS 1.3 handshake must hold at
+// its peak, from the standards' sizes and, for the two TLS libraries in
+// the data, from how they buffer records and handshake messages: the
+// lower bound of ../shared/sources/tls-session-ram.md §6, generalised to
+// the workload's group, signature, chain, role and record limit.
+//
+// It counts the encrypted-record receive buffer, the key and certificate
+// data that must survive until used, the transcript hash state and the
+// key-schedule secrets, at the larger of two phases (the ServerHello;
+// the peer's encrypted flight). It does not count the crypto operations'
+// own working memory (the ranking's per-operation figures add it), the
+// send buffer, the library's structures and parsed certificates, trust
+// anchors, the TCP/IP stack, the application or fragmentation: it is a
+// lower bound, never an estimate of the whole. The package does no I/O.
+package tlsram
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Doc is the source every term cites (its sections are named per term).
+const Doc = "tls-session-ram.md"
+
+// Spec is the handshake the bound is for.
+type Spec struct {
+	Client bool // the side that receives the server's certificate flight
+	// Kex and Sig name the group and the certificate signature as the
+	// workload does (p256, x25519mlkem768; ecdsa-p256, ml-dsa-65).
+	Kex, Sig string
+	Chain    int  // certificates whose signatures are checked (N)
+	Mutual   bool // a server then receives the client's chain
+	SHA384   bool // the suite's hash (TLS_AES_256_GCM_SHA384)
+	// Limit is the record size the receiver negotiated (RFC 8449's
+	// record_size_limit or RFC 6066's max_fragment_length), 0 for none.
+	Limit   int
+	Library string // "wolfSSL", "Mbed TLS", or a crypto library under any TLS stack
+}
+
+// Term is one part of the bound.
+type Term struct {
+	Name  string `json:"name"`
+	Bytes int64  `json:"bytes"`
+	Cite  string `json:"cite"`
+}
+
+// Bound is the least RAM the handshake holds at its peak.
+type Bound struct {
+	Bytes int64 `json:"bytes"`
+	// Phase is the phase that peaks; Terms add up to Bytes.
+	Phase string `json:"phase"`
+	Terms []Term `json:"terms"`
+	// Limit is the record limit the bound uses (0: none); LimitNote says
+	// why a limit asked for does not apply to this library.
+	Limit     int    `json:"record_limit,omitempty"`
+	LimitNote string `json:"record_limit_note,omitempty"`
+	// NotCounted says what the bound leaves out.
+	NotCounted string `json:"not_counted"`
+}
+
+// NotCounted is what no bound counts.
+const NotCounted = "the crypto operations' own working memory (the per-operation figures), the send buffer, the library's structures and parsed certificates, trust anchors, the TCP/IP stack, the application, the TLS code's call stack and heap fragmentation"
+
+// MinLimit and MaxLimit bound a record limit: RFC 8449 §4's minimum of
+// 64 and TLS 1.3's 2^14 + 1.
+const MinLimit, MaxLimit = 64, 1<<14 + 1
+
+// fragment lengths RFC 6066 §4 allows (max_fragment_length).
+var fragmentLengths = []int{512, 1024, 2048, 4096}
+
+// Supports reports whether a library can negotiate a record limit, and
+// why not. wolfSSL has max_fragment_length only (no RFC 8449); Mbed TLS
+// has both (record_size_limit off by default). A crypto library without
+// a TLS stack runs under whichever stack the product uses: the
+// standards' bound holds.
+func Supports(library string, limit int) (bool, string) {
+	switch {
+	case limit == 0:
+		return true, ""
+	case library == "wolfSSL" && !slices.Contains(fragmentLengths, limit):
+		return false, fmt.Sprintf("wolfSSL has no record_size_limit (RFC 8449), only max_fragment_length, whose sizes are 512, 1024, 2048 and 4096 (RFC 6066 §4): a limit of %d is not negotiated, so the bound takes full-size records (%s §2.1, §1)", limit, Doc)
+	}
+	return true, ""
+}
+
+// sizes of a group or signature: what the bound holds of them.
+type group struct {
+	secret, kemSecret int64 // the client's ECDHE scalar; ML-KEM kept as its 64-byte seed
+	clientShare       int64 // key_share bytes each side sends
+	serverShare       int64
+}
+
+var groups = map[string]group{
+	"p256":               {secret: 32, clientShare: 65, serverShare: 65},
+	"p384":               {secret: 48, clientShare: 97, serverShare: 97},
+	"x25519":             {secret: 32, clientShare: 32, serverShare: 32},
+	"x25519mlkem768":     {secret: 32, kemSecret: 64, clientShare: 1184 + 32, serverShare: 1088 + 32},
+	"secp256r1mlkem768":  {secret: 32, kemSecret: 64, clientShare: 65 + 1184, serverShare: 65 + 1088},
+	"secp384r1mlkem1024": {secret: 48, kemSecret: 64, clientShare: 97 + 1568, serverShare: 97 + 1568},
+	"mlkem768":           {kemSecret: 64, clientShare: 1184, serverShare: 1088},
+	"mlkem1024":          {kemSecret: 64, clientShare: 1568, serverShare: 1568},
+}
+
+type signature struct {
+	pub, sig int64
+	// pure: the message is hashed after the signer's (the issuer's)
+	// public key (pure ML-DSA, Ed25519), so a certificate's body waits
+	// for its issuer's key; state is the verifier's hash state then.
+	pure  bool
+	state int64
+}
+
+var signatures = map[string]signature{
+	"ecdsa-p256": {pub: 65, sig: 64},
+	"ecdsa-p384": {pub: 97, sig: 96},
+	"rsa-2048":   {pub: 256, sig: 256},
+	"rsa-3072":   {pub: 384, sig: 384},
+	"ed25519":    {pub: 32, sig: 64, pure: true, state: 208},
+	"ml-dsa-44":  {pub: 1312, sig: 2420, pure: true, state: 200},
+	"ml-dsa-65":  {pub: 1952, sig: 3309, pure: true, state: 200},
+	"ml-dsa-87":  {pub: 2592, sig: 4627, pure: true, state: 200},
+}
+
+// Known reports whether the bound knows a group and a signature.
+func Known(kex, sig string) bool {
+	_, g := groups[kex]
+	_, s := signatures[sig]
+	return g && s
+}
+
+// For works out the bound; ok is false for a group or signature it does
+// not know.
+func For(s Spec) (Bound, bool) {
+	g, gok := groups[s.Kex]
+	sg, sok := signatures[s.Sig]
+	if !gok || !sok {
+		return Bound{}, false
+	}
+	b := Bound{NotCounted: NotCounted}
+	if ok, why := Supports(s.Library, s.Limit); ok {
+		b.Limit = s.Limit
+	} else {
+		b.LimitNote = why
+	}
+	hashLen, state, key := int64(32), int64(104), int64(16)
+	suite := "SHA-256"
+	if s.SHA384 {
+		hashLen, state, key, suite = 48, 208, 32, "SHA-384"
+	}
+	transcript := Term{"transcript hash state (" + suite + ")", state, Doc + " §1 (hash states, FIPS 180-4 parameters), §6.2 T"}
+	schedule := Term{"key schedule during the peer's encrypted flight: its handshake key and IV, two traffic secrets and the handshake secret",
+		key + 12 + 3*hashLen, Doc + " §6.2 K (RFC 8446 §5.3, §7.1, §7.3; RFC 5116 §5.1)"}
+
+	// Phase A: the ServerHello (plaintext, parsed as it arrives).
+	var a []Term
+	if s.Client {
+		a = append(a, Term{"ephemeral secrets kept until the ServerHello (the ECDHE scalar; ML-KEM's 64-byte seed)", g.secret + g.kemSecret, Doc + " §6.2 E, §1 (ML-KEM seed)"},
+			Term{"the server's key share", g.serverShare, Doc + " §6.2 P, §1 (key share sizes)"})
+	} else {
+		a = append(a, Term{"the server's own ECDHE scalar", g.secret, Doc + " §6.2 E"},
+			Term{"the client's key share", g.clientShare, Doc + " §1 (key share sizes)"})
+	}
+	a = append(a, transcript)
+
+	// Phase B: the encrypted flight that carries certificates (the
+	// server's to a client; the client's to a server with mutual auth).
+	record := int64(1<<14 + 1)
+	if b.Limit > 0 {
+		record = int64(b.Limit)
+	}
+	rec := Term{fmt.Sprintf("receive buffer: one whole record (header 5 + %d + tag 16): a record is processed only once its tag verifies", record), 5 + record + 16,
+		Doc + " §6.2 R (RFC 8446 §5.2, §5.4; RFC 8449 §4; RFC 6066 §4; RFC 5116 §2.2)"}
+	bTerms := []Term{rec, transcript, schedule}
+	certs := s.Client || s.Mutual
+	if certs {
+		bTerms = append(bTerms, heldCertificates(s.Chain, sg, hashLen))
+	}
+	switch lib, msg := s.Library, certificateMessage(s.Chain, sg); {
+	case !certs:
+	case lib == "Mbed TLS":
+		// The input buffer is allocated for the session and must hold the
+		// whole Certificate message, whatever the record size.
+		in := 13 + 16 + 16 + max(record, msg)
+		bTerms[0] = Term{fmt.Sprintf("Mbed TLS's input buffer: header 13 + IV 16 + tag 16 + max(record %d, Certificate message ≥ %d): it reassembles each handshake message inside it", record, msg), in,
+			Doc + " §3.2 (library/ssl_misc.h, library/ssl_msg.c), §6.5"}
+	case lib == "wolfSSL" && msg > record:
+		// A message spanning records is rebuilt whole on the heap.
+		bTerms = append(bTerms, Term{fmt.Sprintf("wolfSSL's reassembly of the Certificate message (≥ %d B) spanning records", msg), msg, Doc + " §2.1, §6.5"})
+	}
+	pa, pb := sum(a), sum(bTerms)
+	if pa > pb {
+		b.Bytes, b.Phase, b.Terms = pa, "the ServerHello", a
+		return b, true
+	}
+	b.Bytes, b.Phase, b.Terms = pb, "the encrypted flight with the certificates", bTerms
+	if !certs {
+		b.Phase = "the peer's encrypted flight"
+	}
+	return b, true
+}
+
+// heldCertificates is the certificate data that must coexist at the
+// peak: for a signature over a hash of the body (ECDSA, RSA), the leaf's
+// key, body hash and signature and the issuer's key with the hash state
+// of its body; for a pure signature (ML-DSA, Ed25519), the leaf's whole
+// body (at least its key) and signature until the issuer's key arrives.
+func heldCertificates(chain int, s signature, hashLen int64) Term {
+	cite := Doc + " §6.3 C (RFC 8446 §4.4.2: leaf first, issuer after)"
+	switch {
+	case chain <= 0:
+		return Term{"the leaf's public key, kept for CertificateVerify", s.pub, cite}
+	case s.pure && chain >= 2:
+		return Term{"the leaf's body (at least its key) and signature, held until the issuer's key arrives (pure signatures hash the issuer's key first), the issuer's key and its body's hash state",
+			s.pub + s.sig + s.pub + s.state, cite + "; §1 (pure ML-DSA in X.509)"}
+	case s.pure:
+		return Term{"the leaf's key and signature and the hash state (issuer: a trust anchor in flash)", s.pub + s.sig + s.state, cite}
+	case chain >= 2:
+		return Term{"the leaf's key, body hash and signature, the issuer's key and the hash state of its body", s.pub + hashLen + s.sig + s.pub + 104, cite}
+	}
+	return Term{"the leaf's key, body hash and signature (issuer: a trust anchor in flash)", s.pub + hashLen + s.sig, cite}
+}
+
+// certificateMessage is the least size of the Certificate message: 18 B
+// of framing for two certificates (8 + 5 per certificate) and each one's
+// key and signature, no other field.
+func certificateMessage(chain int, s signature) int64 {
+	n := int64(max(chain, 1))
+	return 8 + n*(5+s.pub+s.sig)
+}
+
+func sum(ts []Term) int64 {
+	var n int64
+	for _, t := range ts {
+		n += t.Bytes
+	}
+	return n
+}
