@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cryptosizer/app/bench"
 	"cryptosizer/app/tlsram"
 	"slices"
 	"strconv"
@@ -25,6 +26,8 @@ type TLS struct {
 	ResumeKind string  `json:"resume_kind"` // psk or psk-dhe
 	// Limit is the record size the receiver negotiates (0: none).
 	Limit int `json:"record_limit,omitempty"`
+	// SessionRAM is the user's measured session RAM (0: the bound).
+	SessionRAM int64 `json:"session_ram_bytes,omitempty"`
 	// full and resumed are what one handshake hashes (Hashed), and
 	// session the RAM it holds by TLS library (tlsram), counted when the
 	// load is read.
@@ -240,6 +243,7 @@ func (tlsKind) Fields() []Field {
 		{Name: "tls-chain", Label: "Chain signatures checked (N)", Accepted: "an integer from 0 to 10", Default: strconv.Itoa(d.Chain), Parse: integer(0, 10)},
 		{Name: "tls-mutual", Label: "Mutual authentication", Accepted: "true or false (also 1/0, yes/no, on/off)", Default: "false", Bool: true},
 		{Name: "tls-resume", Label: "Resumed handshakes", Accepted: "a percentage from 0 to 100, e.g. 50%", Default: "0%", Parse: percent(0)},
+		{Name: "tls-session-ram", Label: "Your measured TLS session RAM", Accepted: "a size such as 48KiB, measured on your own build (empty: the standards' lower bound)", Parse: wrap(bench.ReadSize)},
 		{Name: "record-limit", Label: "Record size limit negotiated (B)", Accepted: "empty (none: full-size records) or a size from 64 to 16385: RFC 8449's record_size_limit, or 512, 1024, 2048 or 4096 (RFC 6066's max_fragment_length, the only sizes wolfSSL negotiates)", Parse: integer(tlsram.MinLimit, tlsram.MaxLimit)},
 		{Name: "tls-resume-kind", Label: "Resumption kind", Accepted: "psk (no public-key work) or psk-dhe (the key exchange again; TLS 1.3 only)", Default: d.ResumeKind, Choices: []string{"psk", "psk-dhe"}},
 	}
@@ -280,11 +284,8 @@ func (k tlsKind) Read(v *Values) Load {
 	// What a handshake hashes depends on the load only: counted once,
 	// not for every candidate.
 	t.full, t.resumed = t.Hashed(false), t.Hashed(true)
-	t.session = map[string]*tlsram.Bound{}
-	for _, lib := range []string{"", "wolfSSL", "Mbed TLS"} {
-		if b, ok := tlsram.For(tlsram.Spec{Client: t.Role == "client", Kex: t.Kex, Sig: t.Sig, Chain: t.Chain, Mutual: t.Mutual, SHA384: t.hash() == "sha384", Limit: t.Limit, Library: lib}); ok && t.Version == "1.3" {
-			t.session[lib] = &b
-		}
+	if t.SessionRAM, _ = v.Any("tls-session-ram").(int64); t.Version == "1.3" {
+		t.session = tlsram.ByLibrary(tlsram.Spec{Client: t.Role == "client", Kex: t.Kex, Sig: t.Sig, Chain: t.Chain, Mutual: t.Mutual, SHA384: t.hash() == "sha384", Limit: t.Limit}, t.SessionRAM)
 	}
 	return t
 }

@@ -224,6 +224,9 @@ func SessionLines(c engine.Candidate) []string {
 		terms = append(terms, fmt.Sprintf("%s %s (%s)", t.Name, Size(t.Bytes), t.Cite))
 	}
 	line := fmt.Sprintf("RAM for the TLS session: at least %s, a lower bound at %s: %s.", Size(s.Bytes), s.Phase, strings.Join(terms, " + "))
+	if s.Measured {
+		line = "RAM for the TLS session: " + Size(s.Bytes) + ", your own measurement (the tls-session-ram setting), in place of the standards' lower bound."
+	}
 	if m := c.Memory; m != nil && m.PartRAMBytes > 0 {
 		if m.PartRAMBytes < s.Bytes {
 			line += fmt.Sprintf(" The part's %s cannot hold it: the TLS load fails.", Size(m.PartRAMBytes))
@@ -234,6 +237,9 @@ func SessionLines(c engine.Candidate) []string {
 	out := []string{line}
 	if s.LimitNote != "" {
 		out = append(out, "Record limit: "+s.LimitNote+".")
+	}
+	if s.Measured {
+		return out
 	}
 	out = append(out, "Not counted in the bound: "+s.NotCounted+".",
 		"Measured whole-handshake totals elsewhere, as context (not this part's figure): ESP-IDF's client, ~19 KB heap + ~2.2 KB stack with wolfSSL, ~37 KB heap + ~3.6 KB stack with Mbed TLS (IN 16,384 / OUT 4,096 B) (tls-session-ram.md §4.1).")

@@ -56,6 +56,8 @@ type Bound struct {
 	LimitNote string `json:"record_limit_note,omitempty"`
 	// NotCounted says what the bound leaves out.
 	NotCounted string `json:"not_counted"`
+	// Measured: the user's own measured session RAM, not a bound.
+	Measured bool `json:"measured,omitempty"`
 }
 
 // NotCounted is what no bound counts.
@@ -234,4 +236,28 @@ func sum(ts []Term) int64 {
 		n += t.Bytes
 	}
 	return n
+}
+
+// Libraries are the TLS libraries whose buffering the bound knows; any
+// other library's rows take the standards' bound ("").
+var Libraries = []string{"", "wolfSSL", "Mbed TLS"}
+
+// ByLibrary is the bound for each of Libraries (nil for a pair the bound
+// does not know). measured, when positive, is the user's own measured
+// session RAM: it replaces the bound everywhere, labelled as theirs.
+func ByLibrary(s Spec, measured int64) map[string]*Bound {
+	out := map[string]*Bound{}
+	for _, lib := range Libraries {
+		s.Library = lib
+		b, ok := For(s)
+		switch {
+		case measured > 0:
+			b = Bound{Bytes: measured, Phase: "your measurement", Measured: true,
+				Terms: []Term{{Name: "your measured session RAM", Bytes: measured, Cite: "the tls-session-ram setting"}}}
+		case !ok:
+			continue
+		}
+		out[lib] = &b
+	}
+	return out
 }

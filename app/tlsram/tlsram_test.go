@@ -89,3 +89,17 @@ func TestEveryPairHasABound(t *testing.T) {
 		t.Error("an unknown group has a bound")
 	}
 }
+
+// The user's own measured session RAM replaces the bound for every
+// library, labelled as theirs.
+func TestMeasuredWins(t *testing.T) {
+	by := tlsram.ByLibrary(tlsram.Spec{Client: true, Kex: "p256", Sig: "ecdsa-p256", Chain: 2}, 48<<10)
+	for _, lib := range tlsram.Libraries {
+		if b := by[lib]; b == nil || b.Bytes != 48<<10 || !b.Measured {
+			t.Errorf("%q: %+v", lib, b)
+		}
+	}
+	if by := tlsram.ByLibrary(tlsram.Spec{Client: true, Kex: "p256", Sig: "ecdsa-p256", Chain: 2}, 0); by["Mbed TLS"] == nil || by["Mbed TLS"].Measured || by["Mbed TLS"].Bytes <= by[""].Bytes {
+		t.Errorf("bounds: %+v", by)
+	}
+}

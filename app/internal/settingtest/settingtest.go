@@ -17,6 +17,6 @@ var Values = map[string]string{
 	"min-clock": "100", "min-flash": "1MiB", "min-free-ram": "64KiB", "min-pins": "64", "min-ram": "128KiB",
 	"min-temp": "105", "objective": "smallest", "package": "LQFP", "pqc-from": "none", "series": "H7,U5",
 	"supply": "1.8", "tls-chain": "3", "tls-kex": "x25519mlkem768", "tls-mutual": "true", "tls-resume": "50%",
-	"tls-resume-kind": "psk-dhe", "record-limit": "2048", "tls-rate": "20", "tls-role": "client", "tls-sig": "rsa-2048", "tls-suite": "ecdhe-rsa-2048",
+	"tls-resume-kind": "psk-dhe", "record-limit": "2048", "tls-session-ram": "48KiB", "tls-rate": "20", "tls-role": "client", "tls-sig": "rsa-2048", "tls-suite": "ecdhe-rsa-2048",
 	"tls-version": "1.2", "trustzone": "true", "units": "PKA",
 }
