@@ -273,3 +273,31 @@ func TestHeadroomLineLabelClearsTheBars(t *testing.T) {
 		t.Errorf("the 1× label ends %v px inside the plot (or is missing)", -gap)
 	}
 }
+
+// The builds not ranked are listed when the list is opened, grouped by
+// what they lack (issue 40; issue 42: closed, their lines are not drawn,
+// so a keystroke does not pay for them).
+func TestNotRankedOpensWithItsLines(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	if n := eval1[float64](ctx, t, `document.querySelectorAll('#no-figure .lines').length`); n != 0 {
+		t.Errorf("closed, the list draws %v groups of lines", n)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#no-figure > summary`)),
+		poll(`document.getElementById('no-figure').open && document.querySelectorAll('#no-figure .lines').length > 0`, 10*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	groups := text(ctx, t, `[...document.querySelectorAll('#no-figure details > summary')].map(s => s.textContent).join('\n')`)
+	if !strings.Contains(groups, "builds lacking") {
+		t.Errorf("groups: %q", groups)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#no-figure > summary`)),
+		poll(`!document.getElementById('no-figure').open && document.querySelectorAll('#no-figure .lines').length === 0`, 10*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -31,6 +31,7 @@ const (
 	actionSort         = "cryptosizer/sort"          // column
 	actionUnfold       = "cryptosizer/unfold"        // -
 	actionFold         = "cryptosizer/fold"          // -
+	actionNotRanked    = "cryptosizer/not-ranked"    // open or close the builds not ranked
 	actionExport       = "cryptosizer/export"        // "csv", "json", "link", "print"
 	actionChartExport  = "cryptosizer/chart-export"  // chartExport
 	actionChartsNear   = "cryptosizer/charts-near"   // -
@@ -100,7 +101,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	keepRendered(ctx)
 	for name, h := range map[string]app.ActionHandler{
 		actionParam: p.onParam, actionSelect: p.onSelect, actionDeselect: p.onDeselect, actionFocus: p.onFocus, actionFilter: p.onFilter, actionSort: p.onSort,
-		actionUnfold: p.onUnfold, actionFold: p.onFold, actionExport: p.onExport, actionChartExport: p.onChartExport,
+		actionUnfold: p.onUnfold, actionFold: p.onFold, actionNotRanked: p.onNotRanked, actionExport: p.onExport, actionChartExport: p.onChartExport,
 		actionChartsNear:  p.onChartsNear,
 		actionImportInput: p.onImportInput, actionImportAdd: p.onImportAdd, actionImportEdit: p.onImportEdit,
 		actionImportRemove: p.onImportRemove, actionImportKeep: p.onImportKeep, actionError: p.onError, actionDismiss: p.onDismiss,
@@ -328,6 +329,11 @@ func (p *Page) onSort(ctx app.Context, a app.Action) {
 }
 
 func (p *Page) onUnfold(ctx app.Context, a app.Action) { p.m.UnfoldFails() }
+
+func (p *Page) onNotRanked(ctx app.Context, a app.Action) {
+	p.m.ToggleNotRanked()
+	ctx.Defer(func(app.Context) { _ = browser.FocusSelector("#no-figure > summary") })
+}
 
 func (p *Page) onFold(ctx app.Context, a app.Action) {
 	p.m.FoldFails()

@@ -76,7 +76,7 @@ func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts
 // HTML text (as the table is): a keystroke re-renders the results, and
 // go-app compares one text instead of a node per entry; and the first
 // view prepared at build time holds the same text.
-func notRanked(res engine.Result, explained bool) string {
+func notRanked(res engine.Result, explained, open bool) string {
 	var b strings.Builder
 	b.WriteString(`<div class="not-ranked">`)
 	list := func(id, summary string, lines []string) {
@@ -104,10 +104,17 @@ func notRanked(res engine.Result, explained bool) string {
 	if len(res.NoFigure) > 0 {
 		// Grouped by what the builds lack, with counts: one list per
 		// lack, collapsed like the whole.
-		b.WriteString(`<details id="no-figure" class="no-figure"><summary>` +
-			esc(fmt.Sprintf("Not ranked: %s publish no figure for an operation of this workload", explain.Builds(len(res.NoFigure)))) + `</summary>`)
-		for _, l := range explain.NoFigureByLack(res) {
-			list("", fmt.Sprintf("%s lacking %s", explain.Builds(len(l.Lines)), l.Ops), l.Lines)
+		// Its lines are written only once it is opened: closed, it costs a
+		// keystroke nothing but its summary.
+		b.WriteString(`<details id="no-figure" class="no-figure"`)
+		if open {
+			b.WriteString(` open`)
+		}
+		b.WriteString(`><summary>` + esc(fmt.Sprintf("Not ranked: %s publish no figure for an operation of this workload", explain.Builds(len(res.NoFigure)))) + `</summary>`)
+		if open {
+			for _, l := range explain.NoFigureByLack(res) {
+				list("", fmt.Sprintf("%s lacking %s", explain.Builds(len(l.Lines)), l.Ops), l.Lines)
+			}
 		}
 		b.WriteString(`</details>`)
 	}
@@ -210,7 +217,7 @@ func (r *Results) view(pause func()) resultsView {
 	}
 	v.Table = tableHTML(res, tableCls, rows, starts)
 	pause()
-	v.NotRanked = notRanked(res.Res, len(v.Empty) > 0)
+	v.NotRanked = notRanked(res.Res, len(v.Empty) > 0, res.NotRankedOpen)
 	return v
 }
 
@@ -246,7 +253,12 @@ func (r *Results) Render() app.UI {
 		// An empty ranking hides its table and charts (kept mounted, so
 		// that typing does not rebuild them) behind the explanation.
 		&TableView{HTML: v.Table, Hidden: len(v.Empty) > 0},
-		app.Raw(v.NotRanked),
+		app.Div().ID("not-ranked-box").OnClick(func(ctx app.Context, e app.Event) {
+			if browser.SummaryOf(e, "no-figure") {
+				browser.PreventDefault(e) // the page opens it, with its lines
+				ctx.NewAction(actionNotRanked)
+			}
+		}).Body(app.Raw(v.NotRanked)),
 		showAll(res.ShowAllFails, v),
 		app.Div().Class("tools").Body(
 			&Control{ID: "filter", Name: "filter", Label: "Filter results", Kind: "search", Value: res.Filter,

@@ -359,3 +359,13 @@ func Record(name string, ms float64, push bool) {
 // maxTimings bounds a list of timings (one a keystroke: a long visit
 // must not grow it without end).
 const maxTimings = 1000
+
+// FocusSelector moves the keyboard focus to the first element a CSS
+// selector matches (a summary drawn as HTML text has no id).
+func FocusSelector(sel string) error {
+	return Try("moving the focus", func() {
+		if el := win().Get("document").Call("querySelector", sel); el.Truthy() {
+			el.Call("focus", map[string]any{"preventScroll": true})
+		}
+	})
+}

@@ -142,3 +142,21 @@ func FocusRow(key string) {
 		}
 	})
 }
+
+// SummaryOf reports whether a click hit the summary of the <details>
+// with that id (the not-ranked list is drawn as HTML text: its toggle
+// is read here).
+func SummaryOf(e app.Event, id string) bool {
+	hit := false
+	_ = Try("reading a click", func() {
+		t := e.Get("target")
+		if !t.Truthy() || !t.Get("closest").Truthy() {
+			return
+		}
+		if s := t.Call("closest", "summary"); s.Truthy() {
+			p := s.Get("parentElement")
+			hit = p.Truthy() && p.Get("id").String() == id
+		}
+	})
+	return hit
+}

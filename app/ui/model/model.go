@@ -156,6 +156,9 @@ type Results struct {
 	SortBy  string
 	// ShowAllFails unfolds every candidate beyond Fold.
 	ShowAllFails bool
+	// NotRankedOpen: the list of builds not ranked is open (its lines are
+	// written only then).
+	NotRankedOpen bool
 	// ChartsWanted: the charts' place has come near the view (WantCharts);
 	// until then Charts only name them, with no option (nor is ECharts
 	// loaded): most visits read the table first, and the charts cost the
@@ -497,6 +500,12 @@ func (p *Page) ToggleSort(col string) {
 // UnfoldFails shows every failing candidate.
 func (p *Page) UnfoldFails() {
 	p.Results.ShowAllFails = true
+	p.Results.Rev++
+}
+
+// ToggleNotRanked opens or closes the list of builds not ranked.
+func (p *Page) ToggleNotRanked() {
+	p.Results.NotRankedOpen = !p.Results.NotRankedOpen
 	p.Results.Rev++
 }
 
