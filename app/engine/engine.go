@@ -10,10 +10,10 @@
 package engine
 
 import (
-	"cryptosizer/app/tlsram"
 	"encoding/json"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/tlsram"
 )
 
 // Verdict is a candidate's or a requirement's answer.

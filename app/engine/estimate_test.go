@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"cryptosizer/data"
 	"math"
 	"slices"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/workload"
+	"cryptosizer/data"
 	"cryptosizer/data/parts"
 )
 

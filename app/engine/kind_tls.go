@@ -1,10 +1,11 @@
 package engine
 
 import (
-	"cryptosizer/app/bench"
-	"cryptosizer/app/tlsram"
 	"slices"
 	"strconv"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/tlsram"
 )
 
 // KindTLS is the TLS handshake load.

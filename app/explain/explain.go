@@ -4,7 +4,6 @@
 package explain
 
 import (
-	"cryptosizer/app/catalog"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 	"strings"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/catalog"
 	"cryptosizer/app/engine"
 )
 

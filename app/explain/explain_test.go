@@ -2,12 +2,12 @@ package explain
 
 import (
 	"bytes"
-	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"strings"
 	"testing"
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
+	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 )
 
 func f(v float64) *float64 { return &v }

@@ -1,12 +1,12 @@
 package explain
 
 import (
-	"cryptosizer/app/tlsram"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"cryptosizer/app/engine"
+	"cryptosizer/app/tlsram"
 )
 
 // The words for each requirement kind: the load in a few words, the

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"cryptosizer/app/catalog"
-	"cryptosizer/app/ui/browser"
 	"fmt"
 	"slices"
 	"strconv"
@@ -11,8 +9,10 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/catalog"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
+	"cryptosizer/app/ui/browser"
 	"cryptosizer/app/ui/model"
 )
 

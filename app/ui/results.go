@@ -1,18 +1,18 @@
 package ui
 
 import (
-	"cryptosizer/app/catalog"
-	"cryptosizer/app/workload"
 	"fmt"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/catalog"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
 	"cryptosizer/app/ui/browser"
 	"cryptosizer/app/ui/model"
+	"cryptosizer/app/workload"
 )
 
 // Results is the answer: the workload that was ranked, what is wrong with
@@ -102,10 +102,9 @@ func notRanked(res engine.Result, explained, open bool) string {
 		list("unbuilt", fmt.Sprintf("Not ranked: %d part numbers have no build", res.Counts.Unbuilt), explain.Unbuilt(res))
 	}
 	if len(res.NoFigure) > 0 {
-		// Grouped by what the builds lack, with counts: one list per
-		// lack, collapsed like the whole.
-		// Its lines are written only once it is opened: closed, it costs a
-		// keystroke nothing but its summary.
+		// Grouped by what the builds lack, with counts: one list per lack,
+		// collapsed like the whole, whose lines are written only once it
+		// is opened (closed, it costs a keystroke nothing but its summary).
 		b.WriteString(`<details id="no-figure" class="no-figure"`)
 		if open {
 			b.WriteString(` open`)

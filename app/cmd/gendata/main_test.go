@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"cryptosizer/app/source/stclocks"
 	"fmt"
 	"os"
 	"reflect"
@@ -12,6 +11,7 @@ import (
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/internal/golden"
 	"cryptosizer/app/internal/thirdparty"
+	"cryptosizer/app/source/stclocks"
 	"cryptosizer/data"
 )
 

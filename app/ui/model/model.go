@@ -18,7 +18,6 @@ package model
 
 import (
 	"bytes"
-	"cryptosizer/app/catalog"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -28,6 +27,7 @@ import (
 	"strconv"
 	"strings"
 
+	"cryptosizer/app/catalog"
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
