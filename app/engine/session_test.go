@@ -1,0 +1,68 @@
+package engine_test
+
+import (
+	"testing"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/engine"
+	"cryptosizer/app/workload"
+)
+
+// The TLS session's RAM on a catalogue of two made-up parts, alike but
+// for their RAM (16 and 64 KiB), each with every operation of a hybrid
+// post-quantum client measured: the 16 KiB part cannot hold the 24,047 B
+// the standards ask (tls-session-ram.md §6.3) and fails its TLS load,
+// with the RAM ratio as its headroom; the 64 KiB part passes; with 1 KiB
+// records (8,686 B) both pass; the user's own figure replaces the bound.
+func TestSessionRAMOnAFakeCatalogue(t *testing.T) {
+	ds := &bench.Dataset{Libraries: []bench.Library{{Name: "toy", Flag: "toy"}}}
+	for _, p := range []struct {
+		name string
+		ram  int64
+	}{{"STM32TOY16", 16 << 10}, {"STM32TOY64", 64 << 10}} {
+		ds.MCUs = append(ds.MCUs, bench.MCUFact{Part: p.name, Core: "Cortex-M33", MaxClockHz: 100e6, FlashBytes: 1 << 20, RAMBytes: p.ram})
+		id := bench.Identity{MCU: p.name, Part: p.name, Board: "toy", Library: "toy", Config: "toy", Acceleration: []string{}, ClockHz: 100e6}
+		for _, op := range []string{"x25519-keygen", "x25519-agree", "ml-kem-768-keygen", "ml-kem-768-decap", "ml-dsa-65-verify"} {
+			ds.Measurements = append(ds.Measurements, bench.Measurement{Identity: id, Op: op, SecondsPerOp: bench.F64(1e-3), Method: "benchmark", Printed: "1 ms", Source: "toy"})
+		}
+		ds.Measurements = append(ds.Measurements, bench.Measurement{Identity: id, Op: "sha256", BytesPerSecond: bench.F64(1e6), Method: "benchmark", Printed: "1 MB/s", Source: "toy"})
+	}
+	ix := engine.NewIndex(ds)
+	for _, tc := range []struct {
+		extra          workload.Params
+		bound          int64
+		small, big     engine.Verdict
+		measuredBySelf bool
+	}{
+		{nil, 24047, engine.Fail, engine.Pass, false},
+		{workload.Params{"record-limit": "1024"}, 8686, engine.Pass, engine.Pass, false},
+		{workload.Params{"tls-session-ram": "20KiB"}, 20 << 10, engine.Fail, engine.Pass, true},
+	} {
+		p := workload.Params{"tls-rate": "1", "tls-role": "client", "tls-kex": "x25519mlkem768", "tls-sig": "ml-dsa-65"}
+		for k, v := range tc.extra {
+			p[k] = v
+		}
+		w, errs := workload.Parse(p)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		res := ix.Rank(w)
+		if len(res.Candidates) != 2 {
+			t.Fatalf("%v: %d candidates, %d listed apart", tc.extra, len(res.Candidates), len(res.NoFigure))
+		}
+		for _, c := range res.Candidates {
+			r := c.Requirements[0]
+			want := tc.big
+			if c.MCU == "STM32TOY16" {
+				want = tc.small
+			}
+			if r.Kind != engine.KindTLS || r.Session == nil || r.Session.Bytes != tc.bound || r.Session.Measured != tc.measuredBySelf || r.Verdict != want {
+				t.Errorf("%v: %s: %s, session %+v, want %s and %d B", tc.extra, c.MCU, r.Verdict, r.Session, want, tc.bound)
+				continue
+			}
+			if want == engine.Fail && (r.Headroom == nil || *r.Headroom != float64(16<<10)/float64(tc.bound)) {
+				t.Errorf("%v: %s fails on RAM with headroom %v, want the RAM ratio", tc.extra, c.MCU, r.Headroom)
+			}
+		}
+	}
+}
