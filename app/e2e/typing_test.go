@@ -272,6 +272,11 @@ func TestHeadroomLineLabelClearsTheBars(t *testing.T) {
 	if !(gap >= 0) {
 		t.Errorf("the 1× label ends %v px inside the plot (or is missing)", -gap)
 	}
+	// The RAM chart (issue 41): each part's RAM against the session's
+	// lower bound, drawn with the others.
+	if err := chromedp.Do(ctx, chartsDrawn(`(i => !!i && i.getOption().series[0].data.length > 2 && i.getOption().series[0].markLine.data.length === 1)(echarts.getInstanceByDom(document.getElementById('chart-ram')))`)); err != nil {
+		t.Errorf("the RAM chart is not drawn: %v", err)
+	}
 }
 
 // The builds not ranked are listed when the list is opened, grouped by

@@ -299,3 +299,65 @@ func Energy(cs []engine.Candidate) (option string, note, title string, ok bool) 
 	bar.Series = []series{{Name: "low end", Type: "bar", Stack: "energy", Data: low}, {Name: "range", Type: "bar", Stack: "energy", Data: span}}
 	return bar.JSON(), EnergyNote(cs), title, true
 }
+
+// session is a candidate's TLS session RAM bound, in bytes (0: none).
+func session(c engine.Candidate) int64 {
+	for _, r := range c.Requirements {
+		if r.Session != nil {
+			return r.Session.Bytes
+		}
+	}
+	return 0
+}
+
+// HasSession reports whether a candidate carries a TLS session RAM bound
+// (a TLS 1.3 load): the RAM chart is drawn then.
+func HasSession(cs []engine.Candidate) bool {
+	return slices.ContainsFunc(cs, func(c engine.Candidate) bool { return session(c) > 0 })
+}
+
+// RAM draws each candidate's RAM (its part's, as the RAM left counts it)
+// against the TLS session's lower bound, a line at the first candidate's
+// bound (the libraries' floors may put a row's own bound higher: a bar
+// is red when its part cannot hold its own). Candidates without part
+// facts have no bar.
+func RAM(cs []engine.Candidate) (option, note string) {
+	bar := baseBar("KiB of RAM", false)
+	var names []string
+	var data []opts.BarData
+	var line int64
+	for _, c := range cs {
+		s := session(c)
+		if s == 0 || c.Memory == nil || c.Memory.PartRAMBytes <= 0 {
+			continue
+		}
+		if len(names) == MaxBars {
+			break
+		}
+		if line == 0 {
+			line = s
+		}
+		color := "#1a7f37"
+		if c.Memory.PartRAMBytes < s {
+			color = "#cf222e"
+		}
+		names = append(names, label(c))
+		data = append(data, opts.BarData{Name: label(c), Value: round(float64(c.Memory.PartRAMBytes)/1024, 1), ItemStyle: &opts.ItemStyle{Color: color}})
+	}
+	bar.YAxis[0].Data = names
+	s := series{Name: "part RAM", Type: "bar", Data: data}
+	if line > 0 {
+		s.MarkLine = markLine("TLS session ≥ "+strconv.FormatFloat(round(float64(line)/1024, 1), 'f', -1, 64)+" KiB", round(float64(line)/1024, 1))
+	}
+	bar.Series = []series{s}
+	return bar.JSON(), RAMNote(cs)
+}
+
+// RAMNote says what the RAM chart's line is.
+func RAMNote(cs []engine.Candidate) string {
+	n := "the line is the standards' lower bound of a handshake's RAM (tls-session-ram.md §6): a shorter bar fails its TLS load; the whole session needs more"
+	if f := Folded(min(len(cs), MaxBars), len(cs)); f != "" {
+		n += "; " + f
+	}
+	return n
+}

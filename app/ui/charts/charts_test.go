@@ -50,6 +50,16 @@ func TestChartOptions(t *testing.T) {
 	if len(h.Series) != 4 || h.Series[0].Name != "ecc-p256-keygen" || h.Series[3].Name != "sha256" {
 		t.Errorf("handshake chart series: %d", len(h.Series))
 	}
+	// The RAM chart: each part's RAM against the session's lower bound
+	// (a TLS 1.3 server without mutual auth: 16,634 B, 16.2 KiB).
+	opt, note = RAM(res.Candidates)
+	h = decodeOption(t, opt)
+	if len(h.YAxis[0].Data) != MaxBars || h.Series[0].MarkLine.Data[0].XAxis != 16.2 || !strings.Contains(note, "lower bound") {
+		t.Errorf("RAM chart: %d bars, line at %v, note %q", len(h.YAxis[0].Data), h.Series[0].MarkLine.Data, note)
+	}
+	if got, want := h.Series[0].Data[0].Value, round(float64(res.Candidates[0].Memory.PartRAMBytes)/1024, 1); got != want {
+		t.Errorf("first RAM bar %v, want the first candidate's part RAM %v KiB", got, want)
+	}
 	// No data at all still gives a valid, empty chart.
 	if s, _ := Headroom(nil); !strings.Contains(s, `"data":[]`) {
 		t.Errorf("empty chart: %s", s)

@@ -551,6 +551,10 @@ func (p *Page) recharts() {
 				func() string { return charts.KindNote(l.Kind(), cs) }))
 		}
 	}
+	if charts.HasSession(cs) {
+		c = append(c, chart("chart-ram", "Each part's RAM against the TLS session's lower bound", func() (string, string) { return charts.RAM(cs) },
+			func() string { return charts.RAMNote(cs) }))
+	}
 	if title, _, ok := charts.EnergyTitle(cs); ok {
 		c = append(c, chart("chart-energy", title, func() (string, string) {
 			opt, note, _, _ := charts.Energy(cs)
