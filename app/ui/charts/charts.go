@@ -48,6 +48,7 @@ type axis struct {
 	Name         string          `json:"name,omitempty"`
 	NameLocation string          `json:"nameLocation,omitempty"`
 	NameGap      int             `json:"nameGap,omitempty"`
+	SplitNumber  int             `json:"splitNumber,omitempty"`
 	Inverse      bool            `json:"inverse,omitempty"`
 	Data         []string        `json:"data,omitempty"`
 	AxisLabel    *opts.AxisLabel `json:"axisLabel,omitempty"`
@@ -88,8 +89,8 @@ func baseBar(xName string, legend bool) *option {
 	return &option{
 		Tooltip: opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"},
 		Legend:  opts.Legend{Show: opts.Bool(legend), Bottom: "0", ItemWidth: 14, ItemHeight: 10, TextStyle: &opts.TextStyle{FontSize: 10}},
-		Grid:    opts.Grid{Left: "8", Right: "24", Bottom: "44", Top: "24", ContainLabel: opts.Bool(true)}, // Top: room for a line's label above the bars
-		XAxis:   []axis{{Type: "value", Name: xName, NameLocation: "middle", NameGap: 22, AxisLabel: &opts.AxisLabel{FontSize: 10}}},
+		Grid:    opts.Grid{Left: "8", Right: "24", Bottom: "44", Top: "24", ContainLabel: opts.Bool(true)},                                           // Top: room for a line's label above the bars
+		XAxis:   []axis{{Type: "value", Name: xName, NameLocation: "middle", NameGap: 22, SplitNumber: 3, AxisLabel: &opts.AxisLabel{FontSize: 10}}}, // 3 ticks: more ran together on a phone
 		YAxis:   []axis{{Type: "category", Inverse: true, AxisLabel: &opts.AxisLabel{Interval: "0", FontSize: 10}}},
 	}
 }
@@ -138,6 +139,10 @@ func foldedOf(cs []engine.Candidate, bar func(engine.Candidate) bool) string {
 		if bar(c) {
 			n++
 		}
+	}
+	if n == 0 {
+		// An empty box says why it is empty.
+		return "nothing to draw: no candidate on screen has every figure this chart needs"
 	}
 	return Folded(min(n, MaxBars), n)
 }
@@ -356,7 +361,7 @@ func RAM(cs []engine.Candidate) (option, note string) {
 // RAMNote says what the RAM chart's line is.
 func RAMNote(cs []engine.Candidate) string {
 	n := "the line is the standards' lower bound of a handshake's RAM (tls-session-ram.md §6): a shorter bar fails its TLS load; the whole session needs more"
-	if f := Folded(min(len(cs), MaxBars), len(cs)); f != "" {
+	if f := foldedOf(cs, func(c engine.Candidate) bool { return session(c) > 0 && c.Memory != nil && c.Memory.PartRAMBytes > 0 }); f != "" {
 		n += "; " + f
 	}
 	return n

@@ -189,3 +189,16 @@ func TestEnergyChartSpansTheRange(t *testing.T) {
 		t.Error("a chart without any energy")
 	}
 }
+
+// An empty chart says why it is empty (issue 40: it was an empty box).
+func TestEmptyChartSaysWhy(t *testing.T) {
+	if n := KindNote(engine.KindTLS, nil); !strings.HasPrefix(n, "nothing to draw") {
+		t.Errorf("handshake note without candidates: %q", n)
+	}
+	// A ranking whose candidates all lack a figure of the load (Cifra
+	// has no P-256): the handshake chart has no bar, and says so.
+	res := ranked(t, workload.Params{"tls-rate": "10", "library": "cifra"})
+	if n := KindNote(engine.KindTLS, res.Candidates); !strings.HasPrefix(n, "nothing to draw") {
+		t.Errorf("handshake note for Cifra's rows: %q", n)
+	}
+}
