@@ -99,7 +99,8 @@ type Requirement struct {
 	KnownFail bool   `json:"fails_on_known_figures,omitempty"`
 	Rule      RuleID `json:"rule"`
 	// Session is a TLS load's session RAM: the least a handshake holds.
-	Session *tlsram.Bound `json:"session_ram,omitempty"`
+	Session  *tlsram.Bound `json:"session_ram,omitempty"`
+	ramShort bool          // the part cannot hold it: a failure no clock changes
 	// Basis is the weakest basis of the figures behind the requirement
 	// (its terms, or the requirements an aggregate adds up).
 	Basis bench.Basis `json:"basis,omitempty"`

@@ -79,7 +79,7 @@ func judgeRequirement(r *Requirement, before []Requirement, sc *catalog.Clock) {
 		r.Achieved, r.Headroom, r.Utilization = nil, nil, nil
 	}
 	switch {
-	case r.KnownFail && !sc.Untrusted:
+	case r.KnownFail && (!sc.Untrusted || r.ramShort):
 		r.Verdict = Fail // what is missing cannot make it pass
 	case len(r.Missing) > 0:
 		r.Verdict = Unknown

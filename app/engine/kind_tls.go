@@ -29,9 +29,8 @@ type TLS struct {
 	Limit int `json:"record_limit,omitempty"`
 	// SessionRAM is the user's measured session RAM (0: the bound).
 	SessionRAM int64 `json:"session_ram_bytes,omitempty"`
-	// full and resumed are what one handshake hashes (Hashed), and
-	// session the RAM it holds by TLS library (tlsram), counted when the
-	// load is read.
+	// full and resumed are what one handshake hashes (Hashed), session
+	// the RAM it holds by TLS library (tlsram): counted once, when read.
 	full, resumed Parts
 	session       map[string]*tlsram.Bound
 }
@@ -374,13 +373,14 @@ func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 	// The known terms of a handshake alone may already take more than
 	// the budget allows at this rate.
 	r.KnownFail = len(r.Missing) > 0 && perHS > 0 && t.Rate*perHS > e.Budget()
-	// A part whose RAM cannot hold the session's lower bound fails.
+	// A part that cannot hold the session's RAM fails, whatever the clock.
 	if r.Session = t.session[e.a.LibraryName()]; r.Session == nil {
 		r.Session = t.session[""] // a crypto library: under any TLS stack
 	}
 	if ram := e.a.PartRAM(e.members()); r.Session != nil && ram > 0 && ram < r.Session.Bytes {
-		if r.KnownFail = true; len(r.Missing) == 0 {
-			r.Headroom = e.num(float64(ram) / float64(r.Session.Bytes))
+		h := float64(ram) / float64(r.Session.Bytes)
+		if r.KnownFail, r.ramShort = true, true; len(r.Missing) == 0 && (r.Headroom == nil || h < *r.Headroom) {
+			r.Headroom = e.num(h)
 		}
 	}
 	return r, true

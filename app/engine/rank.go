@@ -266,14 +266,14 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
 	return c
 }
 
-// sessionBytes is the TLS session's RAM bound among reqs (0: none).
-func sessionBytes(reqs []Requirement) int64 {
+// sessionBytes is the TLS session's RAM among reqs (0: none).
+func sessionBytes(reqs []Requirement) (n int64) {
 	for _, r := range reqs {
 		if r.Session != nil {
-			return r.Session.Bytes
+			n = r.Session.Bytes
 		}
 	}
-	return 0
+	return n
 }
 
 // missingUntrusted and missingMaxClock are what a requirement misses

@@ -66,3 +66,28 @@ func TestSessionRAMOnAFakeCatalogue(t *testing.T) {
 		}
 	}
 }
+
+// A RAM failure does not depend on the clock: a part whose source states
+// a clock above its maximum (its figures cannot be taken to clock=max)
+// is still a FAIL when it cannot hold the session, not an UNKNOWN.
+func TestSessionRAMFailsWhateverTheClock(t *testing.T) {
+	id := bench.Identity{MCU: "STM32TOY16", Part: "STM32TOY16", Board: "toy", Library: "toy", Config: "toy", Acceleration: []string{}, ClockHz: 200e6}
+	ds := &bench.Dataset{Libraries: []bench.Library{{Name: "toy", Flag: "toy"}},
+		MCUs: bench.Facts{{Part: "STM32TOY16", Core: "Cortex-M33", MaxClockHz: 100e6, FlashBytes: 1 << 20, RAMBytes: 16 << 10}}}
+	for _, op := range []string{"ecc-p256-keygen", "ecdh-p256-agree", "ecdsa-p256-sign"} {
+		ds.Measurements = append(ds.Measurements, bench.Measurement{Identity: id, Op: op, SecondsPerOp: bench.F64(1e-3), Method: "benchmark", Printed: "1 ms", Source: "toy"})
+	}
+	ds.Measurements = append(ds.Measurements, bench.Measurement{Identity: id, Op: "sha256", BytesPerSecond: bench.F64(1e6), Method: "benchmark", Printed: "1 MB/s", Source: "toy"})
+	w, errs := workload.Parse(workload.Params{"tls-rate": "1", "clock": "max"})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	res := engine.NewIndex(ds).Rank(w)
+	if len(res.Candidates) != 1 {
+		t.Fatalf("%d candidates, %d listed apart", len(res.Candidates), len(res.NoFigure))
+	}
+	c := res.Candidates[0]
+	if r := c.Requirements[0]; c.Verdict != engine.Fail || r.Verdict != engine.Fail || len(r.Missing) == 0 || r.Session == nil || r.Session.Bytes != 16634 {
+		t.Errorf("a 16 KiB server part, clock not credible: %s (TLS %s, missing %v, session %+v)", c.Verdict, r.Verdict, r.Missing, r.Session)
+	}
+}

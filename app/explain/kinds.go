@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -111,10 +112,32 @@ func bottleneck(c engine.Candidate) string {
 		}
 		return "cpu (" + strings.Join(parts, " + ") + ")"
 	}
+	if ram := ramBottleneck(c); ram != "" {
+		return ram
+	}
 	if c.BottleneckOp == "" {
 		return string(c.Bottleneck)
 	}
 	return string(c.Bottleneck) + " (" + c.BottleneckOp + ")"
+}
+
+// ramBottleneck names the TLS session's RAM when it is what fails the
+// TLS load (the requirement's headroom is then the part's RAM over the
+// session's); "" otherwise.
+func ramBottleneck(c engine.Candidate) string {
+	if c.Bottleneck != engine.KindTLS || c.Memory == nil {
+		return ""
+	}
+	for _, r := range c.Requirements {
+		s := r.Session
+		if r.Kind != engine.KindTLS || s == nil || c.Memory.PartRAMBytes <= 0 || c.Memory.PartRAMBytes >= s.Bytes {
+			continue
+		}
+		if ratio := float64(c.Memory.PartRAMBytes) / float64(s.Bytes); r.Headroom == nil || math.Abs(*r.Headroom-ratio) < 1e-9 {
+			return "tls (session RAM ≥ " + Size(s.Bytes) + ", the part has " + Size(c.Memory.PartRAMBytes) + ")"
+		}
+	}
+	return ""
 }
 
 func upper(kinds []engine.KindName, sep string) string {

@@ -1,6 +1,7 @@
 package explain_test
 
 import (
+	"math"
 	"net/url"
 	"slices"
 	"strings"
@@ -98,5 +99,47 @@ func TestBudgetWithoutItsLoadIsAFieldError(t *testing.T) {
 	q, _ := url.ParseQuery("tls-rate=10&fw-size=256KiB&fw-deadline=1s&energy-budget=1mJ/boot")
 	if _, errs := workload.Parse(workload.FromQuery(q)); len(errs) > 0 {
 		t.Errorf("a budget per boot with a firmware load: %v", errs)
+	}
+}
+
+// A TLS load failed by the session's RAM says so in its bottleneck, and
+// its headroom is the tighter of the CPU's and the RAM's (issue 41):
+// STM32L0 parts (8 KiB) against a server's 16,634 B bound, at a rate
+// their CPU carries (0.1/s) and one it does not (1/s).
+func TestRAMBottleneck(t *testing.T) {
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := engine.NewIndex(ds)
+	for _, rate := range []string{"0.1", "1"} {
+		w, errs := workload.Parse(workload.Params{"tls-rate": rate, "series": "L0"})
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		seen := 0
+		for _, c := range ix.Rank(w).Candidates {
+			if c.Memory == nil || c.Memory.PartRAMBytes >= 16634 || c.Verdict == engine.Unknown {
+				continue
+			}
+			seen++
+			ratio := float64(c.Memory.PartRAMBytes) / 16634
+			r := c.Requirements[0]
+			want := ratio
+			if r.Achieved != nil {
+				want = min(ratio, *r.Achieved/w.Loads[0].(*engine.TLS).Rate)
+			}
+			if c.Verdict != engine.Fail || r.Headroom != nil && math.Abs(*r.Headroom-want) > 1e-9 {
+				t.Errorf("%s/s: %s: %s, headroom %v, want %.4f (RAM ratio %.4f)", rate, c.Key, c.Verdict, r.Headroom, want, ratio)
+			}
+			// Without a headroom (a figure missing) the RAM is what is
+			// known to fail; with one, it fails when it is the RAM's.
+			if ram := strings.Contains(explain.Bottleneck(c), "session RAM ≥ 16634 B"); ram != (r.Headroom == nil || want == ratio) {
+				t.Errorf("%s/s: %s: bottleneck %q (headroom %v, RAM ratio %.4f)", rate, c.Key, explain.Bottleneck(c), r.Headroom, ratio)
+			}
+		}
+		if seen == 0 {
+			t.Fatalf("%s/s: no STM32L0 row below the session's RAM", rate)
+		}
 	}
 }
