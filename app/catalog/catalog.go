@@ -99,6 +99,7 @@ type Maker struct {
 type making struct {
 	*Catalog
 	pause func()
+	tells map[string]string // groupTells, by group key
 }
 
 // Make makes the catalogue of a dataset.
@@ -106,12 +107,13 @@ func (mk Maker) Make(ds *bench.Dataset) *Catalog {
 	cat := &making{Catalog: &Catalog{ds: ds}, pause: mk.Pause}
 	for _, phase := range []func(){
 		cat.collect, cat.fileFootprints, cat.fileSoftware, cat.group,
+		func() { cat.tells = groupTells(ds.Groups) },
 		func() { cat.spreads = spreads(cat.Builds) },
 		func() { cat.clocks = clockModel(cat.Builds) },
 		cat.estimates,
 		func() { cat.pqc = newPQCIndex(ds.Cycles, ds.Lending) },
 		cat.complete,
-		func() { cat.Unbuilt = unbuilt(cat.ds.Groups, cat.Builds) },
+		func() { cat.Unbuilt = unbuilt(cat.ds.Groups, cat.Builds, cat.tells) },
 	} {
 		cat.tick()
 		phase()
@@ -172,7 +174,6 @@ func (cat *making) collect() {
 func (cat *making) complete() {
 	summaries := map[*bench.PartGroup]*GroupSummary{}
 	facts := factsOf{}
-	tells := groupTells(cat.ds.Groups)
 	for _, b := range cat.Builds {
 		cat.tick()
 		if b.group != nil && b.summary == nil {
@@ -182,7 +183,7 @@ func (cat *making) complete() {
 			b.summary = summaries[b.group]
 		}
 		if b.summary != nil && b.group != nil {
-			b.summary.Tell = tells[b.group.Key] // shared: set once per group, the same each time
+			b.summary.Tell = cat.tells[b.group.Key] // shared: the same each time
 		}
 		if b.donor != nil { // measured builds come first: the donor's are made
 			b.ownPQC = b.donor.ownPQC
@@ -213,20 +214,16 @@ func (cat *making) tick() {
 
 // unbuilt are the groups no build stands for, as builds without figures
 // (so that the part filters apply to them as to any build).
-func unbuilt(groups []bench.PartGroup, builds []*Build) []*Build {
+func unbuilt(groups []bench.PartGroup, builds []*Build, tells map[string]string) []*Build {
 	covered := map[*bench.PartGroup]bool{}
 	for _, b := range builds {
 		covered[b.group] = true
 	}
 	var out []*Build
-	var tells map[string]string
 	for i := range groups {
 		g := &groups[i]
 		if covered[g] {
 			continue
-		}
-		if tells == nil {
-			tells = groupTells(groups)
 		}
 		b := &Build{id: bench.Identity{MCU: g.Name, Part: g.Name, Acceleration: []string{}}, fact: groupFact(g, g.Cores[0]), hasFact: true,
 			warnings: []string{}, flagged: map[string]bool{}, group: g, summary: summarize(g), key: "unbuilt:" + g.Key}

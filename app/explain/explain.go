@@ -405,26 +405,16 @@ func Empty(res engine.Result) []string {
 // UnknownReasons groups the unknown candidates by what they miss, most
 // first: "73 × the parts' maximum clock (ST's data gives none)".
 func UnknownReasons(res engine.Result) []string {
-	count := map[string]int{}
-	var order []string
-	for _, c := range res.Candidates {
-		if c.Verdict != engine.Unknown {
-			continue
-		}
+	order, count := tallyUnknown(res, func(missing []string) []string {
 		var words []string
-		for _, m := range c.Missing {
+		for _, m := range missing {
 			words = append(words, Missing(m))
 		}
-		k := strings.Join(words, ", ")
-		if count[k] == 0 {
-			order = append(order, k)
-		}
-		count[k]++
-	}
+		return []string{strings.Join(words, ", ")}
+	})
 	if order == nil {
 		return nil
 	}
-	slices.SortStableFunc(order, func(a, b string) int { return count[b] - count[a] })
 	out := make([]string, len(order))
 	for i, k := range order {
 		out[i] = fmt.Sprintf("%d × %s", count[k], k)
@@ -435,25 +425,37 @@ func UnknownReasons(res engine.Result) []string {
 // UnknownRemedies says what would answer the unknown candidates, each
 // remedy once, the most common gap's first.
 func UnknownRemedies(res engine.Result) []string {
+	order, _ := tallyUnknown(res, func(missing []string) []string {
+		var out []string
+		for _, m := range missing {
+			if r := Remedy(m); r != "" {
+				out = append(out, r)
+			}
+		}
+		return out
+	})
+	return order
+}
+
+// tallyUnknown counts what keys gives for each unknown candidate's
+// missing figures, and orders the keys most counted first (ties in
+// their first-seen order).
+func tallyUnknown(res engine.Result, keys func(missing []string) []string) ([]string, map[string]int) {
 	count := map[string]int{}
 	var order []string
 	for _, c := range res.Candidates {
 		if c.Verdict != engine.Unknown {
 			continue
 		}
-		for _, m := range c.Missing {
-			r := Remedy(m)
-			if r == "" {
-				continue
+		for _, k := range keys(c.Missing) {
+			if count[k] == 0 {
+				order = append(order, k)
 			}
-			if count[r] == 0 {
-				order = append(order, r)
-			}
-			count[r]++
+			count[k]++
 		}
 	}
 	slices.SortStableFunc(order, func(a, b string) int { return count[b] - count[a] })
-	return order
+	return order, count
 }
 
 // Unbuilt says which part groups have no build to rank, and why.

@@ -134,7 +134,7 @@ var gapRemedies = map[string]string{
 	engine.GapLibraryRAM:  "filter Library to the builds that publish their RAM, import a run with RAM figures, or clear the minimum free RAM",
 	engine.GapStack:       "read the RAM left as an upper bound, or import a run that measures the stack",
 	engine.GapFootprint:   "filter Library to the builds that publish their footprints, or clear the minimum free RAM",
-	engine.GapRunCurrent:  "choose a part whose run current ST's data gives (the L, U, WB, WL series), or clear the energy budget",
+	engine.GapRunCurrent:  "choose a part whose run current ST's data gives, or clear the energy budget",
 	engine.GapClock:       "set Clock to a frequency in MHz",
 }
 

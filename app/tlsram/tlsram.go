@@ -123,13 +123,6 @@ var signatures = map[string]signature{
 	"ml-dsa-87":  {pub: 2592, sig: 4627, pure: true, state: 200},
 }
 
-// Known reports whether the bound knows a group and a signature.
-func Known(kex, sig string) bool {
-	_, g := groups[kex]
-	_, s := signatures[sig]
-	return g && s
-}
-
 // For works out the bound; ok is false for a group or signature it does
 // not know.
 func For(s Spec) (Bound, bool) {

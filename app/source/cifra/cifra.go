@@ -127,17 +127,24 @@ func Parse(name, text string) (bench.Dataset, bench.ErrorList) {
 // read turns one table row into figures (or a skipped row).
 func read(d *bench.Dataset, errs *bench.ErrorList, pos bench.Pos, section, sub string, c []string) {
 	core := c[0]
-	num := func(s string) (int64, bool) {
-		v, err := strconv.ParseInt(strings.TrimSuffix(s, "B"), 10, 64)
-		return v, err == nil && v > 0
+	// The last three cells of a figure's row: cycles, stack and code size
+	// ("312B").
+	nums := func() (cycles, stack, code int64, ok bool) {
+		var v [3]int64
+		for i, cell := range c[len(c)-3:] {
+			n, err := strconv.ParseInt(strings.TrimSuffix(cell, "B"), 10, 64)
+			if err != nil || n <= 0 {
+				errs.Add(pos, strings.Join(c, " | "), "want positive cycles, stack and code size")
+				return 0, 0, 0, false
+			}
+			v[i] = n
+		}
+		return v[0], v[1], v[2], true
 	}
 	switch {
 	case section == "AES" && len(c) == 6:
-		block, ok1 := num(c[3])
-		stack, ok2 := num(c[4])
-		code, ok3 := num(c[5])
-		if !ok1 || !ok2 || !ok3 {
-			errs.Add(pos, strings.Join(c, " | "), "want positive cycles, stack and code size")
+		block, stack, code, ok := nums() // Cycles (block), Stack, Code size
+		if !ok {
 			return
 		}
 		key := strings.TrimSuffix(sub, "-bit key")
@@ -149,11 +156,8 @@ func read(d *bench.Dataset, errs *bench.ErrorList, pos bench.Pos, section, sub s
 		d.Measurements = append(d.Measurements, m)
 		d.Footprints = append(d.Footprints, footprint(m, stack, code, "the key schedule + block program"))
 	case section == "Curve25519" && len(c) == 4:
-		cycles, ok1 := num(c[1])
-		stack, ok2 := num(c[2])
-		code, ok3 := num(c[3])
-		if !ok1 || !ok2 || !ok3 {
-			errs.Add(pos, strings.Join(c, " | "), "want positive cycles, stack and code size")
+		cycles, stack, code, ok := nums()
+		if !ok {
 			return
 		}
 		for _, op := range []string{"x25519-keygen", "x25519-agree"} {
@@ -175,7 +179,7 @@ func read(d *bench.Dataset, errs *bench.ErrorList, pos bench.Pos, section, sub s
 func identity(core string) bench.Identity {
 	p := parts[core]
 	return bench.Identity{MCU: p, Part: p, Board: p + " (the README names the part, not the board)", Library: Library.Name, Config: config,
-		Acceleration: []string{}, ClockHz: ClockHz, Commit: Commit}
+		Acceleration: []string{}, ClockHz: ClockHz}
 }
 
 func measurement(core, op string, pos bench.Pos) bench.Measurement {
@@ -196,7 +200,9 @@ func warnings() []bench.Warning {
 	var out []bench.Warning
 	for _, core := range []string{"Cortex-M0", "Cortex-M3", "Cortex-M4F"} {
 		out = append(out, bench.Warning{MCU: parts[core], Config: config, Kind: bench.WarnClockInferred, Source: Name, Documents: []string{Doc},
-			Text: "clock inferred (8 MHz): the README states none; the harness leaves the reset clock (HSI, no wait state): the fast end at the part's full clock"})
+			Text: "clock inferred (8 MHz): the README states none; the harness leaves the reset clock (HSI, no wait state): the fast end at the part's full clock"},
+			bench.Warning{MCU: parts[core], Config: config, Kind: "version-unpublished", Source: Name, Documents: []string{Doc},
+				Text: "Cifra has no releases and the README names no commit for its figures: they date from 2015 (commits 39bd7143, 7024ba48, a89deac1)"})
 	}
 	for _, m := range [][2]string{{"Cortex-M0", "an STM32F072 (commit 8f2769cc)"}, {"Cortex-M4F", "an STM32F429 (commit 079e63b8)"}} {
 		core, moved := m[0], m[1]
