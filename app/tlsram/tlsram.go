@@ -170,15 +170,22 @@ func For(s Spec) (Bound, bool) {
 	if certs {
 		bTerms = append(bTerms, heldCertificates(s.Chain, sg, hashLen))
 	}
-	switch lib, msg := s.Library, certificateMessage(s.Chain, sg); {
-	case !certs:
-	case lib == "Mbed TLS":
-		// The input buffer is allocated for the session and must hold the
-		// whole Certificate message, whatever the record size.
-		in := 13 + 16 + 16 + max(record, msg)
-		bTerms[0] = Term{fmt.Sprintf("Mbed TLS's input buffer: header 13 + IV 16 + tag 16 + max(record %d, Certificate message ≥ %d): it reassembles each handshake message inside it", record, msg), in,
-			Doc + " §3.2 (library/ssl_misc.h, library/ssl_msg.c), §6.5"}
-	case lib == "wolfSSL" && msg > record:
+	msg := int64(0) // the Certificate message this side receives, if any
+	if certs {
+		msg = certificateMessage(s.Chain, sg)
+	}
+	switch {
+	case s.Library == "Mbed TLS":
+		// The input buffer is allocated for the session and holds each
+		// handshake message whole, whatever the record size; its content
+		// length is 16,384 by default, or the limit it advertises.
+		content := int64(1 << 14)
+		if b.Limit > 0 {
+			content = record
+		}
+		bTerms[0] = Term{fmt.Sprintf("Mbed TLS's input buffer: header 13 + IV 16 + tag 16 + max(content %d, Certificate message ≥ %d): it reassembles each handshake message inside it", content, msg),
+			13 + 16 + 16 + max(content, msg), Doc + " §3.2 (library/ssl_misc.h, library/ssl_msg.c), §6.5"}
+	case s.Library == "wolfSSL" && msg > record:
 		// A message spanning records is rebuilt whole on the heap.
 		bTerms = append(bTerms, Term{fmt.Sprintf("wolfSSL's reassembly of the Certificate message (≥ %d B) spanning records", msg), msg, Doc + " §2.1, §6.5"})
 	}

@@ -63,6 +63,11 @@ func TestLibraryFloors(t *testing.T) {
 	if wolf.Bytes != std.Bytes+10540 || wolf.Limit != 1024 {
 		t.Errorf("wolfSSL with max_fragment_length 2^10: %d B (standards %d + the message 10,540)", wolf.Bytes, std.Bytes)
 	}
+	// A server without mutual auth receives no certificate, but Mbed
+	// TLS's input buffer is its own: 13 + 16 + 16 + 16,384.
+	if srv, _ := tlsram.For(tlsram.Spec{Kex: "p256", Sig: "ecdsa-p256", Chain: 2, Library: "Mbed TLS"}); srv.Bytes != 16429+104+124 {
+		t.Errorf("Mbed TLS server: %d B, want its input buffer 16,429 + 104 + 124", srv.Bytes)
+	}
 	pq.Limit = 1000
 	odd, _ := tlsram.For(pq)
 	if ok, why := tlsram.Supports("wolfSSL", 1000); ok || odd.Limit != 0 || odd.LimitNote != why || !strings.Contains(why, "RFC 8449") {

@@ -209,7 +209,7 @@ func (p *parser) skip(r row, what, why string) {
 	}
 	build := "size"
 	for _, c := range r.c {
-		if strings.HasPrefix(c, "speed") {
+		if c == "speed" || c == "speed*" { // the build cell, wherever its table puts it
 			build = "speed"
 		}
 	}
