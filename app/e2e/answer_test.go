@@ -120,7 +120,7 @@ func TestEmptyResultExplainsItself(t *testing.T) {
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
 	err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?accel=PKA&library=cmox&low-power=true"),
-		poll(`document.getElementById('results').dataset.client === 'true' && !!document.getElementById('empty')`, 60*time.Second))
+		poll(`document.getElementById('results').dataset.client === 'true' && document.getElementById('empty').getClientRects().length > 0`, 60*time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -51,5 +52,47 @@ func TestActionBeforeLive(t *testing.T) {
 	alive(t, ctx, "105")
 	if live := eval1[bool](ctx, t, `window.cryptosizerTiming.live > 0`); !live {
 		t.Error("the page answered a keystroke without indexing its data")
+	}
+}
+
+// A link with a question is answered in the same paced steps as a first
+// visit: its form shows the link's workload at once, no answer is shown
+// until its own (the prepared one is the default workload's), and going
+// live runs in slices (live-steps) instead of one task before the mount.
+func TestLinkGoesLiveInSteps(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	addProbe(t, ctx, `window.cryptosizerLiveAfter = 60000`)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=33"), started); err != nil {
+		t.Fatal(err)
+	}
+	if got := text(ctx, t, `document.getElementById('f-tls-rate').value`); got != "33" {
+		t.Errorf("the pending link's form shows tls-rate %q, want 33", got)
+	}
+	if n := eval1[int](ctx, t, `document.querySelectorAll('#results tr.row').length`); n != 0 {
+		t.Errorf("the pending link shows %d ranked rows: an answer that is not its own", n)
+	}
+	if got := text(ctx, t, `document.getElementById('status').textContent`); !strings.Contains(got, "Ranking the workload of your link") {
+		t.Errorf("the pending link's status is %q, want that its answer is coming", got)
+	}
+	if got := text(ctx, t, `location.search`); got != "?tls-rate=33" {
+		t.Errorf("the pending link's address became %q", got)
+	}
+	// Going live when the start is over (no test delay).
+	ctx2, cancel2 := browser(t)
+	defer cancel2()
+	if err := chromedp.Do(ctx2, chromedp.Navigate(s.base+"/?tls-rate=33"), waitReady(1),
+		poll(`window.cryptosizerTiming.live > 0 && document.querySelector('.summary').textContent.includes('33 handshakes/s')`, 30*time.Second)); err != nil {
+		t.Fatalf("the link was not answered: %v", err)
+	}
+	// Three steps (read, index, rank) in slices: more than one per step
+	// (it was one task of all of them before the page mounted).
+	if n := eval1[int](ctx2, t, `window.cryptosizerTiming['live-steps'].length`); n <= 3 {
+		t.Errorf("going live took %d slices, want the steps paced into more than 3", n)
+	}
+	if got := text(ctx2, t, `location.search`); !strings.Contains(got, "tls-rate=33") {
+		t.Errorf("the live link's address is %q, want its workload", got)
 	}
 }

@@ -149,7 +149,7 @@ func TestBareAddressChangesNothing(t *testing.T) {
 	s := Bundled()
 	m := model.New(s.index(), nil)
 	before := *m
-	m.Load(&url.URL{Path: "/"})
+	m.Load(&url.URL{Path: "/"}, nil)
 	if m.Query() != before.Query() || !reflect.DeepEqual(m.Form.Params, before.Form.Params) || m.Embed != before.Embed ||
 		len(m.Msgs.List) != 0 || m.Results.Selected != "" || len(m.Results.Compare) != 0 {
 		t.Error("loading the bare address changed the first page")

@@ -320,6 +320,9 @@ func (f *FormStatus) Render() app.UI {
 // formStatus is the form's line: the counts of the ranking on screen
 // (the prepared one while the page is pending).
 func formStatus(m *model.Page) string {
+	if m.LinkPending() {
+		return "Ranking your link's workload…"
+	}
 	if m.Pending() {
 		return "Ranked: the first visit's workload."
 	}

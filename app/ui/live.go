@@ -53,8 +53,15 @@ func (p *Page) init() {
 		p.embedding()
 		return
 	}
-	p.m = model.New(p.start.index(), p.dataErr())
-	p.restore(u)
+	// An address with a question (a query, a fragment, stored imports):
+	// its form and messages show at once, its answer once the data are
+	// read, indexed and ranked in the same paced steps as a first visit's
+	// (goLiveInSteps); the prepared answer is not this question's, so
+	// none is shown meanwhile.
+	p.m = model.NewLinkPending(u, nil)
+	p.linkURL = u
+	browser.Record("onnav", browser.Now(), false)
+	p.embedding()
 }
 
 // dataErr is why the bundled dataset could not be read (nil: it was).
@@ -81,8 +88,17 @@ func (p *Page) goLive(pause func()) (prepared *FirstView) {
 		return nil
 	}
 	t := browser.Now()
+	link := p.m.LinkPending()
 	p.m.Live(p.start.data.index(pause), pause)
 	p.m.DataErr = p.dataErr()
+	if link {
+		// The address's question, answered now: stored imports first,
+		// then the link's own (model.LoadData ranks once).
+		p.loadStore()
+		p.m.LoadData(p.linkURL, pause)
+		browser.Record("live", browser.Now()-t, false)
+		return nil
+	}
 	prepared = p.start.First
 	browser.Record("live", browser.Now()-t, false)
 	return prepared
@@ -105,7 +121,16 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 	steps := []func(ctx app.Context, pause func()){
 		func(_ app.Context, pause func()) { _, _ = p.start.data.read(pause) },
 		func(_ app.Context, pause func()) { _ = p.start.data.index(pause) },
-		func(_ app.Context, pause func()) { prepared, acted = p.goLive(pause), p.acted },
+		func(ctx app.Context, pause func()) {
+			link := p.m.LinkPending()
+			prepared, acted = p.goLive(pause), p.acted
+			if link {
+				// The first answer to the address's question: drawn, and the
+				// address says what is shown (it kept its fragment until now).
+				ctx.Update()
+				p.syncURL(ctx)
+			}
+		},
 		func(ctx app.Context, pause func()) {
 			if p.acted != acted {
 				return // an action since has drawn the live answer
@@ -159,9 +184,9 @@ func paced(budget float64) (pause, end func()) {
 }
 
 // pending is the prepared view the page shows while it is pending (nil
-// once it is live).
+// once it is live, and for a link's page, which shows none).
 func (p *Page) pending() *FirstView {
-	if p.m.Pending() {
+	if p.m.Pending() && !p.m.LinkPending() {
 		return p.start.First
 	}
 	return nil

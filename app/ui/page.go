@@ -63,6 +63,9 @@ type Page struct {
 	updateNow bool
 	// link is the last link made by "Copy link".
 	link string
+	// linkURL is the address a link's pending page loads once its data
+	// are indexed (model.NewLinkPending).
+	linkURL *url.URL
 	// typed counts keystrokes answered: only the last one's pause redraws
 	// the charts.
 	typed int
@@ -73,8 +76,8 @@ type Page struct {
 // parts is how many part numbers the bundled data has (the prepared
 // view's count while the data is not read).
 func (p *Page) parts() int {
-	if f := p.pending(); f != nil {
-		return f.Parts
+	if f := p.start.First; f != nil && p.m.Pending() {
+		return f.Parts // a link's page too: the count is the data's, not the answer's
 	}
 	return partCount(p.groups())
 }
@@ -89,6 +92,14 @@ func (p *Page) groups() []bench.PartGroup {
 // counts the actions).
 func (p *Page) live(h app.ActionHandler) app.ActionHandler {
 	return func(ctx app.Context, a app.Action) {
+		if a.Name == actionChartsNear && p.m.LinkPending() {
+			// A link's page has no answer, so its charts' place is on
+			// screen at once: they are drawn with the answer, which is
+			// on its way (goLiveInSteps), not made now unpaced.
+			p.m.Results.ChartsWanted = true
+			keepRendered(ctx)
+			return
+		}
 		p.acted++
 		p.goLive(nil)
 		h(ctx, a)
@@ -122,7 +133,9 @@ func (p *Page) OnMount(ctx app.Context) {
 	// failure to say so is shown).
 	ctx.Defer(func(ctx app.Context) {
 		rev := p.m.Msgs.Rev
-		p.syncURL(ctx)
+		if !p.m.LinkPending() { // a link's page says its address once it answers it
+			p.syncURL(ctx)
+		}
 		if p.m.Msgs.Rev != rev {
 			ctx.Update()
 		}
@@ -144,7 +157,7 @@ func (p *Page) OnMount(ctx app.Context) {
 func (p *Page) restore(u *url.URL) {
 	browser.Record("onnav", browser.Now(), false)
 	p.loadStore()
-	p.m.Load(u)
+	p.m.Load(u, nil)
 	p.embedding()
 }
 

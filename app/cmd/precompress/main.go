@@ -60,10 +60,10 @@ func run(dir string, files []string, out io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("%s: gzip: %w", name, err)
 		}
-		if err := os.WriteFile(p+".br", zb, 0o644); err != nil {
+		if err := writeAtomic(p+".br", zb); err != nil {
 			return err
 		}
-		if err := os.WriteFile(p+".gz", zg, 0o644); err != nil {
+		if err := writeAtomic(p+".gz", zg); err != nil {
 			return err
 		}
 		raw, br, gz = raw+len(b), br+len(zb), gz+len(zg)
@@ -88,6 +88,17 @@ func upToDate(p string) bool {
 		}
 	}
 	return true
+}
+
+// writeAtomic writes name whole or not at all (a temporary file renamed
+// over it): ./build.sh test serves the site while this runs, and a
+// half-written copy served as the wasm would fail a test for nothing.
+func writeAtomic(name string, b []byte) error {
+	tmp := name + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, name)
 }
 
 func compress(b []byte, open func(io.Writer) io.WriteCloser) ([]byte, error) {

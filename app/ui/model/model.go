@@ -57,8 +57,10 @@ type Page struct {
 	DataErr error
 	// typing: the ranking answers a keystroke, and its charts wait.
 	typing bool
-	// pending: NewPending's, until Live.
-	pending bool
+	// pending: NewPending's or NewLinkPending's, until Live; link: the
+	// pending page is a link's (NewLinkPending), whose answer Live does
+	// not rank: the caller loads the address (Load) once the index is made.
+	pending, link bool
 }
 
 // Form is the question on screen: the parameters as typed.
@@ -207,19 +209,39 @@ func NewPending(charts Charts, dataErr error) *Page {
 	return p
 }
 
-// Pending reports whether the ranking on screen is the prepared one: the
-// index is not made yet (NewPending).
+// NewLinkPending is the page of an address with a question (a query, a
+// fragment or stored imports) before the bundled data is indexed: the
+// form shows the address's workload and its messages, and no answer is
+// shown until Live and Load (the prepared first visit's answer is not
+// this question's). Nothing may read the ranking until then.
+func NewLinkPending(u *url.URL, dataErr error) *Page {
+	p := &Page{DataErr: dataErr, pending: true, link: true}
+	p.Form.write(p.loadQuery(u))
+	p.Form.shown = p.Form.showing()
+	return p
+}
+
+// Pending reports whether the ranking on screen is the prepared one, or
+// none (a link's: LinkPending): the index is not made yet.
 func (p *Page) Pending() bool { return p.pending }
+
+// LinkPending reports whether the page is a link's, pending: no answer is
+// on screen yet.
+func (p *Page) LinkPending() bool { return p.pending && p.link }
 
 // Live ranks a pending page's form on its data's index: the answer is
 // the one the prepared form showed (ui tests that they agree). pause,
-// unless nil, is called between candidates (engine.Index.Ranking).
+// unless nil, is called between candidates (engine.Index.Ranking). A
+// link's page is not ranked here: its address is loaded next (Load).
 func (p *Page) Live(base *engine.Index, pause func()) {
 	if !p.pending {
 		return
 	}
 	p.pending = false
 	p.Imports.base = base
+	if p.link {
+		return
+	}
 	p.rank(pause)
 }
 
@@ -323,8 +345,34 @@ func (p *Page) Problems() []string {
 
 // Load reads the address the page was opened with: the workload (an
 // invalid parameter keeps its message and falls back to its default),
-// embedding, the picked candidate and imported sets in the fragment.
-func (p *Page) Load(u *url.URL) {
+// embedding, the picked candidate and imported sets in the fragment; it
+// ranks what changed, calling pause (unless nil) between candidates.
+func (p *Page) Load(u *url.URL, pause func()) {
+	p.Form.write(p.loadQuery(u))
+	p.LoadData(u, pause)
+}
+
+// LoadData reads what of the address needs the data (the imported sets of
+// its fragment) and ranks the form if the data or the form changed since
+// the last ranking: a link's page once live (NewLinkPending read the
+// rest), calling pause (unless nil) between candidates.
+func (p *Page) LoadData(u *url.URL, pause func()) {
+	before := p.Index()
+	p.Imports.fromLink(u.Fragment, &p.Msgs)
+	p.Imports.reindex(pause)
+	if p.Index() == before && !p.Results.Stale && maps.Equal(p.Form.Params, p.Results.Ranked) {
+		// The page opened on what it already ranked (the defaults, most
+		// often): the start does not rank twice.
+		p.Results.Rev++
+		return
+	}
+	p.rank(pause)
+}
+
+// loadQuery reads what of the address needs no data: embedding, the
+// picked and compared candidates, and the workload's parameters (an
+// invalid one falls back to its default, its message in Form.URLErrs).
+func (p *Page) loadQuery(u *url.URL) workload.Params {
 	q := u.Query()
 	p.Embed = loadEmbed(q)
 	if pick := q.Get("pick"); len(pick) <= maxKeyLen {
@@ -361,17 +409,7 @@ func (p *Page) Load(u *url.URL) {
 		}
 	}
 	p.Form.URLErrs = urlErrs
-	p.Form.write(params)
-	before := p.Index()
-	p.Imports.fromLink(u.Fragment, &p.Msgs)
-	p.Imports.reindex(nil)
-	if p.Index() == before && !p.Results.Stale && maps.Equal(params, p.Results.Ranked) {
-		// The page opened on what it already ranked (the defaults, most
-		// often): the start does not rank twice.
-		p.Results.Rev++
-		return
-	}
-	p.rank(nil)
+	return params
 }
 
 // maxKeyLen bounds a candidate key read from the address.

@@ -35,7 +35,7 @@ func load(t testing.TB, rawURL string) *Page {
 		t.Fatal(err)
 	}
 	p := New(base(t), nil)
-	p.Load(u)
+	p.Load(u, nil)
 	return p
 }
 
@@ -356,7 +356,7 @@ func TestDownloadJSONCarriesEverySetting(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := New(ix, nil)
-		p.Load(u)
+		p.Load(u, nil)
 		s, err := p.JSON()
 		if err != nil {
 			t.Fatalf("%v: %v", params, err)
@@ -466,5 +466,38 @@ func TestImportIsPaced(t *testing.T) {
 	paced.Remove(paced.Imports.Sets[0].ID, func() { pauses++ })
 	if pauses == before || len(paced.Imports.Sets) != 0 {
 		t.Errorf("removing paused %d times, %d sets left", pauses-before, len(paced.Imports.Sets))
+	}
+}
+
+// A link's page pending (NewLinkPending) shows the link's form and its
+// address's messages before any data, ranks nothing, and once live and
+// loaded (Live, LoadData) answers exactly what New and Load answer.
+func TestLinkPendingAnswersAsLoad(t *testing.T) {
+	ix := base(t)
+	for _, raw := range []string{"http://x/?tls-rate=33&pick=nope", "http://x/?tls-rate=abc&series=H5", "http://x/?loads=fw&fw-size=1MiB&fw-deadline=2s", "http://x/#imports=!!"} {
+		u, err := url.Parse(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := NewLinkPending(u, nil)
+		if !p.Pending() || !p.LinkPending() || len(p.Results.Res.Candidates) != 0 {
+			t.Fatalf("%s: pending %v, link %v, %d candidates before the data", raw, p.Pending(), p.LinkPending(), len(p.Results.Res.Candidates))
+		}
+		want := New(ix, nil)
+		want.Load(u, nil)
+		if !maps.Equal(p.Form.Params, want.Form.Params) || fmt.Sprint(p.Form.URLErrs) != fmt.Sprint(want.Form.URLErrs) {
+			t.Errorf("%s: pending form %v (errors %v), want %v (%v)", raw, p.Form.Params, p.Form.URLErrs, want.Form.Params, want.Form.URLErrs)
+		}
+		p.Live(ix, nil)
+		if len(p.Results.Res.Candidates) != 0 {
+			t.Errorf("%s: Live ranked a link's page before its address was loaded", raw)
+		}
+		p.LoadData(u, func() {})
+		if p.LinkPending() || explain.Workload(p.Results.Res.Workload) != explain.Workload(want.Results.Res.Workload) ||
+			len(p.Results.Res.Candidates) != len(want.Results.Res.Candidates) || p.Results.Res.Counts != want.Results.Res.Counts ||
+			fmt.Sprint(p.Msgs.List) != fmt.Sprint(want.Msgs.List) {
+			t.Errorf("%s: live link ranks %q (%v, msgs %v), want %q (%v, msgs %v)", raw, explain.Workload(p.Results.Res.Workload), p.Results.Res.Counts, p.Msgs.List,
+				explain.Workload(want.Results.Res.Workload), want.Results.Res.Counts, want.Msgs.List)
+		}
 	}
 }
