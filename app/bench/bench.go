@@ -317,6 +317,17 @@ type Dataset struct {
 	// Lending says which cores each cycle-count source's figures may be
 	// lent to, and how sure a lent figure is there.
 	Lending []Lending `json:"lending"`
+	// Sessions are the TLS session RAM a user measured on the builds of
+	// an import set (none in the bundled data).
+	Sessions []SessionRAM `json:"session_ram,omitempty"`
+}
+
+// SessionRAM is a user's measured TLS session RAM for every build of one
+// import set (Identity.Imported): it replaces the standards' lower bound
+// for those builds.
+type SessionRAM struct {
+	Imported string `json:"imported"`
+	Bytes    int64  `json:"bytes"`
 }
 
 // Facts are the curated part facts.

@@ -44,5 +44,14 @@ func (a *Answer) Publishes(op string) bool {
 	return a.cat.hasLender(op, a.q)
 }
 
+// SessionRAM is the TLS session RAM the user measured on the build (its
+// import set's, bench.SessionRAM) and the set's name; 0 and "" without.
+func (a *Answer) SessionRAM() (int64, string) {
+	if a.b.sessionRAM <= 0 {
+		return 0, ""
+	}
+	return a.b.sessionRAM, a.b.id.Imported
+}
+
 // LibraryName names the build's library ("wolfSSL").
 func (a *Answer) LibraryName() string { return a.b.lib.Name }

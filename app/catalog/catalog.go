@@ -34,6 +34,9 @@ type Build struct {
 	// builds without acceleration in the same document.
 	footprints map[string][]*bench.Footprint
 	software   map[string]*bench.Measurement
+	// sessionRAM is the user's measured TLS session RAM for the build's
+	// import set (0: none; bench.SessionRAM).
+	sessionRAM int64
 	// group is the part group of ST's data the build's part is in, or,
 	// for an estimate, the group it was carried to from donor.
 	group   *bench.PartGroup
@@ -252,6 +255,13 @@ func (b *Build) documents() map[string]bool {
 // fileFootprints files each footprint row under the builds of its part and
 // library version.
 func (cat *making) fileFootprints() {
+	for _, s := range cat.ds.Sessions {
+		for _, b := range cat.Builds {
+			if b.id.Imported != "" && b.id.Imported == s.Imported {
+				b.sessionRAM = s.Bytes
+			}
+		}
+	}
 	for i := range cat.ds.Footprints {
 		f := &cat.ds.Footprints[i]
 		for _, b := range cat.Builds {

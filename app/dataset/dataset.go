@@ -77,6 +77,7 @@ func add(ds *bench.Dataset, d bench.Dataset) {
 	ds.Missing = append(ds.Missing, d.Missing...)
 	ds.Skipped = append(ds.Skipped, d.Skipped...)
 	ds.Warnings = append(ds.Warnings, d.Warnings...)
+	ds.Sessions = append(ds.Sessions, d.Sessions...)
 }
 
 // ---- encoding ----

@@ -98,6 +98,7 @@ func Merge(base *bench.Dataset, sets ...bench.Dataset) *bench.Dataset {
 	out.Missing = append([]bench.Missing{}, base.Missing...)
 	out.Skipped = append([]bench.Skipped{}, base.Skipped...)
 	out.Warnings = append([]bench.Warning{}, base.Warnings...)
+	out.Sessions = append([]bench.SessionRAM{}, base.Sessions...)
 	for _, s := range sets {
 		add(&out, s)
 	}

@@ -26,7 +26,7 @@ import (
 
 const (
 	packMagic   = "CSZD"
-	packVersion = 14
+	packVersion = 15
 )
 
 // Pack writes ds in the packed form.
@@ -254,6 +254,10 @@ func (w *packer) dataset(ds *bench.Dataset) {
 	})
 	w.groups(ds.Groups)
 	w.cycles(ds.Cycles, ds.Lending)
+	packList(w, ds.Sessions, func(s bench.SessionRAM) {
+		w.str(s.Imported)
+		w.int(s.Bytes)
+	})
 }
 
 // lending packs which cores the cycle-count sources lend to.
@@ -578,6 +582,7 @@ func (r *unpacker) dataset() *bench.Dataset {
 	ds.Lending = unpackList(r, func() bench.Lending {
 		return bench.Lending{Source: r.str(), Core: r.str(), From: r.str(), Basis: bench.Basis(r.str()), Widest: r.bool()}
 	})
+	ds.Sessions = unpackList(r, func() bench.SessionRAM { return bench.SessionRAM{Imported: r.str(), Bytes: r.int()} })
 	return &ds
 }
 

@@ -284,7 +284,9 @@ func (k tlsKind) Read(v *Values) Load {
 	// What a handshake hashes depends on the load only: counted once,
 	// not for every candidate.
 	t.full, t.resumed = t.Hashed(false), t.Hashed(true)
-	if t.SessionRAM, _ = v.Any("tls-session-ram").(int64); t.Version == "1.3" {
+	// The bound is TLS 1.3's (tlsram); the user's own figure holds for
+	// either version.
+	if t.SessionRAM, _ = v.Any("tls-session-ram").(int64); t.Version == "1.3" || t.SessionRAM > 0 {
 		t.session = tlsram.ByLibrary(tlsram.Spec{Client: t.Role == "client", Kex: t.Kex, Sig: t.Sig, Chain: t.Chain, Mutual: t.Mutual, SHA384: t.hash() == "sha384", Limit: t.Limit}, t.SessionRAM)
 	}
 	return t
@@ -373,8 +375,11 @@ func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 	// The known terms of a handshake alone may already take more than
 	// the budget allows at this rate.
 	r.KnownFail = len(r.Missing) > 0 && perHS > 0 && t.Rate*perHS > e.Budget()
-	// A part that cannot hold the session's RAM fails, whatever the clock.
-	if r.Session = t.session[e.a.LibraryName()]; r.Session == nil {
+	// A part that cannot hold the session's RAM fails, whatever the clock;
+	// the user's own figure wins: the setting's, then the build's import's.
+	if own, set := e.a.SessionRAM(); own > 0 && t.SessionRAM == 0 {
+		r.Session = tlsram.Yours(own, "your import set "+set)
+	} else if r.Session = t.session[e.a.LibraryName()]; r.Session == nil {
 		r.Session = t.session[""] // a crypto library: under any TLS stack
 	}
 	if ram := e.a.PartRAM(e.members()); r.Session != nil && ram > 0 && ram < r.Session.Bytes {

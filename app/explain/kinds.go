@@ -134,7 +134,11 @@ func ramBottleneck(c engine.Candidate) string {
 			continue
 		}
 		if ratio := float64(c.Memory.PartRAMBytes) / float64(s.Bytes); r.Headroom == nil || math.Abs(*r.Headroom-ratio) < 1e-9 {
-			return "tls (session RAM ≥ " + Size(s.Bytes) + ", the part has " + Size(c.Memory.PartRAMBytes) + ")"
+			at := "≥ "
+			if s.Measured {
+				at = "(yours) "
+			}
+			return "tls (session RAM " + at + Size(s.Bytes) + ", the part has " + Size(c.Memory.PartRAMBytes) + ")"
 		}
 	}
 	return ""
@@ -248,11 +252,13 @@ func SessionLines(c engine.Candidate) []string {
 	}
 	line := fmt.Sprintf("RAM for the TLS session: at least %s, a lower bound at %s: %s.", Size(s.Bytes), s.Phase, strings.Join(terms, " + "))
 	if s.Measured {
-		line = "RAM for the TLS session: " + Size(s.Bytes) + ", your own measurement (the tls-session-ram setting), in place of the standards' lower bound."
+		line = "RAM for the TLS session: " + Size(s.Bytes) + ", your own measurement (" + s.Terms[0].Cite + "), in place of the standards' lower bound."
 	}
 	if m := c.Memory; m != nil && m.PartRAMBytes > 0 {
 		if m.PartRAMBytes < s.Bytes {
 			line += fmt.Sprintf(" The part's %s cannot hold it: the TLS load fails.", Size(m.PartRAMBytes))
+		} else if s.Measured {
+			line += fmt.Sprintf(" The part's %s holds it.", Size(m.PartRAMBytes))
 		} else {
 			line += fmt.Sprintf(" The part's %s holds the bound; the whole session needs more.", Size(m.PartRAMBytes))
 		}

@@ -242,6 +242,13 @@ func sum(ts []Term) int64 {
 // other library's rows take the standards' bound ("").
 var Libraries = []string{"", "wolfSSL", "Mbed TLS"}
 
+// Yours is the user's own measured session RAM in place of the bound,
+// cite saying where they gave it (a setting, an import set).
+func Yours(measured int64, cite string) *Bound {
+	return &Bound{Bytes: measured, Phase: "your measurement", Measured: true,
+		Terms: []Term{{Name: "your measured session RAM", Bytes: measured, Cite: cite}}}
+}
+
 // ByLibrary is the bound for each of Libraries (nil for a pair the bound
 // does not know). measured, when positive, is the user's own measured
 // session RAM: it replaces the bound everywhere, labelled as theirs.
@@ -252,8 +259,7 @@ func ByLibrary(s Spec, measured int64) map[string]*Bound {
 		b, ok := For(s)
 		switch {
 		case measured > 0:
-			b = Bound{Bytes: measured, Phase: "your measurement", Measured: true,
-				Terms: []Term{{Name: "your measured session RAM", Bytes: measured, Cite: "the tls-session-ram setting"}}}
+			b = *Yours(measured, "the tls-session-ram setting")
 		case !ok:
 			continue
 		}

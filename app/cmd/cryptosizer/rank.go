@@ -50,8 +50,9 @@ func (f *strFlag) IsBoolFlag() bool   { return f.bool }
 // benchmark output and the names they leave out.
 type importFlags struct {
 	files []string
-	names source.Names
-	clock string
+	names   source.Names
+	clock   string
+	session string
 }
 
 func (im *importFlags) define(fs *flag.FlagSet) {
@@ -64,7 +65,10 @@ func (im *importFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&im.names.Config, "import-config", "", "configuration label of the imported files")
 	fs.StringVar(&im.names.Version, "import-version", "", "library version of the imported files")
 	fs.StringVar(&im.clock, "import-clock", "", "CPU clock of the imported files in MHz, where the text does not say: "+workload.MHzAccepted)
+	fs.StringVar(&im.session, "import-session-ram", "", "TLS session RAM you measured on the imported builds, in place of the standards' lower bound for them: "+sessionAccepted)
 }
+
+const sessionAccepted = "a size such as 41KiB (empty: the bound)"
 
 // read reads and parses the files; a message says what is wrong. Lines
 // a file has that were not read are noted on notes, and do not stop it.
@@ -75,6 +79,13 @@ func (im *importFlags) read(facts bench.Facts, notes io.Writer) ([]bench.Dataset
 			return nil, []string{fmt.Sprintf("--import-clock %q: accepted: %s", im.clock, workload.MHzAccepted)}
 		}
 		im.names.ClockHz = int64(math.Round(mhz * 1e6))
+	}
+	var session int64
+	if im.session != "" {
+		var ok bool
+		if session, ok = bench.ReadSize(im.session); !ok {
+			return nil, []string{fmt.Sprintf("--import-session-ram %q: accepted: %s", im.session, sessionAccepted)}
+		}
 	}
 	var sets []bench.Dataset
 	for _, path := range im.files {
@@ -95,6 +106,9 @@ func (im *importFlags) read(facts bench.Facts, notes io.Writer) ([]bench.Dataset
 		}
 		if n := len(r.Data.Skipped); n > 0 {
 			fmt.Fprintf(notes, "cryptosizer rank: note: --import %s: %d figures not used by the model\n", path, n)
+		}
+		if session > 0 {
+			r.Data.Sessions = []bench.SessionRAM{{Imported: filepath.Base(path), Bytes: session}}
 		}
 		sets = append(sets, r.Data)
 	}

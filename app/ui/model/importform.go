@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/workload"
 )
@@ -22,7 +23,11 @@ var ImportFields = []ImportField{
 	{"clock", "Clock (MHz)", "e.g. 250"},
 	{"config", "Configuration", "e.g. SP math, no HW crypto"},
 	{"version", "Library version", "e.g. 5.7.0"},
+	{"session-ram", "TLS session RAM you measured (optional)", "e.g. 41KiB: the peak of one handshake on this build"},
 }
+
+// SessionRAMAccepted says what the import's session RAM field accepts.
+const SessionRAMAccepted = "a size from 1 B to 64 MiB such as 41KiB, the peak RAM of one handshake measured on this build (empty: the standards' lower bound)"
 
 // MaxPreviewProblems bounds the unrecognized lines the preview lists.
 const MaxPreviewProblems = 50
@@ -73,6 +78,13 @@ func (f *ImportForm) set() (ImportSet, error) {
 			return s, fmt.Errorf("clock %q: accepted: %s", v["clock"], workload.MHzAccepted)
 		}
 		s.ClockMHz = mhz
+	}
+	if r := strings.TrimSpace(v["session-ram"]); r != "" {
+		n, ok := bench.ReadSize(r)
+		if !ok {
+			return s, fmt.Errorf("TLS session RAM %q: accepted: %s", v["session-ram"], SessionRAMAccepted)
+		}
+		s.SessionRAM = n
 	}
 	return s.Check()
 }
@@ -210,11 +222,15 @@ func (p *Page) EditImport(id string) {
 		if s.ClockMHz > 0 {
 			clock = strconv.FormatFloat(s.ClockMHz, 'f', -1, 64)
 		}
+		ram := ""
+		if s.SessionRAM > 0 {
+			ram = strconv.FormatInt(s.SessionRAM, 10) + "B"
+		}
 		f.reset("")
-		for name, v := range map[string]string{"text": s.Text, "mcu": s.MCU, "board": s.Board, "clock": clock, "config": s.Config, "version": s.Version} {
+		for name, v := range map[string]string{"text": s.Text, "mcu": s.MCU, "board": s.Board, "clock": clock, "config": s.Config, "version": s.Version, "session-ram": ram} {
 			f.write(name, v)
 		}
-		f.touched = map[string]bool{"mcu": true, "board": true, "clock": true, "config": true, "version": true}
+		f.touched = map[string]bool{"mcu": true, "board": true, "clock": true, "config": true, "version": true, "session-ram": true}
 		f.Editing = id
 		f.Seq++
 		p.PreviewImport(f.Seq)

@@ -32,6 +32,10 @@ type ImportSet struct {
 	ClockMHz float64 `json:"clock_mhz,omitempty"`
 	Config   string  `json:"config,omitempty"`
 	Version  string  `json:"version,omitempty"`
+	// SessionRAM is the TLS session RAM the user measured on this build
+	// (bytes; 0: none): it replaces the standards' lower bound for the
+	// set's builds (bench.SessionRAM).
+	SessionRAM int64 `json:"tls_session_ram_bytes,omitempty"`
 }
 
 // Where an imported set lives.
@@ -61,6 +65,9 @@ const (
 	maxLinkJSON = dataset.MaxImportBytes
 	// maxStoreBytes bounds what is read from storage.
 	maxStoreBytes = MaxSets * (dataset.MaxImportBytes + 2048)
+	// maxSessionRAM bounds a measured session RAM: more than any STM32
+	// has (the largest parts have a few MiB).
+	maxSessionRAM = 64 << 20
 	// StoreKey is where the sets are stored; unreadable copies are kept
 	// aside under StoreKey + ".unreadable…".
 	StoreKey   = "cryptosizer.imports.v1"
@@ -89,11 +96,18 @@ func (s ImportSet) Check() (ImportSet, error) {
 			return s, fmt.Errorf("clock %g MHz: accepted: %s", s.ClockMHz, workload.MHzAccepted)
 		}
 	}
+	if s.SessionRAM < 0 || s.SessionRAM > maxSessionRAM {
+		return s, fmt.Errorf("TLS session RAM %d B: accepted: %s", s.SessionRAM, SessionRAMAccepted)
+	}
 	// FNV, not SHA-256: an ID needs no cryptography, and crypto/sha256
 	// would add its FIPS module to the WebAssembly binary. Every field
 	// goes in: the ID also keys the parse cache.
 	h := fnv.New32a()
-	h.Write([]byte(strings.Join([]string{s.Text, s.MCU, s.Board, strconv.FormatFloat(s.ClockMHz, 'g', -1, 64), s.Config, s.Version}, "\x1f")))
+	fields := []string{s.Text, s.MCU, s.Board, strconv.FormatFloat(s.ClockMHz, 'g', -1, 64), s.Config, s.Version}
+	if s.SessionRAM > 0 { // a set without one keeps the ID it had before the field
+		fields = append(fields, strconv.FormatInt(s.SessionRAM, 10))
+	}
+	h.Write([]byte(strings.Join(fields, "\x1f")))
 	s.ID = "import-" + strconv.FormatUint(uint64(h.Sum32()), 16)
 	return s, nil
 }
@@ -137,6 +151,9 @@ func (im *Imports) parse(s ImportSet) dataset.Imported {
 	r, ok := im.parsed[s.ID]
 	if !ok {
 		r = dataset.Import(im.facts(), s.ID, s.Text, s.override())
+		if s.SessionRAM > 0 {
+			r.Data.Sessions = []bench.SessionRAM{{Imported: s.ID, Bytes: s.SessionRAM}}
+		}
 		im.parsed[s.ID] = r
 	}
 	return r

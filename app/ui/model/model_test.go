@@ -501,3 +501,50 @@ func TestLinkPendingAnswersAsLoad(t *testing.T) {
 		}
 	}
 }
+
+// The TLS session RAM a user measured on an imported build replaces the
+// standards' bound for that build's rows only, labelled as theirs, and
+// survives the round trip through storage and links (the set's field);
+// a value the field does not accept is refused, naming it.
+func TestImportSessionRAMIsTheUsers(t *testing.T) {
+	p := New(base(t), nil)
+	p.ImportInput("text", bare57(t))
+	p.ImportInput("mcu", "STM32U585")
+	p.ImportInput("clock", "160")
+	seq := p.ImportInput("session-ram", "lots")
+	p.PreviewImport(seq)
+	if p.AddImport(nil) || !strings.Contains(p.Imports.Form.Msg, `TLS session RAM "lots": accepted: a size`) {
+		t.Fatalf("a session RAM that is not a size: added, or %q", p.Imports.Form.Msg)
+	}
+	p.ImportInput("session-ram", "48KiB")
+	if !p.AddImport(nil) {
+		t.Fatalf("not added: %s", p.Imports.Form.Msg)
+	}
+	if got := p.Imports.Sets[0].SessionRAM; got != 48<<10 {
+		t.Fatalf("the set carries %d B, want 49152", got)
+	}
+	theirs, bound := 0, 0
+	for _, c := range p.Results.Res.Candidates {
+		for _, r := range c.Requirements {
+			if r.Session == nil {
+				continue
+			}
+			switch mine := c.Imported != ""; {
+			case mine && (!r.Session.Measured || r.Session.Bytes != 48<<10 || !strings.Contains(r.Session.Terms[0].Cite, "your import set import-")):
+				t.Errorf("%s: the imported row's session RAM is %+v, want the user's 48 KiB", c.Key, r.Session)
+			case mine:
+				theirs++
+			case r.Session.Measured:
+				t.Errorf("%s: a bundled row took the import's session RAM", c.Key)
+			default:
+				bound++
+			}
+		}
+	}
+	if theirs == 0 || bound == 0 {
+		t.Errorf("%d imported rows with the user's figure, %d bundled rows with the bound: want both", theirs, bound)
+	}
+	if _, err := (ImportSet{Text: "x", SessionRAM: -1}).Check(); err == nil {
+		t.Error("a negative session RAM from storage or a link passed Check")
+	}
+}
