@@ -49,7 +49,7 @@ func (f *strFlag) IsBoolFlag() bool   { return f.bool }
 // importFlags are rank's --import flags: files of the user's own
 // benchmark output and the names they leave out.
 type importFlags struct {
-	files []string
+	files   []string
 	names   source.Names
 	clock   string
 	session string
