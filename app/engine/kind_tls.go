@@ -284,8 +284,7 @@ func (k tlsKind) Read(v *Values) Load {
 	// What a handshake hashes depends on the load only: counted once,
 	// not for every candidate.
 	t.full, t.resumed = t.Hashed(false), t.Hashed(true)
-	// The bound is TLS 1.3's (tlsram); the user's own figure holds for
-	// either version.
+	// The bound is TLS 1.3's; the user's own figure holds for both.
 	if t.SessionRAM, _ = v.Any("tls-session-ram").(int64); t.Version == "1.3" || t.SessionRAM > 0 {
 		t.session = tlsram.ByLibrary(tlsram.Spec{Client: t.Role == "client", Kex: t.Kex, Sig: t.Sig, Chain: t.Chain, Mutual: t.Mutual, SHA384: t.hash() == "sha384", Limit: t.Limit}, t.SessionRAM)
 	}
@@ -375,13 +374,9 @@ func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 	// The known terms of a handshake alone may already take more than
 	// the budget allows at this rate.
 	r.KnownFail = len(r.Missing) > 0 && perHS > 0 && t.Rate*perHS > e.Budget()
-	// A part that cannot hold the session's RAM fails, whatever the clock;
-	// the user's own figure wins: the setting's, then the build's import's.
-	if own, set := e.a.SessionRAM(); own > 0 && t.SessionRAM == 0 {
-		r.Session = tlsram.Yours(own, "your import set "+set)
-	} else if r.Session = t.session[e.a.LibraryName()]; r.Session == nil {
-		r.Session = t.session[""] // a crypto library: under any TLS stack
-	}
+	// A part that cannot hold the session's RAM fails, whatever the clock.
+	own, set := e.a.SessionRAM()
+	r.Session = tlsram.Pick(t.session, e.a.LibraryName(), own, set)
 	if ram := e.a.PartRAM(e.members()); r.Session != nil && ram > 0 && ram < r.Session.Bytes {
 		h := float64(ram) / float64(r.Session.Bytes)
 		if r.KnownFail, r.ramShort = true, true; len(r.Missing) == 0 && (r.Headroom == nil || h < *r.Headroom) {

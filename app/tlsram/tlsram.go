@@ -249,6 +249,20 @@ func Yours(measured int64, cite string) *Bound {
 		Terms: []Term{{Name: "your measured session RAM", Bytes: measured, Cite: cite}}}
 }
 
+// Pick is the session RAM of a build of library lib, from ByLibrary's
+// bounds: the user's figure wins (the setting's for every build, then
+// own, measured on the build's import set), then the library's bound,
+// then the standards' (a crypto library under any TLS stack).
+func Pick(bounds map[string]*Bound, lib string, own int64, set string) *Bound {
+	if b := bounds[""]; own > 0 && (b == nil || !b.Measured) {
+		return Yours(own, "your import set "+set)
+	}
+	if b := bounds[lib]; b != nil {
+		return b
+	}
+	return bounds[""]
+}
+
 // ByLibrary is the bound for each of Libraries (nil for a pair the bound
 // does not know). measured, when positive, is the user's own measured
 // session RAM: it replaces the bound everywhere, labelled as theirs.

@@ -108,3 +108,34 @@ func TestMeasuredWins(t *testing.T) {
 		t.Errorf("bounds: %+v", by)
 	}
 }
+
+// Pick: the setting's figure holds for every build, then a build's own
+// (its import set's), then its library's bound, then the standards'.
+func TestPickPutsTheUsersFigureFirst(t *testing.T) {
+	s := tlsram.Spec{Kex: "p256", Sig: "ecdsa-p256", Chain: 2}
+	bounds, setting := tlsram.ByLibrary(s, 0), tlsram.ByLibrary(s, 50_000)
+	for _, tc := range []struct {
+		name   string
+		bounds map[string]*tlsram.Bound
+		lib    string
+		own    int64
+		want   int64
+		cite   string
+	}{
+		{"library's bound", bounds, "Mbed TLS", 0, bounds["Mbed TLS"].Bytes, ""},
+		{"standards' bound for a crypto library", bounds, "CMOX", 0, bounds[""].Bytes, ""},
+		{"the import's figure over the bound", bounds, "wolfSSL", 40_000, 40_000, "your import set set-1"},
+		{"the setting's figure over the import's", setting, "wolfSSL", 40_000, 50_000, "the tls-session-ram setting"},
+		{"the import's figure without a bound (TLS 1.2)", nil, "wolfSSL", 40_000, 40_000, "your import set set-1"},
+		{"nothing without a bound or a figure", nil, "wolfSSL", 0, 0, ""},
+	} {
+		b := tlsram.Pick(tc.bounds, tc.lib, tc.own, "set-1")
+		switch {
+		case tc.want == 0 && b != nil:
+			t.Errorf("%s: %+v, want none", tc.name, b)
+		case tc.want == 0:
+		case b == nil || b.Bytes != tc.want || (tc.cite != "" && (!b.Measured || b.Terms[0].Cite != tc.cite)):
+			t.Errorf("%s: %+v, want %d B (%s)", tc.name, b, tc.want, tc.cite)
+		}
+	}
+}
