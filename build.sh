@@ -44,7 +44,7 @@ cmd_test() {
     go run "$STATICCHECK" ./...
   fi
   stage "build (the end-to-end tests drive the generated site)"
-  build_site
+  cmd_build
   if git rev-parse --git-dir >/dev/null 2>&1; then
     # The build is reproducible: the committed page is what it generates.
     git diff --quiet -- index.html ||
@@ -52,19 +52,12 @@ cmd_test() {
     git diff --quiet -- data/first/first.txt ||
       die "data/first/first.txt differs from what ./build.sh generates: review and commit it (git diff data/first/first.txt)"
   fi
-  # The end-to-end suite mostly waits on the browser, and brotli's
-  # quality 11 on the wasm (~30 s) on one core: both run alongside the
-  # other packages and the race pass, their output printed after them.
-  # The site is served raw until its compressed copies are written whole
-  # (precompress renames them into place); the wasm's size budget is
-  # checked once they are.
-  stage "go test (the end-to-end suite and the compressed copies alongside, printed below)"
-  local e2e_log e2e_pid pc_log pc_pid rc=0
-  pc_log=$(mktemp)
+  # The end-to-end suite mostly waits on the browser: it runs alongside
+  # the other packages and the race pass, its output printed after them.
+  stage "go test (the end-to-end suite alongside, printed below)"
+  local e2e_log e2e_pid rc=0
   e2e_log=$(mktemp)
-  go run ./app/cmd/precompress -dir . >"$pc_log" 2>&1 &
-  pc_pid=$!
-  go test -count=1 -skip '^TestWasmSizeBudget$' ./app/e2e/ >"$e2e_log" 2>&1 &
+  go test -count=1 ./app/e2e/ >"$e2e_log" 2>&1 &
   e2e_pid=$!
   go test -count=1 $(go list ./... | grep -v '/app/e2e$') || rc=1
   # The catalogue, the engine and the workload schema are shared
@@ -77,11 +70,6 @@ cmd_test() {
   wait "$e2e_pid" || rc=1
   cat "$e2e_log"
   rm -f "$e2e_log"
-  stage "precompressed copies (.br, .gz) and the wasm's size budget"
-  wait "$pc_pid" || rc=1
-  tail -1 "$pc_log"
-  rm -f "$pc_log"
-  go test -count=1 -run '^TestWasmSizeBudget$' ./app/e2e/ || rc=1
   [ "$rc" = 0 ] || die "tests failed (see above)"
   stage ""
   echo "== ./build.sh test: $SECONDS s"
@@ -93,8 +81,7 @@ cmd_cli() { go run ./app/cmd/cryptosizer "$@"; }
 # file keeps its time and precompress does not compress it again.
 update() { cmp -s "$1" "$2" || cp "$1" "$2"; }
 
-# build_site builds everything but the compressed copies (cmd_build).
-build_site() {
+cmd_build() {
   command -v npm >/dev/null || die "npm is not installed (needed for the ECharts bundle: apt-get install npm)"
   if [ ! -x node_modules/.bin/esbuild ] || [ ! -f node_modules/echarts/package.json ]; then
     npm ci --no-audit --no-fund >/dev/null || die "npm ci failed (package-lock.json pins echarts and esbuild)"
@@ -110,13 +97,9 @@ build_site() {
   update web/app.wasm.new web/app.wasm && rm -f web/app.wasm.new
   echo "== static site"
   go run ./app/cmd/sitegen -out . ${PREFIX:+-prefix "$PREFIX"}
-  ls -l web/app.wasm | awk '{print "web/app.wasm: " $5 " bytes"}'
-}
-
-cmd_build() {
-  build_site
   echo "== precompressed copies (.br, .gz) of the site's files"
   go run ./app/cmd/precompress -dir . | tail -1
+  ls -l web/app.wasm | awk '{print "web/app.wasm: " $5 " bytes"}'
 }
 
 # minimal DIR NAME builds app/internal/minimal/NAME's static site into DIR
