@@ -68,12 +68,21 @@ var Figures = []Figure{
 			return 0, false
 		},
 		Text: func(c engine.Candidate) string {
-			if s := Session(c); s != nil {
-				return "at least " + Size(s.Bytes)
+			s := Session(c)
+			switch {
+			case s == nil:
+				return "—"
+			case s.Measured:
+				return Size(s.Bytes) + " (yours)"
 			}
-			return "—"
+			return "at least " + Size(s.Bytes)
 		},
-		Basis: func(c engine.Candidate) bench.Basis { return bench.Estimated }}, // worked out from the standards, not measured
+		Basis: func(c engine.Candidate) bench.Basis {
+			if s := Session(c); s != nil && s.Measured {
+				return bench.Measured // the user's own measurement
+			}
+			return bench.Estimated // worked out from the standards, not measured
+		}},
 	{Name: "free_ram_bytes", Label: "RAM left for the application", Unit: "B",
 		Value: func(c engine.Candidate) (float64, bool) {
 			if c.Memory == nil || c.Memory.FreeRAMBytes == nil {

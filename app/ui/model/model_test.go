@@ -534,6 +534,11 @@ func TestImportSessionRAMIsTheUsers(t *testing.T) {
 				t.Errorf("%s: the imported row's session RAM is %+v, want the user's 48 KiB", c.Key, r.Session)
 			case mine:
 				theirs++
+				for _, f := range explain.Figures {
+					if f.Name == "tls_session_ram_bytes" && (f.Text(c) != "48 KiB (yours)" || f.Basis(c) != "measured") {
+						t.Errorf("%s: the session RAM column reads %q (%s), want the user's figure as measured", c.Key, f.Text(c), f.Basis(c))
+					}
+				}
 			case r.Session.Measured:
 				t.Errorf("%s: a bundled row took the import's session RAM", c.Key)
 			default:
