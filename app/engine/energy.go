@@ -106,7 +106,7 @@ type energyCell struct {
 
 // energy is the candidate's energy for its requirements.
 func (e *Eval) energy(reqs []Requirement) *Energy {
-	cell := e.energies.new()
+	cell := e.energies.New()
 	low, high := e.runCurrents()
 	cell.Energy = Energy{RunUAPerMHz: high, SupplyV: e.w.Supply(), Factor: EnergyFactor, Basis: bench.Estimated}
 	if low != nil && *low != *high {
@@ -213,5 +213,5 @@ type Memory = catalog.Memory
 // memory is the candidate's memory for the requirements so far.
 func (e *Eval) memory(reqs []Requirement) *Memory {
 	u := e.used(reqs)
-	return e.a.Memory(e.a.Footprint(u), catalog.LentStack(u), e.a.PartRAM(e.members()), sessionBytes(reqs), e.memories.new())
+	return e.a.Memory(e.a.Footprint(u), catalog.LentStack(u), e.a.PartRAM(e.members()), sessionBytes(reqs), e.memories.New())
 }

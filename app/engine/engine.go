@@ -199,6 +199,7 @@ type Result struct {
 	// Unbuilt are the part groups the filters keep that no build stands
 	// for: listed with why, never dropped in silence.
 	Unbuilt []Unbuilt `json:"unbuilt,omitempty"`
+	arena   *arena    // the ranking's memory, reused by the next ranking into it
 }
 
 // Unbuilt is a part group without a build to rank, and why (a code).

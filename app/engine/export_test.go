@@ -9,3 +9,6 @@ func NewIndexWithoutMemo(ds *bench.Dataset) *Index {
 	ix.memos.off = true
 	return ix
 }
+
+// MemoKeyOf is w's memo key (ok false: w keeps no terms).
+func MemoKeyOf(w *Workload) (key any, ok bool) { return keyOf(w) }

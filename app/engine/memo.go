@@ -29,7 +29,7 @@ type shaped interface {
 
 func (t *TLS) shape() any {
 	s := *t
-	s.Rate, s.full, s.resumed = 0, nil, nil
+	s.Rate, s.full, s.resumed, s.session = 0, nil, nil, nil // session: made of the rest, anew per parse
 	return s
 }
 

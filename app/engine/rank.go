@@ -19,28 +19,33 @@ func (ix *Index) Rank(w Workload) Result {
 // before each build is evaluated (the number evaluated so far), so that
 // a caller on one thread (the browser) may let what waits run in
 // between; once the sequence ends, *res is the answer. A caller that
-// stops early has none. The loop's body must not use the index.
+// stops early has none. The loop's body must not use the index. The
+// memory of the result *res held is reused: nothing may read that result
+// (or a copy of it) again.
 func (ix *Index) Ranking(w Workload, res *Result) iter.Seq[int] {
 	return func(yield func(int) bool) {
-		*res = ix.rank(w, yield)
+		ar := res.arena
+		*res = Result{}
+		*res = ix.rank(w, yield, ar)
 	}
 }
 
 // rank is Ranking's work; step is its yield (false: stop, with no
 // answer).
-func (ix *Index) rank(w Workload, step func(int) bool) Result {
-	res := Result{Workload: w}
+func (ix *Index) rank(w Workload, step func(int) bool, ar *arena) Result {
+	ar = ar.reuse(len(ix.builds))
+	res := Result{Workload: w, arena: ar}
 	// One array holds both lists: the candidates from its start, the
 	// builds without a figure from its end (put in order at the end).
 	// The no-figure list grown by append was a third of a keystroke's
 	// bytes allocated.
-	all := make([]Candidate, len(ix.builds))
+	all := ar.all
 	nc, nf := 0, 0
 	named := memberFilters(w) || w.MCU != "" // once per ranking, not per build
 	// One Eval serves the whole ranking (evaluate resets it per build):
 	// made per candidate, it and the workload it points to were a third
 	// of a ranking's allocations.
-	e := &Eval{ix: ix, w: &w, q: question(&w), memo: ix.takeMemo(&w), named: named}
+	e := &Eval{ix: ix, w: &w, q: question(&w), memo: ix.takeMemo(&w), named: named, arena: ar}
 	defer ix.putMemo(e.memo)
 	for i, b := range ix.builds {
 		if !step(i) {
@@ -63,6 +68,7 @@ func (ix *Index) rank(w Workload, step func(int) bool) Result {
 		all[nc] = c
 		nc++
 	}
+	clear(all[nc : len(all)-nf]) // no earlier ranking's candidate stays reachable
 	res.Candidates = all[:nc:nc] // an append by a caller must not reach the no-figure list
 	if nf > 0 {
 		res.NoFigure = all[len(all)-nf:]
@@ -132,13 +138,9 @@ type Eval struct {
 	// in the memo (Index.slots).
 	memo       *termMemo
 	load, slot int
-	named      bool // part filters or mcu= name part numbers (partRAM)
-	// the ranking's slabs (slab.go)
-	nums     slab[float64]
-	reqs     slab[Requirement]
-	energies slab[energyCell]
-	memories slab[catalog.MemoryCell]
-	usedBuf  []catalog.Used // used's
+	named      bool           // part filters or mcu= name part numbers (partRAM)
+	*arena                    // the ranking's memory (slab.go)
+	usedBuf    []catalog.Used // used's
 	// Reqs are the requirements judged so far.
 	Reqs []Requirement
 }
@@ -221,7 +223,7 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
 	if sc.Note != "" {
 		c.Notes = scalerNote(NoteCode(sc.Note))
 	}
-	e.Reqs = e.reqs.slice(len(e.w.Loads))
+	e.Reqs = e.reqs.Slice(len(e.w.Loads))
 	for i, l := range e.w.Loads {
 		if KindOf(l.Kind()).Aggregate() {
 			continue // judged below, with the others' requirements
@@ -254,7 +256,7 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval) Candidate {
 		c.Energy = e.energy(c.Requirements)
 	}
 	c.Footprint = v.footprint
-	c.Memory = e.a.Memory(c.Footprint, c.PQCStackBytes, e.a.PartRAM(e.members()), sessionBytes(c.Requirements), e.memories.new())
+	c.Memory = e.a.Memory(c.Footprint, c.PQCStackBytes, e.a.PartRAM(e.members()), sessionBytes(c.Requirements), e.memories.New())
 	c.Why = append(c.Why, v.why...)
 	if c.ClockAboveMax {
 		c.Why = append(c.Why, Note{Code: WhyClockAboveMax})

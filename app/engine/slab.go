@@ -1,41 +1,37 @@
 package engine
 
-// slab hands out values from chunks. A ranking makes a few small
-// objects per candidate (a headroom, a CPU share, an energy, the
-// requirements), hundreds in all; in the browser every allocation costs
-// (it was half of a ranking's time in WebAssembly), and chunks make one
-// allocation of many. A value keeps its chunk alive: all of them belong
-// to one ranking's result.
-type slab[T any] struct{ chunk []T }
+import (
+	"cryptosizer/app/catalog"
+	"cryptosizer/app/internal/slab"
+)
 
-const slabChunk = 64
-
-// new is a pointer to a zero T.
-func (s *slab[T]) new() *T {
-	if len(s.chunk) == cap(s.chunk) {
-		s.chunk = make([]T, 0, slabChunk)
-	}
-	s.chunk = s.chunk[:len(s.chunk)+1]
-	return &s.chunk[len(s.chunk)-1]
+// arena is a ranking's memory: its candidates and the small values they
+// point to, kept by its Result for the next ranking into it (Ranking).
+type arena struct {
+	all      []Candidate
+	nums     slab.Of[float64]
+	reqs     slab.Of[Requirement]
+	energies slab.Of[energyCell]
+	memories slab.Of[catalog.MemoryCell]
 }
 
-// slice is an empty slice with room for n Ts: appending past n copies it
-// instead of writing into its neighbour's.
-func (s *slab[T]) slice(n int) []T {
-	if n == 0 {
-		return []T{} // never nil: it is written out as a list
+// reuse is a's memory for a ranking of n builds, its earlier ranking's
+// values handed out again, cleared (a new arena for nil or too small).
+func (a *arena) reuse(n int) *arena {
+	if a == nil || cap(a.all) < n {
+		return &arena{all: make([]Candidate, n)}
 	}
-	if cap(s.chunk)-len(s.chunk) < n {
-		s.chunk = make([]T, 0, max(slabChunk, n))
-	}
-	k := len(s.chunk)
-	s.chunk = s.chunk[:k+n]
-	return s.chunk[k : k : k+n]
+	a.all = a.all[:n] // each slot is written whole before it is read (rank)
+	a.nums.Reset()
+	a.reqs.Reset()
+	a.energies.Reset()
+	a.memories.Reset()
+	return a
 }
 
 // num is a pointer to v, from the ranking's slab of figures.
 func (e *Eval) num(v float64) *float64 {
-	p := e.nums.new()
+	p := e.nums.New()
 	*p = v
 	return p
 }

@@ -57,6 +57,9 @@ type Page struct {
 	DataErr error
 	// typing: the ranking answers a keystroke, and its charts wait.
 	typing bool
+	// spare is the ranking before the one on screen, whose memory the
+	// next ranking reuses (rank): nothing may read it.
+	spare engine.Result
 	// pending: NewPending's or NewLinkPending's, until Live; link: the
 	// pending page is a link's (NewLinkPending), whose answer Live does
 	// not rank: the caller loads the address (Load) once the index is made.
@@ -274,13 +277,18 @@ func (p *Page) rank(pause func()) {
 		p.Results.Rev++
 		return
 	}
-	var res engine.Result
+	// The ranking before the one on screen is read by nothing any more:
+	// this one reuses its memory (engine.Index.Ranking), and the one on
+	// screen is the next one's. (A keystroke allocated ~2 MB, and the
+	// collector made the slowest keystrokes.)
+	res := p.spare
+	p.spare = engine.Result{}
 	for range p.Index().Ranking(w, &res) {
 		if pause != nil {
 			pause()
 		}
 	}
-	p.Results.Res = res
+	p.spare, p.Results.Res = p.Results.Res, res
 	p.Results.Stale = false
 	p.Results.Ranked = maps.Clone(p.Form.Params)
 	p.Results.Rev++
