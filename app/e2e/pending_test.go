@@ -75,7 +75,7 @@ func TestLinkGoesLiveInSteps(t *testing.T) {
 	if n := eval1[int](ctx, t, `document.querySelectorAll('#results tr.row').length`); n != 0 {
 		t.Errorf("the pending link shows %d ranked rows: an answer that is not its own", n)
 	}
-	if got := text(ctx, t, `document.getElementById('status').textContent`); !strings.Contains(got, "Ranking the workload of your link") {
+	if got := text(ctx, t, `document.getElementById('status').textContent`); !strings.Contains(got, "Ranking your workload") {
 		t.Errorf("the pending link's status is %q, want that its answer is coming", got)
 	}
 	if got := text(ctx, t, `location.search`); got != "?tls-rate=33" {

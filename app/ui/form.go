@@ -321,7 +321,7 @@ func (f *FormStatus) Render() app.UI {
 // (the prepared one while the page is pending).
 func formStatus(m *model.Page) string {
 	if m.LinkPending() {
-		return "Ranking your link's workload…"
+		return "Ranking your workload…"
 	}
 	if m.Pending() {
 		return "Ranked: the first visit's workload."

@@ -197,11 +197,11 @@ func (r *Results) view(pause func()) resultsView {
 	if r.M.LinkPending() {
 		// Nothing is ranked yet, and the prepared answer is not this
 		// question's: the question, and that its answer is coming.
-		w := "your link's workload"
+		w := "your workload"
 		if lw, errs := workload.Parse(r.M.Form.Params); len(errs) == 0 {
 			w = explain.Workload(lw) + filtersLine(r.M.Form.Params)
 		}
-		return resultsView{Workload: w + " (being ranked)", Status: "Ranking the workload of your link on the bundled data…"}
+		return resultsView{Workload: w + " (being ranked)", Status: "Ranking your workload on the bundled data…"}
 	}
 	if pause == nil {
 		pause = func() {}
