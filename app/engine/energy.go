@@ -165,7 +165,7 @@ func (e *Eval) members() func(bench.PartMember) bool {
 		return nil
 	}
 	q := strings.ToUpper(e.w.MCU)
-	return func(m bench.PartMember) bool { return qualifies(m, *e.w, -1) && strings.Contains(m.Part, q) }
+	return func(m bench.PartMember) bool { return qualifies(m, e.w, -1) && strings.Contains(m.Part, q) }
 }
 
 // runCurrents are the smallest and largest run currents of the part

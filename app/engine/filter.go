@@ -16,17 +16,17 @@ import (
 // once. A filter on part facts keeps no part without facts.
 type filter struct {
 	field  string
-	active func(Workload) bool
-	keeps  func(*catalog.Build, Workload) bool
-	member func(bench.PartMember, Workload) bool
+	active func(*Workload) bool
+	keeps  func(*catalog.Build, *Workload) bool
+	member func(bench.PartMember, *Workload) bool
 }
 
 // The workload's filters.
 var filterTable = []filter{
-	{"library", func(w Workload) bool { return w.Library != "" },
-		func(b *catalog.Build, w Workload) bool { return strings.EqualFold(w.Library, b.Library().Flag) }, nil},
-	{"mcu", func(w Workload) bool { return w.MCU != "" },
-		func(b *catalog.Build, w Workload) bool {
+	{"library", func(w *Workload) bool { return w.Library != "" },
+		func(b *catalog.Build, w *Workload) bool { return strings.EqualFold(w.Library, b.Library().Flag) }, nil},
+	{"mcu", func(w *Workload) bool { return w.MCU != "" },
+		func(b *catalog.Build, w *Workload) bool {
 			q, id := strings.ToUpper(w.MCU), b.Identity()
 			if strings.Contains(strings.ToUpper(id.MCU+" "+id.Part), q) {
 				return true
@@ -34,8 +34,8 @@ var filterTable = []filter{
 			// A part number finds its group (mcu=STM32U545RE).
 			return b.Group() != nil && slices.ContainsFunc(b.Group().Members, func(m bench.PartMember) bool { return strings.HasPrefix(m.Part, q) })
 		}, nil},
-	{"accel", func(w Workload) bool { return len(w.Accel) > 0 },
-		func(b *catalog.Build, w Workload) bool {
+	{"accel", func(w *Workload) bool { return len(w.Accel) > 0 },
+		func(b *catalog.Build, w *Workload) bool {
 			for _, need := range w.Accel {
 				if !slices.ContainsFunc(b.Shown().Usable, func(a string) bool { return strings.EqualFold(a, need) }) {
 					return false
@@ -43,40 +43,40 @@ var filterTable = []filter{
 			}
 			return true
 		}, nil},
-	{"series", func(w Workload) bool { return len(w.Series) > 0 },
-		func(b *catalog.Build, w Workload) bool {
+	{"series", func(w *Workload) bool { return len(w.Series) > 0 },
+		func(b *catalog.Build, w *Workload) bool {
 			f, ok := b.Fact()
 			return ok && slices.Contains(w.Series, f.Series())
 		}, nil},
-	{"core", func(w Workload) bool { return len(w.Cores) > 0 },
-		func(b *catalog.Build, w Workload) bool {
+	{"core", func(w *Workload) bool { return len(w.Cores) > 0 },
+		func(b *catalog.Build, w *Workload) bool {
 			f, ok := b.Fact()
 			return ok && slices.Contains(w.Cores, f.CoreName())
 		}, nil},
-	{"low-power", func(w Workload) bool { return w.LowPower },
-		func(b *catalog.Build, w Workload) bool { f, ok := b.Fact(); return ok && f.LowPower() }, nil},
-	{"min-flash", func(w Workload) bool { return w.MinFlash > 0 }, nil,
-		func(m bench.PartMember, w Workload) bool { return m.FlashBytes >= w.MinFlash }},
-	{"min-ram", func(w Workload) bool { return w.MinRAM > 0 }, nil,
-		func(m bench.PartMember, w Workload) bool { return m.RAMBytes >= w.MinRAM }},
-	{"package", func(w Workload) bool { return w.Package != "" }, nil,
-		func(m bench.PartMember, w Workload) bool {
+	{"low-power", func(w *Workload) bool { return w.LowPower },
+		func(b *catalog.Build, w *Workload) bool { f, ok := b.Fact(); return ok && f.LowPower() }, nil},
+	{"min-flash", func(w *Workload) bool { return w.MinFlash > 0 }, nil,
+		func(m bench.PartMember, w *Workload) bool { return m.FlashBytes >= w.MinFlash }},
+	{"min-ram", func(w *Workload) bool { return w.MinRAM > 0 }, nil,
+		func(m bench.PartMember, w *Workload) bool { return m.RAMBytes >= w.MinRAM }},
+	{"package", func(w *Workload) bool { return w.Package != "" }, nil,
+		func(m bench.PartMember, w *Workload) bool {
 			return strings.HasPrefix(strings.ToUpper(m.Package), w.Package)
 		}},
-	{"min-pins", func(w Workload) bool { return w.MinPins > 0 }, nil,
-		func(m bench.PartMember, w Workload) bool { return m.Pins >= w.MinPins }},
-	{"min-temp", func(w Workload) bool { return w.MinTempC > 0 }, nil,
-		func(m bench.PartMember, w Workload) bool { return m.TempMaxC != nil && *m.TempMaxC >= w.MinTempC }},
-	{"max-supply", func(w Workload) bool { return w.MaxSupplyV > 0 }, nil,
-		func(m bench.PartMember, w Workload) bool {
+	{"min-pins", func(w *Workload) bool { return w.MinPins > 0 }, nil,
+		func(m bench.PartMember, w *Workload) bool { return m.Pins >= w.MinPins }},
+	{"min-temp", func(w *Workload) bool { return w.MinTempC > 0 }, nil,
+		func(m bench.PartMember, w *Workload) bool { return m.TempMaxC != nil && *m.TempMaxC >= w.MinTempC }},
+	{"max-supply", func(w *Workload) bool { return w.MaxSupplyV > 0 }, nil,
+		func(m bench.PartMember, w *Workload) bool {
 			return m.VoltageMinV != nil && *m.VoltageMinV <= w.MaxSupplyV
 		}},
-	{"min-clock", func(w Workload) bool { return w.MinClockHz > 0 },
-		func(b *catalog.Build, w Workload) bool { f, ok := b.Fact(); return ok && f.MaxClockHz >= w.MinClockHz }, nil},
-	{"trustzone", func(w Workload) bool { return w.TrustZone },
-		func(b *catalog.Build, w Workload) bool { return b.Group() != nil && b.Group().TrustZone }, nil},
-	{"units", func(w Workload) bool { return len(w.Units) > 0 },
-		func(b *catalog.Build, w Workload) bool {
+	{"min-clock", func(w *Workload) bool { return w.MinClockHz > 0 },
+		func(b *catalog.Build, w *Workload) bool { f, ok := b.Fact(); return ok && f.MaxClockHz >= w.MinClockHz }, nil},
+	{"trustzone", func(w *Workload) bool { return w.TrustZone },
+		func(b *catalog.Build, w *Workload) bool { return b.Group() != nil && b.Group().TrustZone }, nil},
+	{"units", func(w *Workload) bool { return len(w.Units) > 0 },
+		func(b *catalog.Build, w *Workload) bool {
 			g := b.Group()
 			if g == nil {
 				return false
@@ -92,15 +92,15 @@ var filterTable = []filter{
 			}
 			return true
 		}, nil},
-	{"basis", func(w Workload) bool { return w.Basis != "" },
-		func(b *catalog.Build, w Workload) bool { return b.Estimated() == (w.Basis == "estimated") }, nil},
+	{"basis", func(w *Workload) bool { return w.Basis != "" },
+		func(b *catalog.Build, w *Workload) bool { return b.Estimated() == (w.Basis == "estimated") }, nil},
 }
 
 // keep applies the workload's filters.
-func keep(b *catalog.Build, w Workload) bool { return keepBut(b, w, -1) }
+func keep(b *catalog.Build, w *Workload) bool { return keepBut(b, w, -1) }
 
 // keepBut applies the workload's filters but the one at index skip.
-func keepBut(b *catalog.Build, w Workload, skip int) bool {
+func keepBut(b *catalog.Build, w *Workload, skip int) bool {
 	members := false
 	for i, f := range filterTable {
 		if i == skip || !f.active(w) {
@@ -125,7 +125,7 @@ func keepBut(b *catalog.Build, w Workload, skip int) bool {
 
 // qualifies reports whether a part number passes every filter on part
 // numbers in force but the one at index skip.
-func qualifies(m bench.PartMember, w Workload, skip int) bool {
+func qualifies(m bench.PartMember, w *Workload, skip int) bool {
 	for i, f := range filterTable {
 		if i != skip && f.member != nil && f.active(w) && !f.member(m, w) {
 			return false
@@ -135,7 +135,7 @@ func qualifies(m bench.PartMember, w Workload, skip int) bool {
 }
 
 // memberFilters reports whether a filter on part numbers is in force.
-func memberFilters(w Workload) bool {
+func memberFilters(w *Workload) bool {
 	for _, f := range filterTable {
 		if f.member != nil && f.active(w) {
 			return true
@@ -147,7 +147,7 @@ func memberFilters(w Workload) bool {
 // qualifying names the part numbers of an estimate that pass the
 // filters on part numbers and, when the mcu filter names some of them
 // only (mcu=STM32U545RE), that it names; nil when every member passes.
-func qualifying(b *catalog.Build, w Workload) []string {
+func qualifying(b *catalog.Build, w *Workload) []string {
 	q := strings.ToUpper(w.MCU)
 	out := []string{}
 	for _, m := range b.Members() {
@@ -173,7 +173,7 @@ type FilterEffect struct {
 
 // filterEffects says, filter by filter, what each removes: for a
 // ranking the filters leave empty, which of them to loosen.
-func (ix *Index) filterEffects(w Workload) []FilterEffect {
+func (ix *Index) filterEffects(w *Workload) []FilterEffect {
 	var out []FilterEffect
 	for i, f := range filterTable {
 		if !f.active(w) {

@@ -41,7 +41,7 @@ func (ix *Index) rank(w Workload, step func(int) bool, ar *arena) Result {
 	// bytes allocated.
 	all := ar.all
 	nc, nf := 0, 0
-	named := memberFilters(w) || w.MCU != "" // once per ranking, not per build
+	named := memberFilters(&w) || w.MCU != "" // once per ranking, not per build
 	// One Eval serves the whole ranking (evaluate resets it per build):
 	// made per candidate, it and the workload it points to were a third
 	// of a ranking's allocations.
@@ -51,13 +51,13 @@ func (ix *Index) rank(w Workload, step func(int) bool, ar *arena) Result {
 		if !step(i) {
 			return Result{}
 		}
-		if !keep(b, w) {
+		if !keep(b, &w) {
 			continue
 		}
 		e.slot = ix.slots[i]
 		c := ix.evaluate(b, e)
 		if b.Group() != nil && named {
-			c.Qualifying = qualifying(b, w)
+			c.Qualifying = qualifying(b, &w)
 		}
 		if lacks, apart := e.listedApart(b, &c); apart {
 			c.Lacks = lacks
@@ -101,14 +101,14 @@ func (e *Eval) listedApart(b *catalog.Build, c *Candidate) (lacked []string, apa
 func (ix *Index) tally(res *Result, w Workload) {
 	res.Counts.NoFigure = len(res.NoFigure)
 	for _, b := range ix.cat.Unbuilt {
-		if keep(b, w) {
+		if keep(b, &w) {
 			s := b.Shown()
 			res.Unbuilt = append(res.Unbuilt, Unbuilt{Group: s.Group, Core: s.Core, Reason: UnbuiltNoCoreBuild})
 			res.Counts.Unbuilt += s.Group.Members
 		}
 	}
 	if len(res.Candidates) == 0 && len(res.NoFigure) == 0 && len(res.Unbuilt) == 0 {
-		res.Filters = ix.filterEffects(w)
+		res.Filters = ix.filterEffects(&w)
 	}
 	order(res.Candidates, w.Objective)
 	for i := range res.Candidates {
