@@ -98,4 +98,10 @@ func TestLinkGoesLiveInSteps(t *testing.T) {
 	if got := text(ctx2, t, `location.search`); !strings.Contains(got, "tls-rate=33") {
 		t.Errorf("the live link's address is %q, want its workload", got)
 	}
+	// Without a table the charts' place was on screen while the answer
+	// was coming: they are drawn once it is there (in a task of their
+	// own), without scrolling to them.
+	if err := chromedp.Do(ctx2, poll(chartData+".length > 2", 30*time.Second)); err != nil {
+		t.Errorf("the link's charts were not drawn once it was answered: %v", err)
+	}
 }

@@ -129,6 +129,12 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 				// address says what is shown (it kept its fragment until now).
 				ctx.Update()
 				p.syncURL(ctx)
+				if p.chartsWaiting {
+					// The charts in a task of their own (tens of ms of
+					// options), as when their place comes near.
+					p.chartsWaiting = false
+					ctx.After(time.Millisecond, func(ctx app.Context) { p.onChartsNear(ctx, app.Action{}) })
+				}
 			}
 		},
 		func(ctx app.Context, pause func()) {

@@ -64,8 +64,10 @@ type Page struct {
 	// link is the last link made by "Copy link".
 	link string
 	// linkURL is the address a link's pending page loads once its data
-	// are indexed (model.NewLinkPending).
-	linkURL *url.URL
+	// are indexed (model.NewLinkPending); chartsWaiting: its charts' place
+	// came near before it had an answer.
+	linkURL       *url.URL
+	chartsWaiting bool
 	// typed counts keystrokes answered: only the last one's pause redraws
 	// the charts.
 	typed int
@@ -94,14 +96,18 @@ func (p *Page) live(h app.ActionHandler) app.ActionHandler {
 	return func(ctx app.Context, a app.Action) {
 		if a.Name == actionChartsNear && p.m.LinkPending() {
 			// A link's page has no answer, so its charts' place is on
-			// screen at once: they are drawn with the answer, which is
-			// on its way (goLiveInSteps), not made now unpaced.
-			p.m.Results.ChartsWanted = true
+			// screen at once: they are made once the answer is there
+			// (goLiveInSteps), not now, unpaced.
+			p.chartsWaiting = true
 			keepRendered(ctx)
 			return
 		}
 		p.acted++
 		p.goLive(nil)
+		if p.chartsWaiting { // with this action's render
+			p.chartsWaiting = false
+			p.m.WantCharts()
+		}
 		h(ctx, a)
 	}
 }
