@@ -28,15 +28,7 @@ func BenchmarkNewIndex(b *testing.B) {
 // same shape are taken again, memo.go). BenchmarkRankCatalogue is the
 // same ranking without them.
 func BenchmarkRankTyping(b *testing.B) {
-	ix := index(b)
-	var ws []engine.Workload
-	for _, rate := range []string{"10", "105"} {
-		w, errs := workload.Parse(workload.Params{"tls-rate": rate, "fw-size": "256 KiB", "fw-deadline": "500ms", "cpu-budget": "70%"})
-		if len(errs) > 0 {
-			b.Fatal(errs)
-		}
-		ws = append(ws, w)
-	}
+	ix, ws := index(b), typing(b)
 	n := 0
 	for b.Loop() {
 		ix.Rank(ws[n%2])
@@ -48,15 +40,7 @@ func BenchmarkRankTyping(b *testing.B) {
 // keystroke: into the result before the one on screen, whose memory the
 // ranking reuses (model.Page.rank).
 func BenchmarkRankTypingReused(b *testing.B) {
-	ix := index(b)
-	var ws []engine.Workload
-	for _, rate := range []string{"10", "105"} {
-		w, errs := workload.Parse(workload.Params{"tls-rate": rate, "fw-size": "256 KiB", "fw-deadline": "500ms", "cpu-budget": "70%"})
-		if len(errs) > 0 {
-			b.Fatal(errs)
-		}
-		ws = append(ws, w)
-	}
+	ix, ws := index(b), typing(b)
 	var shown, spare engine.Result
 	n := 0
 	for b.Loop() {
@@ -66,4 +50,18 @@ func BenchmarkRankTypingReused(b *testing.B) {
 		spare, shown = shown, res
 		n++
 	}
+}
+
+// typing is the first visit's workload at the two TLS rates a keystroke
+// in the rate field alternates between.
+func typing(b *testing.B) []engine.Workload {
+	var ws []engine.Workload
+	for _, rate := range []string{"10", "105"} {
+		w, errs := workload.Parse(workload.Params{"tls-rate": rate, "fw-size": "256 KiB", "fw-deadline": "500ms", "cpu-budget": "70%"})
+		if len(errs) > 0 {
+			b.Fatal(errs)
+		}
+		ws = append(ws, w)
+	}
+	return ws
 }
