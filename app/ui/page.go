@@ -255,9 +255,13 @@ func (p *Page) onParam(ctx app.Context, a app.Action) {
 	})
 	p.m.SetParam(v.Name, v.Value)
 	browser.Record("rank", browser.Now()-start, true)
-	// The address and the charts follow once typing pauses, off the
-	// keystrokes' frames (every link the page makes reads the model, not
-	// the address).
+	p.afterTyping(ctx)
+}
+
+// afterTyping has the address and the charts follow once typing pauses,
+// off the keystrokes' frames (every link the page makes reads the model,
+// not the address): in the form and in the results' filter box alike.
+func (p *Page) afterTyping(ctx app.Context) {
 	p.typed++
 	n := p.typed
 	ctx.After(typingPause, func(ctx app.Context) {
@@ -338,6 +342,7 @@ func (p *Page) onLoad(ctx app.Context, a app.Action) {
 func (p *Page) onFilter(ctx app.Context, a app.Action) {
 	if v, ok := a.Value.(param); ok {
 		p.m.SetFilter(v.Value)
+		p.afterTyping(ctx)
 	}
 }
 

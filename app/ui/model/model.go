@@ -527,7 +527,7 @@ func (p *Page) SetFilter(text string) {
 	}
 	p.Results.Filter = text
 	p.Results.Rev++
-	p.recharts()
+	p.Results.ChartsStale = true // Typed draws them once typing pauses, as for the form
 }
 
 // ToggleSort sorts by a column, ascending first, then descending.

@@ -553,3 +553,24 @@ func TestImportSessionRAMIsTheUsers(t *testing.T) {
 		t.Error("a negative session RAM from storage or a link passed Check")
 	}
 }
+
+// Typing in the results' filter box draws no chart per keystroke: the
+// charts are marked stale and follow once typing pauses (Typed), as for
+// the form; a chart read before then (an export) is drawn first.
+func TestFilterChartsFollowThePause(t *testing.T) {
+	p := load(t, "http://x/")
+	p.WantCharts()
+	before := p.Results.Charts[0].Option
+	p.SetFilter("H7")
+	if !p.Results.ChartsStale || p.Results.Charts[0].Option != before {
+		t.Fatal("a keystroke in the filter box redrew the charts")
+	}
+	opt, ok := p.ChartOption("chart-headroom")
+	if !ok || opt == before || p.Results.ChartsStale {
+		t.Error("a chart read before the pause is not the filtered one")
+	}
+	p.SetFilter("")
+	if !p.Typed() || p.Results.Charts[0].Option != before {
+		t.Error("the pause did not draw the charts of the filter as typed")
+	}
+}
