@@ -40,3 +40,25 @@ func Path(t testing.TB, name string) string {
 	}
 	return p
 }
+
+// Fresh derives a committed file again from its third-party source file
+// and fails the test when the committed bytes differ (run ./build.sh
+// data); committed is its path from the repository root
+// (data/measured/cifra.json). It returns the source's text, what was
+// derived and derive's count, for the caller's own checks.
+func Fresh(t testing.TB, file string, derive func(string) ([]byte, int, error), committed string) (text string, derived []byte, n int) {
+	t.Helper()
+	b, err := os.ReadFile(Path(t, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	derived, n, err = derive(string(b))
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	want, err := os.ReadFile(filepath.Join(Root(), committed))
+	if err != nil || string(derived) != string(want) {
+		t.Errorf("%s is stale (%v): run ./build.sh data", committed, err)
+	}
+	return string(b), derived, n
+}

@@ -1,7 +1,6 @@
 package cifra_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -73,16 +72,7 @@ func TestParseRefusesAGarbledRow(t *testing.T) {
 }
 
 func TestCommittedFiguresMatchTheREADME(t *testing.T) {
-	text, err := os.ReadFile(thirdparty.Path(t, cifra.File))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, n, err := cifra.Source.Derive(string(text))
-	if err != nil || n != 12 {
-		t.Fatal(n, err)
-	}
-	want, err := os.ReadFile("../../../data/measured/cifra.json")
-	if err != nil || string(got) != string(want) {
-		t.Errorf("data/measured/cifra.json is stale (%v): run ./build.sh data", err)
+	if _, _, n := thirdparty.Fresh(t, cifra.File, cifra.Source.Derive, "data/measured/cifra.json"); n != 12 {
+		t.Fatalf("%d figures derived", n)
 	}
 }

@@ -2,7 +2,6 @@ package mbedtlsf429_test
 
 import (
 	"math"
-	"os"
 	"strings"
 	"testing"
 
@@ -80,16 +79,7 @@ func TestTwoBuildsShareTheCommonLines(t *testing.T) {
 }
 
 func TestCommittedFiguresMatchTheRestatement(t *testing.T) {
-	text, err := os.ReadFile(thirdparty.Path(t, mbedtlsf429.File))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, n, err := mbedtlsf429.Source.Derive(string(text))
-	if err != nil || n != 56 {
-		t.Fatal(n, err)
-	}
-	want, err := os.ReadFile("../../../data/measured/mbedtlsf429.json")
-	if err != nil || string(got) != string(want) {
-		t.Errorf("data/measured/mbedtlsf429.json is stale (%v): run ./build.sh data", err)
+	if _, _, n := thirdparty.Fresh(t, mbedtlsf429.File, mbedtlsf429.Source.Derive, "data/measured/mbedtlsf429.json"); n != 56 {
+		t.Fatalf("%d figures derived", n)
 	}
 }

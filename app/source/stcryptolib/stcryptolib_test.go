@@ -2,7 +2,6 @@ package stcryptolib_test
 
 import (
 	"math"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -107,23 +106,15 @@ func TestParseRefusesAGarbledRow(t *testing.T) {
 // again, and checks each rate against the restatement's own arithmetic
 // (its "Derived" table: cycles per byte over a long message).
 func TestCommittedFiguresMatchTheDocuments(t *testing.T) {
-	text, err := os.ReadFile(thirdparty.Path(t, stcryptolib.File))
-	if err != nil {
-		t.Fatal(err)
+	text, _, n := thirdparty.Fresh(t, stcryptolib.File, stcryptolib.Source.Derive, "data/measured/stcryptolib.json")
+	if n < 150 {
+		t.Fatalf("%d figures derived", n)
 	}
-	got, n, err := stcryptolib.Source.Derive(string(text))
-	if err != nil || n < 150 {
-		t.Fatal(n, err)
-	}
-	want, err := os.ReadFile("../../../data/measured/stcryptolib.json")
-	if err != nil || string(got) != string(want) {
-		t.Errorf("data/measured/stcryptolib.json is stale (%v): run ./build.sh data", err)
-	}
-	d, _ := stcryptolib.Parse(stcryptolib.File, string(text))
+	d, _ := stcryptolib.Parse(stcryptolib.File, text)
 	derived := regexp.MustCompile(`^\| (F0|L0|F1|F4|L4) \| (SHA-256|AES-128-CBC encryption|AES-128-CBC decryption) \| (speed|size)\*? \| \d+ / \d+ = \*\*([0-9.]+)\*\*`)
 	ops := map[string]string{"SHA-256": "sha256", "AES-128-CBC encryption": "aes-128-cbc-enc", "AES-128-CBC decryption": "aes-128-cbc-dec"}
 	checked := 0
-	for _, l := range strings.Split(string(text), "\n") {
+	for _, l := range strings.Split(text, "\n") {
 		m := derived.FindStringSubmatch(l)
 		if m == nil {
 			continue
