@@ -109,7 +109,7 @@ type making struct {
 func (mk Maker) Make(ds *bench.Dataset) *Catalog {
 	cat := &making{Catalog: &Catalog{ds: ds}, pause: mk.Pause}
 	for _, phase := range []func(){
-		cat.collect, cat.fileFootprints, cat.fileSoftware, cat.group,
+		cat.collect, cat.fileFootprints, cat.fileSessions, cat.fileSoftware, cat.group,
 		func() { cat.tells = groupTells(ds.Groups) },
 		func() { cat.spreads = spreads(cat.Builds) },
 		func() { cat.clocks = clockModel(cat.Builds) },
@@ -255,13 +255,6 @@ func (b *Build) documents() map[string]bool {
 // fileFootprints files each footprint row under the builds of its part and
 // library version.
 func (cat *making) fileFootprints() {
-	for _, s := range cat.ds.Sessions {
-		for _, b := range cat.Builds {
-			if b.id.Imported != "" && b.id.Imported == s.Imported {
-				b.sessionRAM = s.Bytes
-			}
-		}
-	}
 	for i := range cat.ds.Footprints {
 		f := &cat.ds.Footprints[i]
 		for _, b := range cat.Builds {
@@ -271,6 +264,18 @@ func (cat *making) fileFootprints() {
 					b.footprints = map[string][]*bench.Footprint{}
 				}
 				b.footprints[f.Op] = append(b.footprints[f.Op], f)
+			}
+		}
+	}
+}
+
+// fileSessions gives each build of an import set the TLS session RAM the
+// user measured on it (bench.SessionRAM).
+func (cat *making) fileSessions() {
+	for _, s := range cat.ds.Sessions {
+		for _, b := range cat.Builds {
+			if b.id.Imported != "" && b.id.Imported == s.Imported {
+				b.sessionRAM = s.Bytes
 			}
 		}
 	}
