@@ -96,10 +96,10 @@ var Figures = []Figure{
 				return "—" // why: the details' memory line
 			}
 			if m.CryptoRAMBytes == nil {
-				return fmt.Sprintf("at most %s of %s (TLS session ≥ %s)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(m.SessionBytes))
+				return fmt.Sprintf("at most %s of %s (%s)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), sessionShort(c))
 			}
 			if m.SessionBytes > 0 {
-				return fmt.Sprintf("%s of %s (crypto %s, TLS session ≥ %s)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes), Size(m.SessionBytes))
+				return fmt.Sprintf("%s of %s (crypto %s, %s)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes), sessionShort(c))
 			}
 			return fmt.Sprintf("%s of %s (crypto %s)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes))
 		},

@@ -206,8 +206,8 @@ func MemoryLine(c engine.Candidate) string {
 		return s
 	case m.CryptoRAMBytes == nil:
 		// Only the TLS session's bound is known: at most the rest is left.
-		return fmt.Sprintf("RAM left for the application: at most %s of %s — the TLS session holds at least %s; the crypto's own RAM is unknown (%s).",
-			Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(m.SessionBytes), m.NotPublished)
+		return fmt.Sprintf("RAM left for the application: at most %s of %s — %s; the crypto's own RAM is unknown (%s).",
+			Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), sessionLong(c), m.NotPublished)
 	}
 	s := fmt.Sprintf("RAM left for the application: %s of %s — the crypto takes %s (the library's globals plus the largest stack and working buffer of the operations used", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes))
 	if m.StackBytes != nil {
@@ -215,7 +215,7 @@ func MemoryLine(c engine.Candidate) string {
 	}
 	s += ")"
 	if m.SessionBytes > 0 {
-		s += fmt.Sprintf(" and the TLS session at least %s (the standards' lower bound, app/tlsram: the session may need more)", Size(m.SessionBytes))
+		s += " and " + sessionLong(c)
 	}
 	s += "."
 	if g := c.Group; g != nil && g.RAM[0] != g.RAM[1] {
@@ -236,6 +236,23 @@ func Session(c engine.Candidate) *tlsram.Bound {
 		}
 	}
 	return nil
+}
+
+// sessionShort and sessionLong say the TLS session's share of the RAM
+// left: the user's measurement as theirs, the standards' bound as a
+// lower bound.
+func sessionShort(c engine.Candidate) string {
+	if s := Session(c); s != nil && s.Measured {
+		return "TLS session " + Size(s.Bytes) + " (yours)"
+	}
+	return "TLS session ≥ " + Size(c.Memory.SessionBytes)
+}
+
+func sessionLong(c engine.Candidate) string {
+	if s := Session(c); s != nil && s.Measured {
+		return "the TLS session holds " + Size(s.Bytes) + " (your measurement)"
+	}
+	return "the TLS session holds at least " + Size(c.Memory.SessionBytes) + " (the standards' lower bound, app/tlsram: the session may need more)"
 }
 
 // SessionLines explain the TLS session's RAM: the bound and its terms,

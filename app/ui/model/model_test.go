@@ -538,6 +538,9 @@ func TestImportSessionRAMIsTheUsers(t *testing.T) {
 					if f.Name == "tls_session_ram_bytes" && (f.Text(c) != "48 KiB (yours)" || f.Basis(c) != "measured") {
 						t.Errorf("%s: the session RAM column reads %q (%s), want the user's figure as measured", c.Key, f.Text(c), f.Basis(c))
 					}
+					if f.Name == "free_ram_bytes" && c.Memory != nil && c.Memory.FreeRAMBytes != nil && !strings.Contains(f.Text(c), "TLS session 48 KiB (yours)") {
+						t.Errorf("%s: the RAM left reads %q, want the user's session figure, not a bound", c.Key, f.Text(c))
+					}
 				}
 			case r.Session.Measured:
 				t.Errorf("%s: a bundled row took the import's session RAM", c.Key)
