@@ -43,7 +43,26 @@ cmd_test() {
   else
     go run "$STATICCHECK" ./...
   fi
-  stage "build (the end-to-end tests drive the generated site)"
+  # The unit tests and the race pass need no site: they run alongside
+  # the build (whose brotli pass holds one core for half a minute) and
+  # then alongside the end-to-end suite, their output printed after it.
+  stage "build (the end-to-end tests drive the generated site; the unit tests alongside)"
+  local unit_log rc=0
+  unit_log=$(mktemp)
+  (
+    rc=0
+    go test -count=1 $(go list ./... | grep -v '/app/e2e$') || rc=1
+    # The catalogue, the engine and the workload schema are shared
+    # read-only by concurrent rankings: the tests that rank concurrently
+    # run again under the race detector (the others run one goroutine,
+    # where it finds nothing).
+    echo "== go test -race -run Concurrent (rankings at once on one index)"
+    go test -count=1 -race -run 'Concurrent' ./app/engine ./app/workload || rc=1
+    exit $rc
+  ) >"$unit_log" 2>&1 &
+  UNIT_PID=$!
+  # A failed build ends the script (die): the unit tests end with it.
+  trap 'pkill -P "$UNIT_PID" 2>/dev/null; kill "$UNIT_PID" 2>/dev/null || true' EXIT
   cmd_build
   if git rev-parse --git-dir >/dev/null 2>&1; then
     # The build is reproducible: the committed page is what it generates.
@@ -52,24 +71,13 @@ cmd_test() {
     git diff --quiet -- data/first/first.txt ||
       die "data/first/first.txt differs from what ./build.sh generates: review and commit it (git diff data/first/first.txt)"
   fi
-  # The end-to-end suite mostly waits on the browser: it runs alongside
-  # the other packages and the race pass, its output printed after them.
-  stage "go test (the end-to-end suite alongside, printed below)"
-  local e2e_log e2e_pid rc=0
-  e2e_log=$(mktemp)
-  go test -count=1 ./app/e2e/ >"$e2e_log" 2>&1 &
-  e2e_pid=$!
-  go test -count=1 $(go list ./... | grep -v '/app/e2e$') || rc=1
-  # The catalogue, the engine and the workload schema are shared
-  # read-only by concurrent rankings: the tests that rank concurrently
-  # run again under the race detector (the others run one goroutine,
-  # where it finds nothing).
-  stage "go test -race -run Concurrent (rankings at once on one index)"
-  go test -count=1 -race -run 'Concurrent' ./app/catalog ./app/engine ./app/workload ./app/cmd/cryptosizer || rc=1
   stage "go test ./app/e2e/ (end-to-end, in headless Chromium)"
-  wait "$e2e_pid" || rc=1
-  cat "$e2e_log"
-  rm -f "$e2e_log"
+  go test -count=1 ./app/e2e/ || rc=1
+  stage "go test (the other packages, and the race pass; they ran alongside)"
+  wait "$UNIT_PID" || rc=1
+  trap - EXIT
+  cat "$unit_log"
+  rm -f "$unit_log"
   [ "$rc" = 0 ] || die "tests failed (see above)"
   stage ""
   echo "== ./build.sh test: $SECONDS s"
