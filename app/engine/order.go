@@ -28,52 +28,49 @@ func verdictRank(v Verdict) int {
 
 // order sorts candidates: passes (by the objective), then unknown (fewest
 // missing measurements first, then by key), then fail by how close they
-// came. It sorts indices, not the large structs.
-func order(cs []Candidate, objective Objective) {
-	idx := make([]int, len(cs))
-	for i := range idx {
-		idx[i] = i
+// came. It sorts indices, not the large structs, by keys taken once per
+// candidate (comparing the candidates was a sixth of a keystroke's
+// ranking); ties keep the order of cs, as a stable sort does.
+func order(cs []Candidate, objective Objective, ar *arena) {
+	idx, keys := slices.Grow(ar.idx[:0], len(cs))[:len(cs)], slices.Grow(ar.keys[:0], len(cs))[:len(cs)]
+	ar.idx, ar.keys = idx, keys
+	for i := range cs {
+		idx[i], keys[i] = i, orderKeyOf(&cs[i], objective)
 	}
-	slices.SortStableFunc(idx, func(i, j int) int { return compare(&cs[i], &cs[j], objective) })
+	slices.SortFunc(idx, func(i, j int) int {
+		for f := range keys[i] {
+			if c := cmp.Compare(keys[i][f], keys[j][f]); c != 0 {
+				return c
+			}
+		}
+		return cmp.Or(strings.Compare(cs[i].Key, cs[j].Key), cmp.Compare(i, j))
+	})
 	permute(cs, idx)
 }
 
-// compare orders two candidates for order.
-func compare(a, b *Candidate, objective Objective) int {
-	if va, vb := verdictRank(a.Verdict), verdictRank(b.Verdict); va != vb {
-		return cmp.Compare(va, vb)
-	}
-	if a.Verdict == Unknown && len(a.Missing) != len(b.Missing) {
-		return cmp.Compare(len(a.Missing), len(b.Missing))
-	}
-	if a.Verdict == Pass && objective == ObjectiveEnergy {
-		ea, oka := WorkloadEnergy(a)
-		eb, okb := WorkloadEnergy(b)
-		if oka != okb { // a known energy first
-			if oka {
-				return -1
-			}
-			return 1
+// orderKey is what order compares of a candidate, in that order: the
+// verdict; an unknown's missing measurements; a pass's energy (+Inf when
+// not known, or not ranked by it), or its clock and flash (the smallest
+// objective); 1 for a fail without a headroom (how close it came is not
+// known: last); the headroom negated (the larger first; -Inf without
+// one: an empty workload's passes first).
+type orderKey [7]float64
+
+func orderKeyOf(c *Candidate, objective Objective) orderKey {
+	k := orderKey{float64(verdictRank(c.Verdict)), 0, math.Inf(1), 0, 0, 0, -headroomOrder(c)}
+	switch {
+	case c.Verdict == Unknown:
+		k[1] = float64(len(c.Missing))
+	case c.Verdict == Pass && objective == ObjectiveEnergy:
+		if e, ok := WorkloadEnergy(c); ok {
+			k[2] = e
 		}
-		if oka && ea != eb {
-			return cmp.Compare(ea, eb)
-		}
+	case c.Verdict == Pass && objective == ObjectiveSmallest:
+		k[3], k[4] = float64(c.ClockHz), float64(flashOrder(c))
+	case c.Verdict == Fail && c.Headroom == nil:
+		k[5] = 1
 	}
-	if a.Verdict == Pass && objective == ObjectiveSmallest {
-		if a.ClockHz != b.ClockHz {
-			return cmp.Compare(a.ClockHz, b.ClockHz)
-		}
-		if fa, fb := flashOrder(a), flashOrder(b); fa != fb {
-			return cmp.Compare(fa, fb)
-		}
-	}
-	if a.Verdict == Fail && (a.Headroom == nil) != (b.Headroom == nil) {
-		return cmp.Compare(headroomOrder(a), headroomOrder(b)) // known on part of its figures: how close it came is not known, so last
-	}
-	if ha, hb := headroomOrder(a), headroomOrder(b); ha != hb {
-		return -cmp.Compare(ha, hb)
-	}
-	return strings.Compare(a.Key, b.Key)
+	return k
 }
 
 // headroomOrder is a candidate's headroom, infinite when it has none (an

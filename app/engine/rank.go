@@ -110,7 +110,7 @@ func (ix *Index) tally(res *Result, w Workload) {
 	if len(res.Candidates) == 0 && len(res.NoFigure) == 0 && len(res.Unbuilt) == 0 {
 		res.Filters = ix.filterEffects(&w)
 	}
-	order(res.Candidates, w.Objective)
+	order(res.Candidates, w.Objective, res.arena)
 	for i := range res.Candidates {
 		res.Candidates[i].Rank = i + 1
 		switch res.Candidates[i].Verdict {

@@ -13,6 +13,8 @@ type arena struct {
 	reqs     slab.Of[Requirement]
 	energies slab.Of[energyCell]
 	memories slab.Of[catalog.MemoryCell]
+	idx      []int      // order's
+	keys     []orderKey // order's
 }
 
 // reuse is a's memory for a ranking of n builds, its earlier ranking's
