@@ -81,9 +81,8 @@ func browser(t testing.TB) (context.Context, context.CancelFunc) {
 		return ctx, cancel
 	}
 	// A test opens a browser context of its own (its own cache, storage,
-	// service workers and cookies, as a separate profile has) in the one
-	// browser the tests share: starting Chromium is ~0.65 s of CPU, paid
-	// once instead of once per test.
+	// service workers, cookies and downloads, as a separate profile has)
+	// in the one browser the tests share, started once.
 	shared.once.Do(func() {
 		dir, err := os.MkdirTemp("", "cryptosizer-e2e-")
 		if err != nil {
@@ -166,8 +165,7 @@ func launch(dir, js string) (context.Context, context.CancelFunc, error) {
 // jsFlags are V8's flags for the browser of t. A test runs V8's baseline
 // compiler only (--liftoff-only): the optimizing tier recompiles the hot
 // part of the 12 MB wasm in the background on every page load of every
-// test, which nothing in a test needs (the suite took 90–94 s instead of
-// 109–115 s on two cores, interleaved runs). A benchmark measures what a
+// test, which nothing in a test needs. A benchmark measures what a
 // user's browser does, with every tier. CRYPTOSIZER_JS_FLAGS replaces
 // both, for an experiment.
 func jsFlags(t testing.TB) string {

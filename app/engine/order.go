@@ -29,8 +29,7 @@ func verdictRank(v Verdict) int {
 // order sorts candidates: passes (by the objective), then unknown (fewest
 // missing measurements first, then by key), then fail by how close they
 // came. It sorts indices, not the large structs, by keys taken once per
-// candidate (comparing the candidates was a sixth of a keystroke's
-// ranking); ties keep the order of cs, as a stable sort does.
+// candidate; ties keep the order of cs, as a stable sort does.
 func order(cs []Candidate, objective Objective, ar *arena) {
 	idx, keys := slices.Grow(ar.idx[:0], len(cs))[:len(cs)], slices.Grow(ar.keys[:0], len(cs))[:len(cs)]
 	ar.idx, ar.keys = idx, keys
