@@ -4,20 +4,20 @@
 package main
 
 import (
-	"runtime/debug"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"cryptosizer/app/internal/gcpace"
 	"cryptosizer/app/ui"
 	"cryptosizer/app/ui/browser"
 )
 
 func main() {
-	// Ranking the catalogue allocates a few MB a keystroke; the default
-	// GC target collects several times per ranking, and in the browser
-	// (one thread) the collection is the keystroke's largest cost. A
-	// larger target trades tens of MB of heap for fewer collections.
-	debug.SetGCPercent(400)
+	// In the browser (one thread) a collection is one task of ~50 ms: a
+	// larger target than Go's default trades tens of MB of heap for fewer
+	// of them (one every ~290 keystrokes of ~150 KB), and the first waits
+	// until ~40 MB (not 16 MB, the start and a dozen keystrokes:
+	// gcpace).
+	gcpace.Start(1000, 400)
 	// Timings for ./build.sh bench: when main began (after every package
 	// init), and how long Bundled took (it reads the first view prepared
 	// at build time, ui.FirstView; the dataset is read and indexed when
