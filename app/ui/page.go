@@ -73,6 +73,9 @@ type Page struct {
 	typed int
 	// acted counts the actions handled.
 	acted int
+	// views keeps the results' view a keystroke's handler made, for the
+	// frame's render (viewcache.go).
+	views viewCache
 }
 
 // parts is how many part numbers the bundled data has (the prepared
@@ -255,6 +258,7 @@ func (p *Page) onParam(ctx app.Context, a app.Action) {
 	})
 	p.m.SetParam(v.Name, v.Value)
 	browser.Record("rank", browser.Now()-start, true)
+	p.views.prepare(p.m)
 	p.afterTyping(ctx)
 }
 
@@ -342,6 +346,7 @@ func (p *Page) onLoad(ctx app.Context, a app.Action) {
 func (p *Page) onFilter(ctx app.Context, a app.Action) {
 	if v, ok := a.Value.(param); ok {
 		p.m.SetFilter(v.Value)
+		p.views.prepare(p.m)
 		p.afterTyping(ctx)
 	}
 }
@@ -539,7 +544,7 @@ func (p *Page) Render() app.UI {
 			),
 			app.Main().Class("main").Body(
 				&MessageList{M: &m.Msgs, Rev: m.Msgs.Rev},
-				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient, Link: p.link, First: p.pending()},
+				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient, Link: p.link, First: p.pending(), Views: &p.views},
 				app.If(!m.Embed.On, func() app.UI { return &PartsView{Total: p.parts(), Groups: p.groups} }),
 			),
 		),

@@ -27,6 +27,9 @@ type Results struct {
 	// First is the first visit's prepared view, shown while the page is
 	// pending (model.NewPending).
 	First *FirstView
+	// Views holds the view a handler made before the frame (viewcache.go;
+	// nil: made by the render).
+	Views *viewCache
 }
 
 // dataset is the data ranked (nil while the page is pending: nothing is
@@ -203,6 +206,14 @@ func (r *Results) view(pause func()) resultsView {
 		}
 		return resultsView{Workload: w + " (being ranked)", Status: "Ranking your workload on the bundled data…"}
 	}
+	if v, ok := r.Views.get(r.M); ok && pause == nil {
+		return v
+	}
+	return r.make(pause)
+}
+
+// make is the view of the live ranking on screen.
+func (r *Results) make(pause func()) resultsView {
 	if pause == nil {
 		pause = func() {}
 	}
