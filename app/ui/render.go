@@ -28,6 +28,10 @@ import (
 //   - The ranking table is HTML text drawn with one innerHTML by its own
 //     component (TableView, table.go), not go-app nodes: a keystroke
 //     redraws the table, not the page.
+//   - A frame comes on go-app's frame timer (1/120 s after the first
+//     dispatch of an idle page), not when the handler ends: a typing
+//     handler makes the results' view too, inside that wait, and the
+//     frame's render takes it (viewcache.go).
 //   - The workload's text fields are listened for by the page
 //     (browser.ListenInput, Control.Delegated), not by go-app, whose
 //     event handling marked the form and the page on every keystroke.
