@@ -9,6 +9,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
+	"cryptosizer/app/dataset/derive"
 	"cryptosizer/app/engine"
 	"cryptosizer/data"
 )
@@ -61,7 +62,7 @@ func TestCycleSourceLends(t *testing.T) {
 	if err != nil || n != 3 {
 		t.Fatal(n, err)
 	}
-	if err := dataset.AddCycles(&ds, toyCycles{}, derived); err != nil {
+	if err := derive.AddCycles(&ds, toyCycles{}, derived); err != nil {
 		t.Fatal(err)
 	}
 	w, errs := engine.NewSchema(dataset.LibraryFlags()).Read(map[string]string{"tls-rate": "1", "tls-role": "client", "tls-kex": "mlkem768", "core": "M0+"})

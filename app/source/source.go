@@ -1,8 +1,9 @@
 // Package source says what a benchmark source is to cryptosizer: a
 // document format (a CMOX wiki page, wolfCrypt benchmark output, …) that
 // one package reads into measurements, and one registration (in
-// app/dataset/sources.go) wires into the generator, the import path, the
-// CLI and the engine.
+// app/dataset/sources.go; a cycle-count or measured source in
+// app/dataset/derive, the generator's alone) wires into the generator,
+// the import path, the CLI and the engine.
 //
 // A source package parses text into plain data with positioned errors,
 // checks what it read against the curated part facts, and says what it

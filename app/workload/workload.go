@@ -49,11 +49,7 @@ func Complete(p Params) Params {
 // Schema is the engine's schema with the registered sources' libraries
 // (dataset.Sources), built once on first use and never changed.
 var Schema = sync.OnceValue(func() *engine.Schema {
-	var lenders []string
-	for _, cs := range dataset.CycleSources {
-		lenders = append(lenders, cs.Name())
-	}
-	return engine.NewSchema(dataset.LibraryFlags(), lenders...)
+	return engine.NewSchema(dataset.LibraryFlags(), dataset.Lenders...)
 })
 
 // Field describes one parameter.

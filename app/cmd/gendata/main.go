@@ -16,6 +16,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
+	"cryptosizer/app/dataset/derive"
 	"cryptosizer/app/source/stclocks"
 	"cryptosizer/app/source/stparts"
 )
@@ -32,13 +33,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gendata:", err)
 		os.Exit(1)
 	}
-	for _, cs := range dataset.CycleSources {
+	for _, cs := range derive.CycleSources {
 		if err := writeCycles(cs, *sources, *cyclesDir); err != nil {
 			fmt.Fprintln(os.Stderr, "gendata:", err)
 			os.Exit(1)
 		}
 	}
-	for _, ms := range dataset.MeasuredSources {
+	for _, ms := range derive.MeasuredSources {
 		if err := writeCycles(ms, *sources, *measuredDir); err != nil {
 			fmt.Fprintln(os.Stderr, "gendata:", err)
 			os.Exit(1)
@@ -119,21 +120,21 @@ func generate(dir, catalogue, cycles, measured string) ([]byte, []dataset.Report
 	ds, reports := dataset.Build(facts, inputs)
 	ds.Documents = docs
 	ds.Groups = groups
-	for _, cs := range dataset.CycleSources {
+	for _, cs := range derive.CycleSources {
 		b, err := os.ReadFile(filepath.Join(cycles, cs.Name()+".json"))
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := dataset.AddCycles(ds, cs, b); err != nil {
+		if err := derive.AddCycles(ds, cs, b); err != nil {
 			return nil, nil, err
 		}
 	}
-	for _, ms := range dataset.MeasuredSources {
+	for _, ms := range derive.MeasuredSources {
 		b, err := os.ReadFile(filepath.Join(measured, ms.Name()+".json"))
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := dataset.AddMeasured(ds, ms, b); err != nil {
+		if err := derive.AddMeasured(ds, ms, b); err != nil {
 			return nil, nil, err
 		}
 	}

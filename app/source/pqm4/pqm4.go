@@ -276,7 +276,7 @@ func Decode(b []byte) (Derived, error) {
 	return d, nil
 }
 
-// Cycles registers pqm4 as a cycle-count source (app/dataset/sources.go).
+// Cycles registers pqm4 as a cycle-count source (app/dataset/derive).
 type Cycles struct{}
 
 // Name is the source's name.

@@ -135,7 +135,7 @@ func board(cell string) string {
 	return b
 }
 
-// Cycles registers the source (app/dataset/sources.go).
+// Cycles registers the source (app/dataset/derive).
 type Cycles struct{}
 
 // Name is the source's name.
