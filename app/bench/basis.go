@@ -32,7 +32,7 @@ func (b Basis) rank() int {
 // none, so Weaker("", b) is b.
 func Weaker(a, b Basis) Basis {
 	switch {
-	case a == "":
+	case a == "" || a == b: // most often the same: no ranks to look up
 		return b
 	case b == "":
 		return a
