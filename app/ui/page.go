@@ -545,7 +545,7 @@ func (p *Page) Render() app.UI {
 			app.Main().Class("main").Body(
 				&MessageList{M: &m.Msgs, Rev: m.Msgs.Rev},
 				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient, Link: p.link, First: p.pending(), Views: &p.views},
-				app.If(!m.Embed.On, func() app.UI { return &PartsView{Total: p.parts(), Groups: p.groups} }),
+				app.If(!m.Embed.On, func() app.UI { return &PartsView{Total: p.parts(), groups: p.groups} }),
 			),
 		),
 	)

@@ -19,10 +19,13 @@ import (
 // page and every re-rank pay nothing for it.
 type PartsView struct {
 	app.Compo
-	// Total is how many part numbers Groups gives; Groups reads them
+	// Total is how many part numbers groups gives; groups reads them
 	// (the bundled data may not be read yet when the view is closed).
+	// Unexported: go-app compares a component's exported fields, and two
+	// funcs are never equal (the view rendered again on every keystroke:
+	// TestComponentsHaveNoFuncFields).
 	Total  int
-	Groups func() []bench.PartGroup
+	groups func() []bench.PartGroup
 
 	m model.Parts
 }
@@ -42,7 +45,7 @@ func (v *PartsView) Render() app.UI {
 		return app.Section().ID("parts").Class("parts").Body(
 			app.Button().Type("button").ID("parts-open").Text(fmt.Sprintf("Browse all %d STM32 part numbers (ST's data)", v.Total)).
 				OnClick(func(ctx app.Context, e app.Event) {
-					v.m.OpenParts(v.Groups())
+					v.m.OpenParts(v.groups())
 					// The button goes away: the focus goes to the search
 					// box that takes its place, not to the page's body
 					// (through the page: a Defer of the button's own

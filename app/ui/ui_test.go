@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -151,5 +152,53 @@ func TestTableHTMLEscapes(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("lacks %s:\n%s", want, out)
 		}
+	}
+}
+
+// TestComponentsHaveNoFuncFields: go-app renders a component again when
+// an exported field differs from the last render's (reflect.DeepEqual),
+// and two funcs are never equal, so a component with an exported func
+// field rendered on every render of the page — every keystroke (the
+// parts view did). A func a component needs goes in an unexported field.
+func TestComponentsHaveNoFuncFields(t *testing.T) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob("*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no Go files found (%v)", err)
+	}
+	components := 0
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			ts, ok := n.(*ast.TypeSpec)
+			st, isStruct := func() (*ast.StructType, bool) {
+				if !ok {
+					return nil, false
+				}
+				s, ok := ts.Type.(*ast.StructType)
+				return s, ok
+			}()
+			if !isStruct || !slices.ContainsFunc(st.Fields.List, func(f *ast.Field) bool { return len(f.Names) == 0 && exprString(f.Type) == "app.Compo" }) {
+				return true
+			}
+			components++
+			for _, fl := range st.Fields.List {
+				if _, isFunc := fl.Type.(*ast.FuncType); !isFunc {
+					continue
+				}
+				for _, id := range fl.Names {
+					if id.IsExported() {
+						t.Errorf("%s: %s.%s is an exported func field: go-app renders %s on every render of the page", fset.Position(id.Pos()), ts.Name.Name, id.Name, ts.Name.Name)
+					}
+				}
+			}
+			return true
+		})
+	}
+	if components == 0 {
+		t.Fatal("no component found: the check checks nothing")
 	}
 }
