@@ -174,14 +174,11 @@ func TestComponentsHaveNoFuncFields(t *testing.T) {
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			ts, ok := n.(*ast.TypeSpec)
-			st, isStruct := func() (*ast.StructType, bool) {
-				if !ok {
-					return nil, false
-				}
-				s, ok := ts.Type.(*ast.StructType)
-				return s, ok
-			}()
-			if !isStruct || !slices.ContainsFunc(st.Fields.List, func(f *ast.Field) bool { return len(f.Names) == 0 && exprString(f.Type) == "app.Compo" }) {
+			if !ok {
+				return true
+			}
+			st, ok := ts.Type.(*ast.StructType)
+			if !ok || !slices.ContainsFunc(st.Fields.List, func(f *ast.Field) bool { return len(f.Names) == 0 && exprString(f.Type) == "app.Compo" }) {
 				return true
 			}
 			components++

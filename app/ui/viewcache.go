@@ -52,9 +52,6 @@ func keyOfView(m *model.Page) (viewKey, bool) {
 
 // prepare makes the view of m's state now.
 func (c *viewCache) prepare(m *model.Page) {
-	if c == nil {
-		return
-	}
 	k, ok := keyOfView(m)
 	if !ok {
 		c.ok = false
@@ -63,7 +60,8 @@ func (c *viewCache) prepare(m *model.Page) {
 	c.key, c.v, c.ok = k, (&Results{M: m}).make(nil), true
 }
 
-// get is the view kept for m's state, if it is m's state now.
+// get is the view kept for m's state, if it is m's state now (none on a
+// nil cache: a Results made outside the page, FirstView's).
 func (c *viewCache) get(m *model.Page) (resultsView, bool) {
 	if c == nil || !c.ok {
 		return resultsView{}, false

@@ -22,8 +22,9 @@ import (
 )
 
 // CycleSources are the cycle-count sources: figures for a core, lent to
-// builds without figures of their own. Adding one is its package and one
-// line here.
+// builds without figures of their own. Adding one is its package, one
+// line here and its name in dataset.Lenders (the form's choices, before
+// the data are read; TestRuntimeListsAreTheRegistry).
 var CycleSources = []source.CycleSource{
 	pqm4.Cycles{},
 	x25519.Cycles{},
@@ -32,7 +33,8 @@ var CycleSources = []source.CycleSource{
 
 // MeasuredSources are the third-party documents of measurements the
 // project may not copy: it commits what it derives from them. Adding one
-// is its package and one line here.
+// is its package, one line here and its libraries' filter names in
+// dataset.MeasuredFlags (TestRuntimeListsAreTheRegistry).
 var MeasuredSources = []source.MeasuredSource{
 	baretest.Source{},
 	p256m.Source,
