@@ -37,9 +37,10 @@ func order(cs []Candidate, objective Objective, ar *arena) {
 		idx[i], keys[i] = i, orderKeyOf(&cs[i], objective)
 	}
 	slices.SortFunc(idx, func(i, j int) int {
-		for f := range keys[i] {
-			if c := cmp.Compare(keys[i][f], keys[j][f]); c != 0 {
-				return c
+		a, b := &keys[i], &keys[j] // no NaN (headroomOrder): < and > order them
+		for f := range a {
+			if a[f] != b[f] {
+				return cmp.Compare(a[f], b[f])
 			}
 		}
 		return cmp.Or(strings.Compare(cs[i].Key, cs[j].Key), cmp.Compare(i, j))
@@ -73,9 +74,9 @@ func orderKeyOf(c *Candidate, objective Objective) orderKey {
 }
 
 // headroomOrder is a candidate's headroom, infinite when it has none (an
-// empty workload's passes come first).
+// empty workload's passes come first) or it is not a number.
 func headroomOrder(c *Candidate) float64 {
-	if c.Headroom == nil {
+	if c.Headroom == nil || math.IsNaN(*c.Headroom) {
 		return math.Inf(1)
 	}
 	return *c.Headroom

@@ -42,6 +42,7 @@ func (ix *Index) rank(w Workload, step func(int) bool, ar *arena) Result {
 	all := ar.all
 	nc, nf := 0, 0
 	named := memberFilters(&w) || w.MCU != "" // once per ranking, not per build
+	filtered := slices.ContainsFunc(filterTable, func(f filter) bool { return f.active(&w) })
 	// One Eval serves the whole ranking (evaluate resets it per build):
 	// made per candidate, it and the workload it points to were a third
 	// of a ranking's allocations.
@@ -51,7 +52,7 @@ func (ix *Index) rank(w Workload, step func(int) bool, ar *arena) Result {
 		if !step(i) {
 			return Result{}
 		}
-		if !keep(b, &w) {
+		if filtered && !keep(b, &w) {
 			continue
 		}
 		e.slot = ix.slots[i]
