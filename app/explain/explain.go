@@ -443,7 +443,8 @@ func UnknownRemedies(res engine.Result) []string {
 func tallyUnknown(res engine.Result, keys func(missing []string) []string) ([]string, map[string]int) {
 	count := map[string]int{}
 	var order []string
-	for _, c := range res.Candidates {
+	for i := range res.Candidates {
+		c := &res.Candidates[i] // in place: a keystroke tallies every candidate twice
 		if c.Verdict != engine.Unknown {
 			continue
 		}

@@ -19,6 +19,12 @@ type viewCache struct {
 	key viewKey
 	v   resultsView
 	ok  bool
+	// data is the footer's line on the dataset it names (dataLine),
+	// which changes with the imports alone.
+	data struct {
+		ds   *bench.Dataset
+		line string
+	}
 }
 
 // viewKey is what Results.view reads of a live page: the revision of the
@@ -57,7 +63,19 @@ func (c *viewCache) prepare(m *model.Page) {
 		c.ok = false
 		return
 	}
-	c.key, c.v, c.ok = k, (&Results{M: m}).make(nil), true
+	c.key, c.v, c.ok = k, (&Results{M: m, Views: c}).make(nil), true
+}
+
+// dataLine is dataLine(ds), made once per dataset (a nil cache makes it
+// every time).
+func (c *viewCache) dataLine(ds *bench.Dataset) string {
+	if c == nil {
+		return dataLine(ds)
+	}
+	if c.data.ds != ds || c.data.line == "" {
+		c.data.ds, c.data.line = ds, dataLine(ds)
+	}
+	return c.data.line
 }
 
 // get is the view kept for m's state, if it is m's state now (none on a

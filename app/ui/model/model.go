@@ -671,9 +671,9 @@ func (p *Page) ToggleCompare(key string) {
 func (r *Results) Compared() []engine.Candidate {
 	var out []engine.Candidate
 	for _, k := range r.Compare {
-		for _, c := range r.Res.Candidates {
-			if c.Key == k {
-				out = append(out, c)
+		for i := range r.Res.Candidates {
+			if r.Res.Candidates[i].Key == k {
+				out = append(out, r.Res.Candidates[i])
 			}
 		}
 	}
