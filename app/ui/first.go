@@ -55,7 +55,7 @@ func (f *FirstView) shows(m *model.Page, pause func()) bool {
 // then that many bytes and "\n" (the browser reads it without a JSON
 // decoder: that was 30–40 ms of a start in the wasm); a list repeats its
 // field, a chart starts with chart.id.
-const firstMagic = "cryptosizer first view 1\n"
+const firstMagic = "cryptosizer first view 2\n"
 
 // MarshalText writes the view.
 func (f FirstView) MarshalText() ([]byte, error) {
@@ -71,7 +71,9 @@ func (f FirstView) MarshalText() ([]byte, error) {
 		field("empty", e)
 	}
 	field("table", v.Table)
-	field("not_ranked", v.NotRanked)
+	field("unbuilt", v.Unbuilt)
+	field("no_figure", v.NoFigure)
+	field("no_figure_lines", v.NoFigureLines)
 	field("rows", strconv.Itoa(v.Rows))
 	field("hidden", strconv.Itoa(v.Hidden))
 	field("data_line", v.DataLine)
@@ -151,8 +153,12 @@ func (f *FirstView) set(name, value string) error {
 		v.Empty = append(v.Empty, value)
 	case "table":
 		v.Table = value
-	case "not_ranked":
-		v.NotRanked = value
+	case "unbuilt":
+		v.Unbuilt = value
+	case "no_figure":
+		v.NoFigure = value
+	case "no_figure_lines":
+		v.NoFigureLines = value
 	case "rows":
 		return num(&v.Rows)
 	case "hidden":

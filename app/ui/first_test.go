@@ -120,6 +120,9 @@ func TestFirstViewRefusesOtherText(t *testing.T) {
 // that differs in anything the results show is not taken as the answer.
 func TestFirstViewShowsOnlyTheLiveAnswer(t *testing.T) {
 	s := Bundled()
+	if s.First == nil {
+		t.Fatal("no prepared first view: run ./build.sh build")
+	}
 	m := model.New(s.index(), nil)
 	if !s.First.shows(m, nil) {
 		t.Fatal("the prepared view does not show the live answer")

@@ -23,8 +23,8 @@ func BenchmarkResultsView(b *testing.B) {
 		{"view", func() { _ = r.view(nil) }},
 		{"grouped", func() { grouped(res) }},
 		{"table", func() { _ = tableHTML(res, "rank", rows, starts) }},
-		{"notRanked", func() { _ = notRanked(res.Res, false, false) }},
-		{"notRankedOpen", func() { _ = notRanked(res.Res, false, true) }},
+		{"notRanked", func() { _, _, _ = notRanked(res.Res, false, false) }},
+		{"notRankedOpen", func() { _, _, _ = notRanked(res.Res, false, true) }},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
