@@ -206,9 +206,9 @@ type resultsView struct {
 	// What is not ranked (notRanked): the groups without a build (HTML),
 	// the no-figure list's summary (text) and its lines (HTML, open only).
 	Unbuilt, NoFigure, NoFigureLines string
-	Rows       int
-	Hidden     int
-	DataLine   string
+	Rows                             int
+	Hidden                           int
+	DataLine                         string
 }
 
 // view is the results' view of the ranking on screen (the prepared one
