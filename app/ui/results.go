@@ -203,12 +203,12 @@ type resultsView struct {
 	UnknownWhy string
 	Empty      []string
 	Table      string // the table's HTML
+	Rows       int
+	Hidden     int
+	DataLine   string
 	// What is not ranked (notRanked): the groups without a build (HTML),
 	// the no-figure list's summary (text) and its lines (HTML, open only).
 	Unbuilt, NoFigure, NoFigureLines string
-	Rows                             int
-	Hidden                           int
-	DataLine                         string
 }
 
 // view is the results' view of the ranking on screen (the prepared one
