@@ -65,8 +65,8 @@ func judgeRequirement(r *Requirement, before []Requirement, sc *catalog.Clock) {
 		r.Basis = b
 	}
 	for _, k := range r.Of {
-		for _, o := range before {
-			if o.Kind == k {
+		for i := range before {
+			if o := &before[i]; o.Kind == k {
 				r.Basis = bench.Weaker(r.Basis, o.Basis)
 			}
 		}
@@ -94,9 +94,9 @@ func judgeRequirement(r *Requirement, before []Requirement, sc *catalog.Clock) {
 // them: it publishes nothing the workload needs.
 func noFigure(c *Candidate) bool {
 	terms := false
-	for _, r := range c.Requirements {
-		for _, t := range r.Terms {
-			if !t.Missing {
+	for ri := range c.Requirements {
+		for i := range c.Requirements[ri].Terms {
+			if !c.Requirements[ri].Terms[i].Missing {
 				return false
 			}
 			terms = true
@@ -157,10 +157,10 @@ func anyFigure(a *catalog.Answer, c *Candidate) bool {
 
 // heaviest is the op of the term that takes the most time.
 func heaviest(ts []Term) string {
-	var top Term
-	for _, t := range ts {
-		if t.Total > top.Total {
-			top = t
+	top := &Term{}
+	for i := range ts {
+		if ts[i].Total > top.Total {
+			top = &ts[i]
 		}
 	}
 	return top.Op

@@ -6,8 +6,8 @@ import "cryptosizer/app/bench"
 // figure; "" when none has.
 func basisOf(terms []Term) bench.Basis {
 	var b bench.Basis
-	for _, t := range terms {
-		if !t.Missing {
+	for i := range terms { // in place: a term is ~240 B
+		if t := &terms[i]; !t.Missing {
 			b = bench.Weaker(b, t.Basis)
 		}
 	}

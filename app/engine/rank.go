@@ -170,12 +170,12 @@ func (e *Eval) FirstMeasured(ops []string, count float64, rule RuleID) Term {
 func (e *Eval) Finish(r *Requirement) float64 {
 	var total float64
 	missing := false
-	for _, t := range r.Terms {
-		if t.Missing {
+	for i := range r.Terms {
+		if t := &r.Terms[i]; t.Missing {
 			missing = missing || t.Count > 0 || t.Bytes > 0
-			continue
+		} else {
+			total += t.Total
 		}
-		total += t.Total
 	}
 	if missing {
 		r.Missing = e.missingOf(r.Terms)
@@ -270,9 +270,9 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval, c *Candidate) {
 
 // sessionBytes is the TLS session's RAM among reqs (0: none).
 func sessionBytes(reqs []Requirement) (n int64) {
-	for _, r := range reqs {
-		if r.Session != nil {
-			n = r.Session.Bytes
+	for i := range reqs {
+		if s := reqs[i].Session; s != nil {
+			n = s.Bytes
 		}
 	}
 	return n
