@@ -47,12 +47,13 @@ func partLine(c engine.Candidate) string {
 		return "no curated facts"
 	}
 	if g := c.Group; g != nil {
-		members := fmt.Sprintf("×%d", g.Members)
+		// Concatenated, not Sprintf: every row of the table has it.
+		members := "×" + strconv.Itoa(g.Members)
 		if c.Qualifying != nil {
-			members = fmt.Sprintf("%d of ×%d qualify", len(c.Qualifying), g.Members)
+			members = strconv.Itoa(len(c.Qualifying)) + " of ×" + strconv.Itoa(g.Members) + " qualify"
 		}
-		return fmt.Sprintf("%s · %s: %s flash, %s RAM · %s", strings.TrimPrefix(f.Core, "Cortex-"), members,
-			span(g.Flash), span(g.RAM), strings.Join(g.Packages[:min(3, len(g.Packages))], ", ")+more(len(g.Packages)-3))
+		return strings.TrimPrefix(f.Core, "Cortex-") + " · " + members + ": " + span(g.Flash) + " flash, " + span(g.RAM) + " RAM · " +
+			strings.Join(g.Packages[:min(3, len(g.Packages))], ", ") + more(len(g.Packages)-3)
 	}
 	flash := explain.Size(f.FlashBytes) + " flash"
 	if f.FlashBytes == 0 {
@@ -229,7 +230,7 @@ func more(n int) string {
 	if n <= 0 {
 		return ""
 	}
-	return fmt.Sprintf(" +%d", n)
+	return " +" + strconv.Itoa(n)
 }
 
 // groupDetails says what a row standing for a part group stands for

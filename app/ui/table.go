@@ -123,38 +123,80 @@ func rowHTML(b *strings.Builder, c engine.Candidate, selected, groupStart, compa
 	if c.ClockAboveMax {
 		clockCls = "wide warn"
 	}
-	b.WriteString(`<tr class="` + cls + `" tabindex="0" aria-selected="` + strconv.FormatBool(selected) + `" data-key="` + esc(c.Key) + `">`)
-	b.WriteString(`<td>` + strconv.Itoa(c.Rank) + `</td>`)
-	b.WriteString(`<td><span class="badge ` + verdict + `">` + verdict + `</span><small class="basis ` + esc(string(c.Basis)) +
-		`" title="how the figures were obtained">` + esc(explain.Basis(bench.Basis(c.Basis))) + `</small></td>`)
-	b.WriteString(`<td class="num">` + esc(explain.Headroom(c.Headroom)) + `</td>`)
+	// Written piece by piece, values escaped as they are written: joined
+	// with + first, each line was a string of its own (a keystroke draws
+	// ~15 rows).
+	put(b, `<tr class="`, cls, `" tabindex="0" aria-selected="`, strconv.FormatBool(selected), `" data-key="`)
+	putEsc(b, c.Key)
+	put(b, `"><td>`, strconv.Itoa(c.Rank), `</td><td><span class="badge `, verdict, `">`, verdict, `</span><small class="basis `)
+	putEsc(b, string(c.Basis))
+	b.WriteString(`" title="how the figures were obtained">`)
+	putEsc(b, explain.Basis(bench.Basis(c.Basis)))
+	b.WriteString(`</small></td><td class="num">`)
+	putEsc(b, explain.Headroom(c.Headroom))
+	b.WriteString(`</td>`)
 	if energy {
-		b.WriteString(`<td class="num">` + esc(explain.ObjectiveEnergy(c)) + `</td>`)
+		b.WriteString(`<td class="num">`)
+		putEsc(b, explain.ObjectiveEnergy(c))
+		b.WriteString(`</td>`)
 	}
 	// A part name breaks after a slash or a space, never inside a part
 	// number (CSS: overflow-wrap normal on it).
-	b.WriteString(`<td><strong class="part-name">` + strings.ReplaceAll(esc(explain.PartName(c)), "/", "/<wbr>") + `</strong>`)
+	put(b, `<td><strong class="part-name">`, strings.ReplaceAll(esc(explain.PartName(c)), "/", "/<wbr>"), `</strong>`)
 	if c.Imported != "" {
-		b.WriteString(`<span class="badge imported" title="` + esc(c.Imported) + `">imported</span>`)
+		b.WriteString(`<span class="badge imported" title="`)
+		putEsc(b, c.Imported)
+		b.WriteString(`">imported</span>`)
 	}
-	b.WriteString(`<small>` + esc(board) + `</small><small class="facts">` + esc(partLine(c)) + `</small><small class="narrow">` + esc(lib) + `</small>`)
+	b.WriteString(`<small>`)
+	putEsc(b, board)
+	b.WriteString(`</small><small class="facts">`)
+	putEsc(b, partLine(c))
+	b.WriteString(`</small><small class="narrow">`)
+	putEsc(b, lib)
+	b.WriteString(`</small>`)
 	if c.Verdict == engine.Unknown {
 		// The Bottleneck column is hidden on a narrow screen: an unknown
 		// row says there what it misses.
-		b.WriteString(`<small class="narrow why">` + esc(explain.Bottleneck(c)) + `</small>`)
+		b.WriteString(`<small class="narrow why">`)
+		putEsc(b, explain.Bottleneck(c))
+		b.WriteString(`</small>`)
 	}
-	b.WriteString(`</td>`)
-	b.WriteString(`<td class="wide">` + esc(lib) + `<small class="config">` + esc(c.Config) + `</small></td>`)
-	b.WriteString(`<td class="wide">` + esc(hardware(c)) + `</td>`)
-	b.WriteString(`<td class="` + clockCls + `">` + esc(explain.Clock(c)) + `</td>`)
-	b.WriteString(`<td class="num wide">` + esc(explain.Share(c.Utilization)) + `</td>`)
-	b.WriteString(`<td class="wide">` + esc(explain.Bottleneck(c)) + `</td>`)
-	b.WriteString(`<td class="center"><input type="checkbox" class="compare" aria-label="` + esc("Compare "+c.MCU+" "+lib+" "+c.Config) + `"`)
+	b.WriteString(`</td><td class="wide">`)
+	putEsc(b, lib)
+	b.WriteString(`<small class="config">`)
+	putEsc(b, c.Config)
+	b.WriteString(`</small></td><td class="wide">`)
+	putEsc(b, hardware(c))
+	put(b, `</td><td class="`, clockCls, `">`)
+	putEsc(b, explain.Clock(c))
+	b.WriteString(`</td><td class="num wide">`)
+	putEsc(b, explain.Share(c.Utilization))
+	b.WriteString(`</td><td class="wide">`)
+	putEsc(b, explain.Bottleneck(c))
+	b.WriteString(`</td><td class="center"><input type="checkbox" class="compare" aria-label="Compare `)
+	putEsc(b, c.MCU)
+	b.WriteByte(' ')
+	putEsc(b, lib)
+	b.WriteByte(' ')
+	putEsc(b, c.Config)
+	b.WriteByte('"')
 	if compared {
 		b.WriteString(` checked`)
 	}
 	b.WriteString(`></td></tr>`)
 }
+
+// put writes parts to b as they are (the arguments' slice stays on the
+// stack).
+func put(b *strings.Builder, parts ...string) {
+	for _, p := range parts {
+		b.WriteString(p)
+	}
+}
+
+// putEsc writes s to b escaped for HTML text and attribute values.
+func putEsc(b *strings.Builder, s string) { _, _ = escaper.WriteString(b, s) }
 
 // tableClick acts on what a click in the table hit: a sort button, a
 // row's Compare box (which does not also select the row, nor does its
