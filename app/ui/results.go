@@ -48,12 +48,15 @@ func (r *Results) dataset() *bench.Dataset {
 // that is not there costs no diff and no DOM; hidden counts the rest.
 func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts map[engine.Verdict]int, hidden int) {
 	cs := res.Visible()
-	// Candidates are read in place: a copy is ~0.65 KB, and these loops
-	// see every candidate four times a keystroke.
+	// Candidates are read in place (a copy is ~0.65 KB), each one's group
+	// found once: these loops see every candidate of a keystroke.
 	groups := [...]engine.Verdict{engine.Pass, engine.Unknown, engine.Fail}
 	var per [len(groups)]int
+	of := make([]uint8, len(cs))
 	for i := range cs {
-		per[verdictIndex(cs[i].Verdict)]++
+		g := verdictIndex(cs[i].Verdict)
+		of[i] = uint8(g)
+		per[g]++
 	}
 	counts = map[engine.Verdict]int{}
 	for i, g := range groups {
@@ -61,17 +64,16 @@ func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts
 			counts[g] = per[i]
 		}
 	}
-	for _, g := range groups {
-		n := 0
+	for gi, g := range groups {
+		n, fold := 0, model.Fold[g]
 		for i := range cs {
-			c := &cs[i]
-			if c.Verdict != g {
+			if int(of[i]) != gi {
 				continue
 			}
 			// The user's own candidates (imported, picked, compared) are
 			// always laid out.
-			own := c.Imported != "" || c.Key == res.Selected || contains(res.Compare, c.Key)
-			if !res.ShowAllFails && n >= model.Fold[g] && !own {
+			c := &cs[i]
+			if !res.ShowAllFails && n >= fold && c.Imported == "" && c.Key != res.Selected && !contains(res.Compare, c.Key) {
 				hidden++
 				continue
 			}
