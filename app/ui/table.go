@@ -104,13 +104,6 @@ func rowHTML(b *strings.Builder, c engine.Candidate, selected, groupStart, compa
 		// no one reads them as the library's own.
 		lib += " · not " + c.Library + "'s code: " + strings.Join(c.PQCFrom, "; ")
 	}
-	board := orDash(c.Board)
-	if g := c.Group; g != nil && c.Donor != nil {
-		board = "not measured; no ST board"
-		if len(g.Boards) > 0 {
-			board = "not measured; try " + g.Boards[0]
-		}
-	}
 	verdict := esc(string(c.Verdict))
 	cls := "row " + verdict
 	if selected {
@@ -140,29 +133,8 @@ func rowHTML(b *strings.Builder, c engine.Candidate, selected, groupStart, compa
 		putEsc(b, explain.ObjectiveEnergy(c))
 		b.WriteString(`</td>`)
 	}
-	// A part name breaks after a slash or a space, never inside a part
-	// number (CSS: overflow-wrap normal on it).
-	put(b, `<td><strong class="part-name">`, strings.ReplaceAll(esc(explain.PartName(c)), "/", "/<wbr>"), `</strong>`)
-	if c.Imported != "" {
-		b.WriteString(`<span class="badge imported" title="`)
-		putEsc(b, c.Imported)
-		b.WriteString(`">imported</span>`)
-	}
-	b.WriteString(`<small>`)
-	putEsc(b, board)
-	b.WriteString(`</small><small class="facts">`)
-	putEsc(b, partLine(c))
-	b.WriteString(`</small><small class="narrow">`)
-	putEsc(b, lib)
-	b.WriteString(`</small>`)
-	if c.Verdict == engine.Unknown {
-		// The Bottleneck column is hidden on a narrow screen: an unknown
-		// row says there what it misses.
-		b.WriteString(`<small class="narrow why">`)
-		putEsc(b, explain.Bottleneck(c))
-		b.WriteString(`</small>`)
-	}
-	b.WriteString(`</td><td class="wide">`)
+	partCellHTML(b, c, lib)
+	b.WriteString(`<td class="wide">`)
 	putEsc(b, lib)
 	b.WriteString(`<small class="config">`)
 	putEsc(b, c.Config)
@@ -185,6 +157,43 @@ func rowHTML(b *strings.Builder, c engine.Candidate, selected, groupStart, compa
 		b.WriteString(` checked`)
 	}
 	b.WriteString(`></td></tr>`)
+}
+
+// partCellHTML is a row's part cell: the part's name, whether it is
+// imported, the board (or, for an estimate, where to try it), the part's
+// facts, and on a narrow screen the library and, for an unknown, what it
+// misses.
+func partCellHTML(b *strings.Builder, c engine.Candidate, lib string) {
+	board := orDash(c.Board)
+	if g := c.Group; g != nil && c.Donor != nil {
+		board = "not measured; no ST board"
+		if len(g.Boards) > 0 {
+			board = "not measured; try " + g.Boards[0]
+		}
+	}
+	// A part name breaks after a slash or a space, never inside a part
+	// number (CSS: overflow-wrap normal on it).
+	put(b, `<td><strong class="part-name">`, strings.ReplaceAll(esc(explain.PartName(c)), "/", "/<wbr>"), `</strong>`)
+	if c.Imported != "" {
+		b.WriteString(`<span class="badge imported" title="`)
+		putEsc(b, c.Imported)
+		b.WriteString(`">imported</span>`)
+	}
+	b.WriteString(`<small>`)
+	putEsc(b, board)
+	b.WriteString(`</small><small class="facts">`)
+	putEsc(b, partLine(c))
+	b.WriteString(`</small><small class="narrow">`)
+	putEsc(b, lib)
+	b.WriteString(`</small>`)
+	if c.Verdict == engine.Unknown {
+		// The Bottleneck column is hidden on a narrow screen: an unknown
+		// row says there what it misses.
+		b.WriteString(`<small class="narrow why">`)
+		putEsc(b, explain.Bottleneck(c))
+		b.WriteString(`</small>`)
+	}
+	b.WriteString(`</td>`)
 }
 
 // put writes parts to b as they are (the arguments' slice stays on the
