@@ -16,7 +16,8 @@ func flashOrder(c *Candidate) int64 {
 	return c.FlashBytes
 }
 
-func verdictRank(v Verdict) int {
+// VerdictOrder is a verdict's place in a ranking: pass 0, unknown 1, fail 2.
+func VerdictOrder(v Verdict) int {
 	switch v {
 	case Pass:
 		return 0
@@ -37,9 +38,9 @@ func order(cs []Candidate, objective Objective, ar *arena) {
 		idx[i], keys[i] = i, orderKeyOf(&cs[i], objective)
 	}
 	slices.SortFunc(idx, func(i, j int) int {
-		a, b := &keys[i], &keys[j] // no NaN (headroomOrder): < and > order them
+		a, b := &keys[i], &keys[j]
 		for f := range a {
-			if a[f] != b[f] {
+			if a[f] != b[f] && (a[f] == a[f] || b[f] == b[f]) { // two NaNs are equal (cmp.Compare)
 				return cmp.Compare(a[f], b[f])
 			}
 		}
@@ -57,7 +58,7 @@ func order(cs []Candidate, objective Objective, ar *arena) {
 type orderKey [7]float64
 
 func orderKeyOf(c *Candidate, objective Objective) orderKey {
-	k := orderKey{float64(verdictRank(c.Verdict)), 0, math.Inf(1), 0, 0, 0, -headroomOrder(c)}
+	k := orderKey{float64(VerdictOrder(c.Verdict)), 0, math.Inf(1), 0, 0, 0, -headroomOrder(c)}
 	switch {
 	case c.Verdict == Unknown:
 		k[1] = float64(len(c.Missing))

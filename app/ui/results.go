@@ -54,7 +54,7 @@ func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts
 	var per [len(groups)]int
 	of := make([]uint8, len(cs))
 	for i := range cs {
-		g := verdictIndex(cs[i].Verdict)
+		g := engine.VerdictOrder(cs[i].Verdict)
 		of[i] = uint8(g)
 		per[g]++
 	}
@@ -85,18 +85,6 @@ func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts
 	return rows, starts, counts, hidden
 }
 
-// verdictIndex is a verdict's group in grouped's order (anything but a
-// pass or an unknown is a fail, as the engine's order has it).
-func verdictIndex(v engine.Verdict) int {
-	switch v {
-	case engine.Pass:
-		return 0
-	case engine.Unknown:
-		return 1
-	}
-	return 2
-}
-
 // notRanked is what the ranking leaves out, and why: the groups without
 // a build (unless the empty ranking's explanation says so already), as
 // the HTML of a closed list, and the builds without a figure for the
@@ -107,9 +95,9 @@ func verdictIndex(v engine.Verdict) int {
 // (as HTML it was parsed and swapped in again, ~0.5 ms of a frame).
 func notRanked(res engine.Result, explained, open bool) (unbuilt, noFigure, lines string) {
 	var b strings.Builder
-	list := func(id, summary string, lines []string) {
+	list := func(id, summary string, ls []string) {
 		n := 0
-		for _, l := range lines {
+		for _, l := range ls {
 			n += len(l) + 1
 		}
 		b.Grow(n + n/16 + 256) // the lines, a few escapes, the markup
@@ -118,7 +106,7 @@ func notRanked(res engine.Result, explained, open bool) (unbuilt, noFigure, line
 			b.WriteString(` id="` + id + `"`)
 		}
 		b.WriteString(` class="no-figure"><summary>` + esc(summary) + `</summary><p class="lines">`)
-		for i, l := range lines { // escaped line by line into the text: no joined copy
+		for i, l := range ls { // escaped line by line into the text: no joined copy
 			if i > 0 {
 				b.WriteByte('\n')
 			}
