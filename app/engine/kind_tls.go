@@ -32,7 +32,7 @@ type TLS struct {
 	// full and resumed are what one handshake hashes (Hashed), session
 	// the RAM it holds by TLS library (tlsram): counted once, when read.
 	full, resumed Parts
-	session       map[string]*tlsram.Bound
+	session       *tlsram.Bounds
 }
 
 // DefaultTLS holds the values an empty TLS field takes.

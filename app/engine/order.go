@@ -50,26 +50,26 @@ func order(cs []Candidate, objective Objective, ar *arena) {
 }
 
 // orderKey is what order compares of a candidate, in that order: the
-// verdict; an unknown's missing measurements; a pass's energy (+Inf when
-// not known, or not ranked by it), or its clock and flash (the smallest
-// objective); 1 for a fail without a headroom (how close it came is not
-// known: last); the headroom negated (the larger first; -Inf without
-// one: an empty workload's passes first).
-type orderKey [7]float64
+// verdict (3: a fail without a headroom, how close it came not known);
+// an unknown's missing measurements, or a pass's energy (+Inf when not
+// known or not ranked by it) or clock (the smallest objective); a pass's
+// flash (the smallest objective); the headroom negated (the larger first;
+// -Inf without one: an empty workload's passes first). Four, not seven.
+type orderKey [4]float64
 
 func orderKeyOf(c *Candidate, objective Objective) orderKey {
-	k := orderKey{float64(VerdictOrder(c.Verdict)), 0, math.Inf(1), 0, 0, 0, -headroomOrder(c)}
+	k := orderKey{float64(VerdictOrder(c.Verdict)), math.Inf(1), 0, -headroomOrder(c)}
 	switch {
 	case c.Verdict == Unknown:
 		k[1] = float64(len(c.Missing))
 	case c.Verdict == Pass && objective == ObjectiveEnergy:
 		if e, ok := WorkloadEnergy(c); ok {
-			k[2] = e
+			k[1] = e
 		}
 	case c.Verdict == Pass && objective == ObjectiveSmallest:
-		k[3], k[4] = float64(c.ClockHz), float64(flashOrder(c))
+		k[1], k[2] = float64(c.ClockHz), float64(flashOrder(c))
 	case c.Verdict == Fail && c.Headroom == nil:
-		k[5] = 1
+		k[0] = 3
 	}
 	return k
 }

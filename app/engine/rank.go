@@ -43,10 +43,9 @@ func (ix *Index) rank(w Workload, step func(int) bool, ar *arena) Result {
 	nc, nf := 0, 0
 	named := memberFilters(&w) || w.MCU != "" // once per ranking, not per build
 	filtered := slices.ContainsFunc(filterTable, func(f filter) bool { return f.active(&w) })
-	// One Eval serves the whole ranking (evaluate resets it per build):
-	// made per candidate, it and the workload it points to were a third
-	// of a ranking's allocations.
-	e := &Eval{ix: ix, w: &w, q: question(&w), memo: ix.takeMemo(&w), named: named, arena: ar}
+	// One Eval serves the whole ranking (evaluate resets it per build): made per
+	// candidate, it and its workload were a third of a ranking's allocations.
+	e := &Eval{ix: ix, w: &w, q: question(&w), memo: ix.takeMemo(&w), named: named, arena: ar, budget: w.Budget()}
 	defer ix.putMemo(e.memo)
 	for i, b := range ix.builds {
 		if !step(i) {
@@ -140,6 +139,7 @@ type Eval struct {
 	memo       *termMemo
 	load, slot int
 	named      bool           // part filters or mcu= name part numbers (partRAM)
+	budget     float64        // the workload's (Workload.Budget reads its loads)
 	*arena                    // the ranking's memory (slab.go)
 	usedBuf    []catalog.Used // used's
 	// Reqs are the requirements judged so far.
@@ -147,7 +147,7 @@ type Eval struct {
 }
 
 // Budget is the CPU share crypto may use (1 without a budget).
-func (e *Eval) Budget() float64 { return e.w.Budget() }
+func (e *Eval) Budget() float64 { return e.budget }
 
 // FirstMeasured is the term of the first op that has a measurement, or
 // of the first op when none has (the canonical one is named missing).

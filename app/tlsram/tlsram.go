@@ -240,7 +240,25 @@ func sum(ts []Term) int64 {
 
 // Libraries are the TLS libraries whose buffering the bound knows; any
 // other library's rows take the standards' bound ("").
-var Libraries = []string{"", "wolfSSL", "Mbed TLS"}
+var Libraries = [...]string{"", "wolfSSL", "Mbed TLS"}
+
+// Bounds is the bound for each of Libraries, in that order (nil for a
+// pair the bound does not know). A ranking picks one for every build:
+// an array is read without hashing the library's name (in the wasm, a
+// map of strings hashed every key in software).
+type Bounds [len(Libraries)]*Bound
+
+// Of is lib's bound: nil when the bound knows none, or bs is nil.
+func (bs *Bounds) Of(lib string) *Bound {
+	if bs != nil {
+		for i, l := range Libraries {
+			if l == lib {
+				return bs[i]
+			}
+		}
+	}
+	return nil
+}
 
 // Yours is the user's own measured session RAM in place of the bound,
 // cite saying where they gave it (a setting, an import set).
@@ -253,22 +271,23 @@ func Yours(measured int64, cite string) *Bound {
 // bounds: the user's figure wins (the setting's for every build, then
 // own, measured on the build's import set), then the library's bound,
 // then the standards' (a crypto library under any TLS stack).
-func Pick(bounds map[string]*Bound, lib string, own int64, set string) *Bound {
-	if b := bounds[""]; own > 0 && (b == nil || !b.Measured) {
+func Pick(bounds *Bounds, lib string, own int64, set string) *Bound {
+	std := bounds.Of("")
+	if own > 0 && (std == nil || !std.Measured) {
 		return Yours(own, "your import set "+set)
 	}
-	if b := bounds[lib]; b != nil {
+	if b := bounds.Of(lib); b != nil {
 		return b
 	}
-	return bounds[""]
+	return std
 }
 
 // ByLibrary is the bound for each of Libraries (nil for a pair the bound
 // does not know). measured, when positive, is the user's own measured
 // session RAM: it replaces the bound everywhere, labelled as theirs.
-func ByLibrary(s Spec, measured int64) map[string]*Bound {
-	out := map[string]*Bound{}
-	for _, lib := range Libraries {
+func ByLibrary(s Spec, measured int64) *Bounds {
+	out := &Bounds{}
+	for i, lib := range Libraries {
 		s.Library = lib
 		b, ok := For(s)
 		switch {
@@ -277,7 +296,7 @@ func ByLibrary(s Spec, measured int64) map[string]*Bound {
 		case !ok:
 			continue
 		}
-		out[lib] = &b
+		out[i] = &b
 	}
 	return out
 }

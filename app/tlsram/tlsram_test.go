@@ -100,11 +100,11 @@ func TestEveryPairHasABound(t *testing.T) {
 func TestMeasuredWins(t *testing.T) {
 	by := tlsram.ByLibrary(tlsram.Spec{Client: true, Kex: "p256", Sig: "ecdsa-p256", Chain: 2}, 48<<10)
 	for _, lib := range tlsram.Libraries {
-		if b := by[lib]; b == nil || b.Bytes != 48<<10 || !b.Measured {
+		if b := by.Of(lib); b == nil || b.Bytes != 48<<10 || !b.Measured {
 			t.Errorf("%q: %+v", lib, b)
 		}
 	}
-	if by := tlsram.ByLibrary(tlsram.Spec{Client: true, Kex: "p256", Sig: "ecdsa-p256", Chain: 2}, 0); by["Mbed TLS"] == nil || by["Mbed TLS"].Measured || by["Mbed TLS"].Bytes <= by[""].Bytes {
+	if by := tlsram.ByLibrary(tlsram.Spec{Client: true, Kex: "p256", Sig: "ecdsa-p256", Chain: 2}, 0); by.Of("Mbed TLS") == nil || by.Of("Mbed TLS").Measured || by.Of("Mbed TLS").Bytes <= by.Of("").Bytes {
 		t.Errorf("bounds: %+v", by)
 	}
 }
@@ -116,14 +116,14 @@ func TestPickPutsTheUsersFigureFirst(t *testing.T) {
 	bounds, setting := tlsram.ByLibrary(s, 0), tlsram.ByLibrary(s, 50_000)
 	for _, tc := range []struct {
 		name   string
-		bounds map[string]*tlsram.Bound
+		bounds *tlsram.Bounds
 		lib    string
 		own    int64
 		want   int64
 		cite   string
 	}{
-		{"library's bound", bounds, "Mbed TLS", 0, bounds["Mbed TLS"].Bytes, ""},
-		{"standards' bound for a crypto library", bounds, "CMOX", 0, bounds[""].Bytes, ""},
+		{"library's bound", bounds, "Mbed TLS", 0, bounds.Of("Mbed TLS").Bytes, ""},
+		{"standards' bound for a crypto library", bounds, "CMOX", 0, bounds.Of("").Bytes, ""},
 		{"the import's figure over the bound", bounds, "wolfSSL", 40_000, 40_000, "your import set set-1"},
 		{"the setting's figure over the import's", setting, "wolfSSL", 40_000, 50_000, "the tls-session-ram setting"},
 		{"the import's figure without a bound (TLS 1.2)", nil, "wolfSSL", 40_000, 40_000, "your import set set-1"},
