@@ -439,6 +439,13 @@ func (r *Results) validated() *catalog.Validated {
 
 // hideIf hides a block: only with hidden set, since hidden="false" hides
 // too.
+func hideIf[E interface{ Hidden(bool) E }](e E, hide bool) E {
+	if hide {
+		return e.Hidden(true)
+	}
+	return e
+}
+
 // openIf opens a details element when open holds (go-app writes
 // Open(false) into the page's HTML as open="false", which opens it).
 func openIf(d app.HTMLDetails, open bool) app.HTMLDetails {
@@ -446,13 +453,6 @@ func openIf(d app.HTMLDetails, open bool) app.HTMLDetails {
 		return d.Open(true)
 	}
 	return d
-}
-
-func hideIf[E interface{ Hidden(bool) E }](e E, hide bool) E {
-	if hide {
-		return e.Hidden(true)
-	}
-	return e
 }
 
 // dataLine says where the bundled figures come from, from the dataset
