@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -304,5 +305,42 @@ func TestNotRankedOpensWithItsLines(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#no-figure > summary`)),
 		poll(`!document.getElementById('no-figure').open && document.querySelectorAll('#no-figure .lines').length === 0`, 10*time.Second)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A keystroke's table is parsed before its frame and moved in then
+// (browser.PrepareTable, issue 42): the table that typing leaves on
+// screen is the one a visit to the same address draws from its text, and
+// the keystrokes took the move, not a parse of their own.
+func TestTypedTableIsTheLinksTable(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	table := `document.querySelector('#results .table-wrap').innerHTML`
+	moved := `((window.cryptosizerTiming || {})['table-moved'] || []).length`
+	// 10 → 105 → 10 → 100 handshakes/s: each keystroke a new table, each
+	// waited for (the status line follows the same frame).
+	for _, k := range []struct{ key, rate string }{{"5", "105"}, {kb.Backspace, "10"}, {"0", "100"}} {
+		if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("f-tls-rate"), k.key),
+			poll(fmt.Sprintf(`document.querySelector('#results .summary').textContent.includes(' %s handshakes/s')`, k.rate), 20*time.Second)); err != nil {
+			t.Fatalf("typing %q: %v", k.key, err)
+		}
+	}
+	if err := chromedp.Do(ctx, poll(`location.search.includes('tls-rate=100')`, 10*time.Second)); err != nil {
+		t.Fatalf("the address did not follow the form: %v", err)
+	}
+	typed, n, link := text(ctx, t, table), eval1[float64](ctx, t, moved), text(ctx, t, `location.href`)
+	if n < 3 {
+		t.Errorf("%.0f of 3 keystrokes drew a table parsed before their frame", n)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(link), waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	if fresh := text(ctx, t, table); typed != fresh {
+		t.Errorf("the typed table differs from %s's:\ntyped: %.300s\nfresh: %.300s", link, typed, fresh)
 	}
 }

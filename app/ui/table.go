@@ -275,7 +275,7 @@ func (t *TableView) draw(ctx app.Context) {
 		return
 	}
 	f := browser.TableFocus()
-	if err := browser.SetInnerHTML(ctx, t.HTML); err != nil {
+	if err := browser.SetTable(ctx, t.HTML); err != nil {
 		ctx.NewActionWithValue(actionError, err.Error())
 		return
 	}

@@ -3,6 +3,7 @@ package ui
 import (
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
+	"cryptosizer/app/ui/browser"
 	"cryptosizer/app/ui/model"
 )
 
@@ -10,9 +11,10 @@ import (
 // event's dispatch), not when its handler ends: a handler that ranks in
 // less (~5–8 ms in the browser) waits for it. The handler also makes
 // the results' view (the table's HTML and the lines above it, ~1 ms),
-// so that the frame, which the user waits for, only compares and draws
-// (onParam, onFilter). The view made then is kept under what it was
-// made from, and a render takes it only while all of that is the same.
+// and has the browser parse the table, so that the frame, which the
+// user waits for, only compares and draws (onParam, onFilter). The view
+// made then is kept under what it was made from, and a render takes it
+// only while all of that is the same.
 
 // viewCache is the results' view of one state of the model.
 type viewCache struct {
@@ -56,7 +58,8 @@ func keyOfView(m *model.Page) (viewKey, bool) {
 	return k, true
 }
 
-// prepare makes the view of m's state now.
+// prepare makes the view of m's state now, and has the browser parse
+// its table for the frame (browser.PrepareTable).
 func (c *viewCache) prepare(m *model.Page) {
 	k, ok := keyOfView(m)
 	if !ok {
@@ -64,6 +67,7 @@ func (c *viewCache) prepare(m *model.Page) {
 		return
 	}
 	c.key, c.v, c.ok = k, (&Results{M: m, Views: c}).make(nil), true
+	browser.PrepareTable(c.v.Table)
 }
 
 // dataLine is dataLine(ds), made once per dataset (a nil cache makes it
