@@ -25,9 +25,10 @@ import (
 //     Parts.Rev, Msgs.Rev) say when a part's state changed; a handler
 //     that may change nothing compares them before and after and calls
 //     ctx.Update only when one moved (onParam's pause, OnMount's address).
-//   - The ranking table is HTML text drawn with one innerHTML by its own
-//     component (TableView, table.go), not go-app nodes: a keystroke
-//     redraws the table, not the page.
+//   - The ranking table is HTML text drawn with one DOM operation by its
+//     own component (TableView, table.go), not go-app nodes: a keystroke
+//     redraws the table, not the page (parsed in its handler, moved in
+//     by the frame: browser.PrepareTable).
 //   - A frame comes on go-app's frame timer (1/120 s after the first
 //     dispatch of an idle page), not when the handler ends: a typing
 //     handler makes the results' view too, inside that wait, and the

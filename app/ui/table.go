@@ -14,16 +14,18 @@ import (
 )
 
 // The ranking table is written as HTML text and drawn with one DOM
-// operation (TableView: one innerHTML): a keystroke changes most of its
-// rows (a new rate moves candidates between verdicts), and go-app patched
-// them node by node, a few calls into JavaScript per cell (~0.4 ms a row,
-// most of a keystroke's render; the first mount of ~400 elements
-// likewise). Writing only the cells and rows that changed was tried
-// (issue 42): each DOM write costs ~0.1 ms of the frame whatever its
-// size, so a keystroke's ~20 writes cost what the one innerHTML does.
-// Every value is escaped. Clicks and keys are handled once, on the
-// table's box (tableClick, tableKeyDown), from the element hit; focus in
-// the table survives a redraw (TableView.draw).
+// operation (TableView: one innerHTML, or, for a keystroke, the table its
+// handler had the browser parse, moved in by the frame:
+// browser.PrepareTable): a keystroke changes most of its rows (a new
+// rate moves candidates between verdicts), and go-app patched them node
+// by node, a few calls into JavaScript per cell (~0.4 ms a row, most of
+// a keystroke's render; the first mount of ~400 elements likewise).
+// Writing only the cells and rows that changed was tried (issue 42):
+// each DOM write costs ~0.1 ms of the frame whatever its size, so a
+// keystroke's ~20 writes cost what the one innerHTML does. Every value
+// is escaped. Clicks and keys are handled once, on the table's box
+// (tableClick, tableKeyDown), from the element hit; focus in the table
+// survives a redraw (TableView.draw).
 
 // tableHTML is the ranking table. Its columns fit a laptop; a phone hides
 // the ones marked "wide". The caption names the table; the counts are
@@ -237,11 +239,12 @@ func tableKeyDown(ctx app.Context, e app.Event) {
 }
 
 // TableView is the ranking table's box. In the browser its content is
-// the table's HTML text, set with one innerHTML when it changes (go-app's
-// Raw parses it in a detached element and swaps the table in: more calls
-// and one more parse); the page's HTML carries it as go-app's Raw. Focus
-// inside the table (a Compare box just ticked, a sort button just
-// pressed) is found again after a redraw.
+// the table's HTML text, set with one innerHTML when it changes, or
+// moved in already parsed (browser.SetTable); go-app's Raw parsed it in
+// a detached element and swapped the table in (more calls, one more
+// parse). The page's HTML carries it as go-app's Raw. Focus inside the
+// table (a Compare box just ticked, a sort button just pressed) is found
+// again after a redraw.
 type TableView struct {
 	app.Compo
 	HTML   string
