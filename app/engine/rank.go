@@ -15,13 +15,12 @@ func (ix *Index) Rank(w Workload) Result {
 	return res
 }
 
-// Ranking ranks w into *res as a sequence the caller paces: it yields
-// before each build is evaluated (the number evaluated so far), so that
-// a caller on one thread (the browser) may let what waits run in
-// between; once the sequence ends, *res is the answer. A caller that
-// stops early has none. The loop's body must not use the index. The
-// memory of the result *res held is reused: nothing may read that result
-// (or a copy of it) again.
+// Ranking ranks w into *res as a sequence the caller paces: it yields before
+// each build is evaluated (the number evaluated so far), so that a caller on
+// one thread (the browser) may let what waits run in between; once the
+// sequence ends, *res is the answer. A caller that stops early has none. The
+// loop's body must not use the index. The memory of the result *res held is
+// reused: nothing may read that result (or a copy of it) again.
 func (ix *Index) Ranking(w Workload, res *Result) iter.Seq[int] {
 	return func(yield func(int) bool) {
 		ar := res.arena
@@ -35,10 +34,9 @@ func (ix *Index) Ranking(w Workload, res *Result) iter.Seq[int] {
 func (ix *Index) rank(w Workload, step func(int) bool, ar *arena) Result {
 	ar = ar.reuse(len(ix.builds))
 	res := Result{Workload: w, arena: ar}
-	// One array holds both lists: the candidates from its start, the
-	// builds without a figure from its end (put in order at the end).
-	// The no-figure list grown by append was a third of a keystroke's
-	// bytes allocated.
+	// One array holds both lists: the candidates from its start, the builds
+	// without a figure from its end (put in order at the end). The no-figure
+	// list grown by append was a third of a keystroke's bytes allocated.
 	all := ar.all
 	nc, nf := 0, 0
 	named := memberFilters(&w) || w.MCU != "" // once per ranking, not per build
@@ -46,6 +44,9 @@ func (ix *Index) rank(w Workload, step func(int) bool, ar *arena) Result {
 	// One Eval serves the whole ranking (evaluate resets it per build): made per
 	// candidate, it and its workload were a third of a ranking's allocations.
 	e := &Eval{ix: ix, w: &w, q: question(&w), memo: ix.takeMemo(&w), named: named, arena: ar, budget: w.Budget()}
+	for _, l := range w.Loads {
+		e.aggs = append(e.aggs, KindOf(l.Kind()).Aggregate())
+	}
 	defer ix.putMemo(e.memo)
 	for i, b := range ix.builds {
 		if !step(i) {
@@ -78,12 +79,11 @@ func (ix *Index) rank(w Workload, step func(int) bool, ar *arena) Result {
 	return res
 }
 
-// listedApart reports whether a build is listed apart, not ranked, and
-// what it lacks: a build without a figure for any operation of the
-// workload, or whose unknown no clock or part fact would decide — it
-// publishes no figure for an operation of the workload, and no source
-// lends one. (A user's import is ranked whatever it lacks: it is what
-// they came to see.)
+// listedApart reports whether a build is listed apart, not ranked, and what it
+// lacks: a build without a figure for any operation of the workload, or whose
+// unknown no clock or part fact would decide — it publishes no figure for an
+// operation of the workload, and no source lends one. (A user's import is
+// ranked whatever it lacks: it is what they came to see.)
 func (e *Eval) listedApart(b *catalog.Build, c *Candidate) (lacked []string, apart bool) {
 	if noFigure(c) && c.Verdict != Fail && (!e.a.Clock().Untrusted || !anyFigure(&e.a, c)) {
 		return e.lacks(b, c.Ops), true
@@ -95,9 +95,8 @@ func (e *Eval) listedApart(b *catalog.Build, c *Candidate) (lacked []string, apa
 	return nil, false
 }
 
-// tally completes a ranking of w: the groups without a build, what the
-// filters removed when nothing is left, the order, the ranks and the
-// counts.
+// tally completes a ranking of w: the groups without a build, what the filters
+// removed when nothing is left, the order, the ranks and the counts.
 func (ix *Index) tally(res *Result, w Workload) {
 	res.Counts.NoFigure = len(res.NoFigure)
 	for _, b := range ix.cat.Unbuilt {
@@ -140,6 +139,7 @@ type Eval struct {
 	load, slot int
 	named      bool           // part filters or mcu= name part numbers (partRAM)
 	budget     float64        // the workload's (Workload.Budget reads its loads)
+	aggs       []bool         // per load, an aggregate kind? (KindOf per build was a tenth of a ranking)
 	*arena                    // the ranking's memory (slab.go)
 	usedBuf    []catalog.Used // used's
 	// Reqs are the requirements judged so far.
@@ -226,7 +226,7 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval, c *Candidate) {
 	}
 	e.Reqs = e.reqs.Slice(len(e.w.Loads))
 	for i, l := range e.w.Loads {
-		if KindOf(l.Kind()).Aggregate() {
+		if e.aggs[i] {
 			continue // judged below, with the others' requirements
 		}
 		e.load = i
@@ -235,8 +235,8 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval, c *Candidate) {
 		}
 	}
 	v := e.view(e.Reqs)
-	for _, l := range e.w.Loads {
-		if !KindOf(l.Kind()).Aggregate() {
+	for i, l := range e.w.Loads {
+		if !e.aggs[i] {
 			continue
 		}
 		if r, ok := l.Evaluate(e, nil); ok {
