@@ -179,7 +179,7 @@ func (e *Eval) runCurrents() (low, high *float64) { return e.a.RunCurrents(e.mem
 func (e *Eval) hasRunCurrent() bool { _, high := e.a.RunCurrents(nil); return high != nil }
 
 // Supply is the workload's V_DD (the default when unset).
-func (w Workload) Supply() float64 {
+func (w *Workload) Supply() float64 {
 	if w.SupplyV <= 0 {
 		return SupplyDefaultV
 	}
