@@ -54,7 +54,7 @@ func order(cs []Candidate, objective Objective, ar *arena) {
 // an unknown's missing measurements, or a pass's energy (+Inf when not
 // known or not ranked by it) or clock (the smallest objective); a pass's
 // flash (the smallest objective); the headroom negated (the larger first;
-// -Inf without one: an empty workload's passes first). Four, not seven.
+// -Inf without one: an empty workload's passes first).
 type orderKey [4]float64
 
 func orderKeyOf(c *Candidate, objective Objective) orderKey {
