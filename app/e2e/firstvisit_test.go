@@ -244,9 +244,10 @@ var started = poll(`!!window.cryptosizerTiming && window.cryptosizerTiming.start
 // The start renders the page once: go-app calls each OnMount through
 // Dispatch, which marks the component and all above it for an update, and
 // the whole page was rendered a second (and a third) time after its mount
-// for nothing (keepRendered). Drawing the charts renders it once more (they
-// are made then), and ECharts' arrival does not. The counts are read once
-// the app has marked the steps done, not after a sleep.
+// for nothing (keepRendered); going live and warming render nothing.
+// Drawing the charts renders it once more (they are made then), and
+// ECharts' arrival does not. The counts are read once the app has marked
+// the steps done, not after a sleep.
 func TestStartRendersThePageOnce(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := onPhone(t)
@@ -257,6 +258,15 @@ func TestStartRendersThePageOnce(t *testing.T) {
 	const renders = `window.cryptosizerTiming.render.length`
 	if n := eval1[int](ctx, t, renders); n != 1 {
 		t.Errorf("the page rendered %d times by the end of the start, want 1", n)
+	}
+	// Going live, and warming what a keystroke runs (ui/live.go), draw
+	// nothing: the answer on screen was the live one.
+	if err := chromedp.Do(ctx, poll(`window.cryptosizerTiming.warm !== undefined &&
+  new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, 30*time.Second)); err != nil {
+		t.Fatalf("the page did not warm once live: %v", err)
+	}
+	if n := eval1[int](ctx, t, renders); n != 1 {
+		t.Errorf("the page rendered %d times once live and warmed, want 1", n)
 	}
 	if err := chromedp.Do(ctx, chartsDrawn(chartData+".length > 2"),
 		poll(`(window.cryptosizerTiming['chart-started'] || []).length === document.querySelectorAll('.chart').length`, 30*time.Second)); err != nil {

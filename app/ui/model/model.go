@@ -262,6 +262,30 @@ func (p *Page) Validation(core string) *catalog.Validated {
 	return p.Imports.base.ValidationFor(core)
 }
 
+// Warm ranks the form's workload once more, as a keystroke in it would
+// (the engine's memo holds its terms), into the memory of the ranking
+// before the one on screen, which nothing reads: nothing shown changes.
+// The page calls it once it is live and idle, so that the user's first
+// keystroke does not run the ranking's code for the first time, in
+// memory not yet grown (it took 2–5 times a later keystroke's). pause,
+// unless nil, is called between candidates. It reports whether it
+// ranked (not while pending, nor with the form invalid).
+func (p *Page) Warm(pause func()) bool {
+	w, errs := workload.Parse(p.Form.Params)
+	if p.pending || len(errs) > 0 {
+		return false
+	}
+	res := p.spare
+	p.spare = engine.Result{}
+	for range p.Index().Ranking(w, &res) {
+		if pause != nil {
+			pause()
+		}
+	}
+	p.spare = res
+	return true
+}
+
 // rank answers the form, calling pause (unless nil) between candidates.
 // While the form is invalid the previous answer stays, marked stale: a
 // partial workload is never ranked.

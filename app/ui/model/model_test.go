@@ -577,3 +577,42 @@ func TestFilterChartsFollowThePause(t *testing.T) {
 		t.Error("the pause did not draw the charts of the filter as typed")
 	}
 }
+
+// Warm ranks the workload on screen once more without changing anything
+// shown: the same answer, the same revision, the same memory on screen;
+// the next keystroke ranks into the memory it warmed. A pending page and
+// an invalid form are not ranked.
+func TestWarmChangesNothingShown(t *testing.T) {
+	p := New(base(t), nil)
+	csv, err := p.CSV()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rev, shown := p.Results.Rev, &p.Results.Res.Candidates[0]
+	if !p.Warm(nil) {
+		t.Fatal("a live page with a valid form was not warmed")
+	}
+	after, err := p.CSV()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Results.Rev != rev || &p.Results.Res.Candidates[0] != shown || after != csv {
+		t.Errorf("warming changed what is shown: revision %d → %d, the ranking's memory moved %v, the CSV changed %v",
+			rev, p.Results.Rev, &p.Results.Res.Candidates[0] != shown, after != csv)
+	}
+	if len(p.spare.Candidates) != len(p.Results.Res.Candidates) {
+		t.Fatalf("the warmed ranking has %d candidates, the one on screen %d", len(p.spare.Candidates), len(p.Results.Res.Candidates))
+	}
+	warmed := &p.spare.Candidates[0]
+	p.SetParam("tls-rate", "105")
+	if &p.Results.Res.Candidates[0] != warmed {
+		t.Error("the keystroke after warming did not rank into the warmed memory")
+	}
+	p.SetParam("tls-rate", "x")
+	if p.Warm(nil) {
+		t.Error("warmed with an invalid form")
+	}
+	if NewPending(nil, nil).Warm(nil) {
+		t.Error("warmed a pending page (nothing indexed)")
+	}
+}
