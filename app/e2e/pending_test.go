@@ -95,6 +95,14 @@ func TestLinkGoesLiveInSteps(t *testing.T) {
 		t.Fatalf("going live took %d slices, want the steps paced into more than 3", len(steps))
 	}
 	t.Logf("the link went live in %d slices, the longest %.1f ms", len(steps), slices.Max(steps))
+	// Then what a keystroke runs is warmed (ui/live.go), drawing nothing:
+	// the answer on screen stays the link's.
+	if err := chromedp.Do(ctx2, poll(`window.cryptosizerTiming.warm !== undefined`, 30*time.Second)); err != nil {
+		t.Errorf("the live link was not warmed: %v", err)
+	}
+	if got := text(ctx2, t, `document.querySelector('.summary').textContent`); !strings.Contains(got, "33 handshakes/s") {
+		t.Errorf("once warmed, the link's page shows %q, want its own answer", got)
+	}
 	if got := text(ctx2, t, `location.search`); !strings.Contains(got, "tls-rate=33") {
 		t.Errorf("the live link's address is %q, want its workload", got)
 	}

@@ -112,20 +112,23 @@ func (p *Page) goLive(pause func()) (prepared *FirstView) {
 // was the live one (a wasm built by hand from other data is not; the
 // page is then drawn anew), then warm what a keystroke runs (the first
 // one ran its code for the first time: 25–80 ms against ~16 for the
-// next, in the bench). One task of all of them blocked input for
-// ~0.25 s (~1 s on a phone); four, one of each, ~0.1 s each. An action
+// next, in the bench; an input stops it). A link's page, which has no
+// prepared answer, is ranked and warmed. One task of all of them
+// blocked input for ~0.25 s (~1 s on a phone); four, one of each,
+// ~0.1 s each. An action
 // in between makes the page live at once (live): the steps left do
 // nothing then, and a step done already is not done again (Start's data
 // are made once).
 func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 	var prepared *FirstView
-	acted := 0
+	acted, inputs, wentLive := 0, int64(0), false
 	steps := []func(ctx app.Context, pause func()){
 		func(_ app.Context, pause func()) { _, _ = p.start.data.read(pause) },
 		func(_ app.Context, pause func()) { _ = p.start.data.index(pause) },
 		func(ctx app.Context, pause func()) {
-			link := p.m.LinkPending()
-			prepared, acted = p.goLive(pause), p.acted
+			link, pending := p.m.LinkPending(), p.m.Pending()
+			prepared, acted, inputs = p.goLive(pause), p.acted, p.inputs.Load()
+			wentLive = pending
 			if link {
 				// The first answer to the address's question: drawn, and the
 				// address says what is shown (it kept its fragment until now).
@@ -140,25 +143,30 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 			}
 		},
 		func(ctx app.Context, pause func()) {
-			if p.acted != acted {
-				return // an action since has drawn the live answer
+			if p.acted != acted || prepared == nil {
+				return // an action since has drawn the live answer (a link's page has none prepared)
 			}
 			if p.m.DataErr != nil || !prepared.shows(p.m, pause) {
 				ctx.Update() // not the same after all: the live answer replaces it
 			}
 		},
 		func(_ app.Context, pause func()) {
-			if p.acted != acted {
+			if p.acted != acted || p.inputs.Load() != inputs {
 				return // the page has been used since: its first action is past
 			}
 			// What a keystroke runs, run while nobody waits (model.Warm):
 			// the ranking twice (the browser compiles a function's faster
-			// code once it has run enough) and the results' view.
+			// code once it has run enough) and the results' view. An
+			// input in between stops it: its action waits for this step.
 			t := browser.Now()
-			for range 2 {
-				p.m.Warm(pause)
+			idle := func() bool { pause(); return p.inputs.Load() == inputs }
+			n := 0
+			for n < 2 && p.m.Warm(idle) {
+				n++
 			}
-			p.views.prepare(p.m)
+			if n == 2 {
+				p.views.prepare(p.m)
+			}
 			browser.Record("warm", browser.Now()-t, false)
 		},
 	}
@@ -166,7 +174,7 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 	next = func(i int, d time.Duration) {
 		ctx.After(d, func(ctx app.Context) {
 			keepRendered(ctx) // the same answer: nothing to draw
-			if !p.m.Pending() && prepared == nil {
+			if !p.m.Pending() && !wentLive {
 				return // an action made the page live, and drew it
 			}
 			pause, end := paced(liveSlice)

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -71,8 +72,11 @@ type Page struct {
 	// typed counts keystrokes answered: only the last one's pause redraws
 	// the charts.
 	typed int
-	// acted counts the actions handled.
-	acted int
+	// acted counts the actions handled; inputs the workload's inputs as
+	// they come, before their action waits its turn (a step of going
+	// live stops for them: live.go).
+	acted  int
+	inputs atomic.Int64
 	// views keeps the results' view a keystroke's handler made, for the
 	// frame's render (viewcache.go).
 	views viewCache
@@ -136,6 +140,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	// The workload's text fields are listened for here (Control.Delegated):
 	// a keystroke then re-renders what it changes, not the whole form.
 	browser.ListenInput("workload", func(name, value string) {
+		p.inputs.Add(1)
 		ctx.NewActionWithValue(actionParam, param{name, value})
 	})
 	// Once the page is on screen, the address says what it shows (and a

@@ -268,22 +268,25 @@ func (p *Page) Validation(core string) *catalog.Validated {
 // The page calls it once it is live and idle, so that the user's first
 // keystroke does not run the ranking's code for the first time, in
 // memory not yet grown (it took 2–5 times a later keystroke's). pause,
-// unless nil, is called between candidates. It reports whether it
-// ranked (not while pending, nor with the form invalid).
-func (p *Page) Warm(pause func()) bool {
+// unless nil, is called between candidates; when it returns false the
+// ranking stops (the spare memory is then given up). It reports whether
+// it ranked to the end (not while pending, nor with the form invalid).
+func (p *Page) Warm(pause func() bool) bool {
 	w, errs := workload.Parse(p.Form.Params)
 	if p.pending || len(errs) > 0 {
 		return false
 	}
 	res := p.spare
 	p.spare = engine.Result{}
+	done := true
 	for range p.Index().Ranking(w, &res) {
-		if pause != nil {
-			pause()
+		if pause != nil && !pause() {
+			done = false
+			break
 		}
 	}
 	p.spare = res
-	return true
+	return done
 }
 
 // rank answers the form, calling pause (unless nil) between candidates.
