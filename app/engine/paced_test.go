@@ -69,7 +69,8 @@ func TestPacedIsTheSame(t *testing.T) {
 }
 
 // A ranking stopped early gives no answer, and leaves the index as it
-// was: the next full ranking answers as a fresh index's.
+// was: the next full ranking answers as a fresh index's, also into the
+// memory the stopped one kept.
 func TestRankingStoppedEarly(t *testing.T) {
 	ix := index(t)
 	w, errs := workload.Parse(workload.FirstVisit)
@@ -95,5 +96,11 @@ func TestRankingStoppedEarly(t *testing.T) {
 	}
 	if string(a) != string(b) {
 		t.Error("the ranking after one stopped early differs from a fresh index's")
+	}
+	// Into the memory the stopped one kept, half written: the same answer.
+	for range ix.Ranking(w, &res) {
+	}
+	if c, err := json.Marshal(res); err != nil || string(c) != string(b) {
+		t.Errorf("a ranking into the memory of one stopped early differs from a fresh index's (%v)", err)
 	}
 }

@@ -18,8 +18,8 @@ func (ix *Index) Rank(w Workload) Result {
 // Ranking ranks w into *res as a sequence the caller paces: it yields before
 // each build is evaluated (the number evaluated so far), so that a caller on
 // one thread (the browser) may let what waits run in between; once the
-// sequence ends, *res is the answer. A caller that stops early has none. The
-// loop's body must not use the index. The memory of the result *res held is
+// sequence ends, *res is the answer (one that stops early has its memory
+// only). The loop's body must not use the index. The memory *res held is
 // reused: nothing may read that result (or a copy of it) again.
 func (ix *Index) Ranking(w Workload, res *Result) iter.Seq[int] {
 	return func(yield func(int) bool) {
@@ -50,7 +50,7 @@ func (ix *Index) rank(w Workload, step func(int) bool, ar *arena) Result {
 	defer ix.putMemo(e.memo)
 	for i, b := range ix.builds {
 		if !step(i) {
-			return Result{}
+			return Result{arena: ar} // stopped: no answer, the memory kept
 		}
 		if filtered && !keep(b, &w) {
 			continue

@@ -581,7 +581,8 @@ func TestFilterChartsFollowThePause(t *testing.T) {
 // Warm ranks the workload on screen once more without changing anything
 // shown: the same answer, the same revision, the same memory on screen;
 // the next keystroke ranks into the memory it warmed. Stopped, it keeps
-// nothing. A pending page and an invalid form are not ranked.
+// no answer but its memory. A pending page and an invalid form are not
+// ranked.
 func TestWarmChangesNothingShown(t *testing.T) {
 	p := New(base(t), nil)
 	csv, err := p.CSV()
@@ -608,13 +609,18 @@ func TestWarmChangesNothingShown(t *testing.T) {
 	if &p.Results.Res.Candidates[0] != warmed {
 		t.Error("the keystroke after warming did not rank into the warmed memory")
 	}
-	// Stopped (an input came): no answer kept, and nothing shown changed.
-	rev, shown = p.Results.Rev, &p.Results.Res.Candidates[0]
+	// Stopped (an input came): no answer kept, nothing shown changed, and
+	// the memory is the next keystroke's still.
+	rev, shown, spare := p.Results.Rev, &p.Results.Res.Candidates[0], &p.spare.Candidates[0]
 	if p.Warm(func() bool { return false }) || len(p.spare.Candidates) != 0 {
 		t.Errorf("a stopped warming reported done, or kept %d candidates", len(p.spare.Candidates))
 	}
 	if p.Results.Rev != rev || &p.Results.Res.Candidates[0] != shown {
 		t.Error("a stopped warming changed what is shown")
+	}
+	p.SetParam("tls-rate", "10")
+	if &p.Results.Res.Candidates[0] != spare {
+		t.Error("the keystroke after a stopped warming did not rank into the memory it had")
 	}
 	p.SetParam("tls-rate", "x")
 	if p.Warm(nil) {
