@@ -115,10 +115,9 @@ func (p *Page) goLive(pause func()) (prepared *FirstView) {
 // next, in the bench; an input stops it). A link's page, which has no
 // prepared answer, is ranked and warmed. One task of all of them
 // blocked input for ~0.25 s (~1 s on a phone); four, one of each,
-// ~0.1 s each. An action
-// in between makes the page live at once (live): the steps left do
-// nothing then, and a step done already is not done again (Start's data
-// are made once).
+// ~0.1 s each. An action in between makes the page live at once (live):
+// the steps left do nothing then, and a step done already is not done
+// again (Start's data are made once).
 func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 	var prepared *FirstView
 	acted, inputs, wentLive := 0, int64(0), false

@@ -269,8 +269,8 @@ func (p *Page) Validation(core string) *catalog.Validated {
 // keystroke does not run the ranking's code for the first time, in
 // memory not yet grown (it took 2–5 times a later keystroke's). pause,
 // unless nil, is called between candidates; when it returns false the
-// ranking stops (the spare memory is then given up). It reports whether
-// it ranked to the end (not while pending, nor with the form invalid).
+// ranking stops, keeping no answer but its memory. It reports whether it
+// ranked to the end (not while pending, nor with the form invalid).
 func (p *Page) Warm(pause func() bool) bool {
 	w, errs := workload.Parse(p.Form.Params)
 	if p.pending || len(errs) > 0 {
