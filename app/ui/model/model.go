@@ -276,6 +276,18 @@ func (p *Page) Warm(pause func() bool) bool {
 	if p.pending || len(errs) > 0 {
 		return false
 	}
+	res, done := p.rankSpare(w, pause)
+	p.spare = res
+	return done
+}
+
+// rankSpare ranks w into the memory of the ranking before the one on
+// screen, which nothing reads any more (engine.Index.Ranking), and
+// returns it, with whether it ran to the end: pause, unless nil, is
+// called between candidates, and its false stops the ranking (no
+// answer, the memory kept). (A keystroke allocated ~2 MB without it, and
+// the collector made the slowest keystrokes.)
+func (p *Page) rankSpare(w engine.Workload, pause func() bool) (engine.Result, bool) {
 	res := p.spare
 	p.spare = engine.Result{}
 	done := true
@@ -285,8 +297,7 @@ func (p *Page) Warm(pause func() bool) bool {
 			break
 		}
 	}
-	p.spare = res
-	return done
+	return res, done
 }
 
 // rank answers the form, calling pause (unless nil) between candidates.
@@ -304,17 +315,13 @@ func (p *Page) rank(pause func()) {
 		p.Results.Rev++
 		return
 	}
-	// The ranking before the one on screen is read by nothing any more:
-	// this one reuses its memory (engine.Index.Ranking), and the one on
-	// screen is the next one's. (A keystroke allocated ~2 MB, and the
-	// collector made the slowest keystrokes.)
-	res := p.spare
-	p.spare = engine.Result{}
-	for range p.Index().Ranking(w, &res) {
-		if pause != nil {
-			pause()
-		}
+	// This ranking reuses the memory of the one before the one on screen,
+	// and the one on screen is the next one's.
+	var step func() bool
+	if pause != nil {
+		step = func() bool { pause(); return true }
 	}
+	res, _ := p.rankSpare(w, step)
 	p.spare, p.Results.Res = p.Results.Res, res
 	p.Results.Stale = false
 	p.Results.Ranked = maps.Clone(p.Form.Params)
