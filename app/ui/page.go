@@ -265,6 +265,7 @@ func (p *Page) onParam(ctx app.Context, a app.Action) {
 	browser.Record("rank", browser.Now()-start, true)
 	p.views.prepare(p.m)
 	p.afterTyping(ctx)
+	followFrame(start)
 }
 
 // afterTyping has the address and the charts follow once typing pauses,

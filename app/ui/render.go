@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"cryptosizer/app/ui/browser"
 )
 
 // How the page uses go-app's update protocol: what renders, when, and
@@ -32,7 +34,9 @@ import (
 //   - A frame comes on go-app's frame timer (1/120 s after the first
 //     dispatch of an idle page), not when the handler ends: a typing
 //     handler makes the results' view too, inside that wait, and the
-//     frame's render takes it (viewcache.go).
+//     frame's render takes it (viewcache.go). A typing handler that ends
+//     just before the timer waits for it (followFrame), so that the
+//     frame runs in the same task rather than after the browser's paint.
 //   - The workload's text fields are listened for by the page
 //     (browser.ListenInput, Control.Delegated), not by go-app, whose
 //     event handling marked the form and the page on every keystroke.
@@ -52,6 +56,42 @@ import (
 // drawing takes 30–55 ms after the pause: at 300 ms the bench measured
 // 330–355 ms).
 const typingPause = 250 * time.Millisecond
+
+// frameEvery is go-app's frame timer: engine.Start(120) in its app.go
+// (v10.1.11); the timer starts when an idle page's first dispatch comes.
+const frameEvery = time.Second / 120
+
+// frameWaitMax is the longest followFrame waits: a handler that ends
+// earlier than that before the frame lets the browser paint meanwhile.
+const frameWaitMax = 4 * time.Millisecond
+
+// followFrame ends a typing handler that began at start (browser.Now)
+// and ends just before go-app's frame timer fires: it waits for the
+// timer on the CPU, so that go-app's loop finds it fired when the
+// handler returns and runs the frame in the same task. Returning at
+// once instead, the handler yields to the browser, which paints the
+// typed character first (3–7 ms on this page) and runs the timer's
+// task after it: the table came ~5–10 ms later (the keystrokes' latency
+// was bimodal on that, 13–17 ms against 18–26 ms). The frame waits for
+// the timer anyway; only the ≤ frameWaitMax before it is spent here.
+func followFrame(start float64) {
+	if wait := frameWait(start, browser.Now()); wait > 0 {
+		until := time.Now().Add(wait)
+		for time.Now().Before(until) {
+		}
+	}
+}
+
+// frameWait is how long a handler that began at start and reaches now
+// (ms, the page's clock) waits for go-app's frame timer: the time left
+// to it, with 0.05 ms to spare, when that is at most frameWaitMax.
+func frameWait(start, now float64) time.Duration {
+	left := time.Duration((start-now)*float64(time.Millisecond)) + frameEvery + 50*time.Microsecond
+	if left <= 0 || left > frameWaitMax {
+		return 0
+	}
+	return left
+}
 
 // keepRendered ends an OnMount, or a function given to Dispatch or
 // After, that changes nothing a render reads, without the render go-app
