@@ -334,6 +334,15 @@ func keydowns(b *testing.B, dir, cond, input, target string) (lat, painted []flo
 		b.Logf("per keystroke in the app: rank median %.1f ms (p95 %.1f), rank and render median %.1f ms (p95 %.1f), n=%d",
 			median(rank), percentile(rank, 0.95), median(rerank), percentile(rerank, 0.95), len(rank))
 		b.Logf("the slowest keystrokes (number: keydown → re-rendered, rank, rank and render, ms): %s", slowest(lat, rank, rerank, 3))
+		if waits, err := eval[[]float64](ctx, `window.cryptosizerTiming['frame-wait'] || []`); err == nil && len(waits) > 0 {
+			var waited []float64
+			for _, w := range waits {
+				if w > 0 {
+					waited = append(waited, w)
+				}
+			}
+			b.Logf("keystrokes whose handler waited for go-app's frame timer (followFrame): %d of %d, median wait %.1f ms", len(waited), len(waits), median(waited))
+		}
 	}
 	return lat, painted
 }

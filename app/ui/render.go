@@ -75,7 +75,9 @@ const frameWaitMax = 4 * time.Millisecond
 // was bimodal on that, 13–17 ms against 18–26 ms). The frame waits for
 // the timer anyway; only the ≤ frameWaitMax before it is spent here.
 func followFrame(start float64) {
-	if wait := frameWait(start, browser.Now()); wait > 0 {
+	wait := frameWait(start, browser.Now())
+	browser.Record("frame-wait", float64(wait)/float64(time.Millisecond), true) // 0: none (the bench counts them)
+	if wait > 0 {
 		until := time.Now().Add(wait)
 		for time.Now().Before(until) {
 		}
