@@ -311,7 +311,9 @@ func TestNotRankedOpensWithItsLines(t *testing.T) {
 // A keystroke's table is parsed before its frame and moved in then
 // (browser.PrepareTable, issue 42): the table that typing leaves on
 // screen is the one a visit to the same address draws from its text, and
-// the keystrokes took the move, not a parse of their own.
+// the keystrokes took the move, not a parse of their own. Each keystroke's
+// handler ended with followFrame (ui/render.go), which waited at most
+// frameWaitMax for go-app's frame timer.
 func TestTypedTableIsTheLinksTable(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := browser(t)
@@ -336,6 +338,9 @@ func TestTypedTableIsTheLinksTable(t *testing.T) {
 	typed, n, link := text(ctx, t, table), eval1[float64](ctx, t, moved), text(ctx, t, `location.href`)
 	if n < 3 {
 		t.Errorf("%.0f of 3 keystrokes drew a table parsed before their frame", n)
+	}
+	if waits := eval1[[]float64](ctx, t, `(window.cryptosizerTiming || {})['frame-wait'] || []`); len(waits) != 3 || slices.ContainsFunc(waits, func(w float64) bool { return w < 0 || w > 4 }) {
+		t.Errorf("the keystrokes' waits for go-app's frame timer: %v, want 3 of 0–4 ms (followFrame)", waits)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(link), waitReady(1)); err != nil {
 		t.Fatal(err)
