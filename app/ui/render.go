@@ -34,9 +34,11 @@ import (
 //   - A frame comes on go-app's frame timer (1/120 s after the first
 //     dispatch of an idle page), not when the handler ends: a typing
 //     handler makes the results' view too, inside that wait, and the
-//     frame's render takes it (viewcache.go). A typing handler that ends
-//     just before the timer waits for it (followFrame), so that the
-//     frame runs in the same task rather than after the browser's paint.
+//     frame's render takes it (viewcache.go). The form's keystroke
+//     handler (onParam), when it ends just before the timer, waits for it
+//     (followFrame), so that the frame runs in the same task rather than
+//     after the browser's paint; the filter box's handler is too short
+//     to wait (it would spin longer than it saves).
 //   - The workload's text fields are listened for by the page
 //     (browser.ListenInput, Control.Delegated), not by go-app, whose
 //     event handling marked the form and the page on every keystroke.
@@ -65,15 +67,16 @@ const frameEvery = time.Second / 120
 // earlier than that before the frame lets the browser paint meanwhile.
 const frameWaitMax = 4 * time.Millisecond
 
-// followFrame ends a typing handler that began at start (browser.Now)
-// and ends just before go-app's frame timer fires: it waits for the
-// timer on the CPU, so that go-app's loop finds it fired when the
-// handler returns and runs the frame in the same task. Returning at
-// once instead, the handler yields to the browser, which paints the
-// typed character first (3–7 ms on this page) and runs the timer's
-// task after it: the table came ~5–10 ms later (the keystrokes' latency
-// was bimodal on that, 13–17 ms against 18–26 ms). The frame waits for
-// the timer anyway; only the ≤ frameWaitMax before it is spent here.
+// followFrame ends the form's keystroke handler (onParam), which began
+// at start (browser.Now): when it ends just before go-app's frame timer
+// fires, it waits for the timer on the CPU, so that go-app's loop finds
+// it fired when the handler returns and runs the frame in the same
+// task. Returning at once instead, the handler yields to the browser,
+// which paints the typed character first (3–7 ms on this page) and runs
+// the timer's task after it: the table came ~5–10 ms later (the
+// keystrokes' latency was bimodal on that, 13–17 ms against 18–26 ms).
+// The frame waits for the timer anyway; only the ≤ frameWaitMax before
+// it is spent here.
 func followFrame(start float64) {
 	wait := frameWait(start, browser.Now())
 	browser.Record("frame-wait", float64(wait)/float64(time.Millisecond), true) // 0: none (the bench counts them)
