@@ -1,14 +1,16 @@
 // Package wasmpack rewrites the data section of a WebAssembly module
 // into fewer, larger segments, writing out the zero bytes between them.
 //
-// Go's linker (cmd/link, wasm) starts a new data segment after every run
-// of more than 8 zero bytes, to keep the raw file small, up to 100,000
-// segments. Each segment costs a header (its memory offset and size,
-// ~7 bytes) that a compressor cannot predict, while a run of zeros
-// costs it almost nothing: the app's wasm had 100,000 segments and came
-// out 133 KB (6 %) smaller under brotli with them merged into one, for
-// 1.8 MB more raw bytes. The memory the module starts with is the same
-// byte for byte: Pack checks it before returning.
+// Go's linker starts a new data segment after every run of 8 or more
+// zero bytes, to keep the raw file small, up to 100,000 segments
+// (writeDataSec in cmd/link/internal/wasm/asm.go, go1.26.8). Each
+// segment costs a header (its memory offset and size, ~7 bytes) that a
+// compressor cannot predict, while a run of zeros costs it almost
+// nothing: the app's wasm had 100,000 segments and came out 135 KB
+// (6.2 %) smaller under brotli with them merged into one, its raw file
+// 1.0 MB larger (1.8 MB of zeros written out, 0.8 MB of headers gone).
+// The memory the module starts with is the same byte for byte: Pack
+// checks it before returning.
 package wasmpack
 
 import (
@@ -49,7 +51,8 @@ type section struct {
 // every two neighbours less than maxGap+1 bytes apart merged into one.
 // It refuses a module it cannot read and a data section it does not
 // rewrite (passive segments, a memory other than 0, an offset that is
-// not a constant, overlapping segments), with the byte offset at fault.
+// not a constant), with the byte offset at fault, and overlapping
+// segments whose order the sort would change into another memory.
 func Pack(mod []byte, maxGap int) ([]byte, Report, error) {
 	secs, err := sections(mod)
 	if err != nil {
