@@ -185,8 +185,8 @@ func (r *reader) segment(s *segment) error {
 
 // merge sorts the segments by offset and merges neighbours at most
 // maxGap bytes apart, returning them and the zero bytes written out.
-// Overlapping segments (whose result depends on their order) are kept
-// as they are, in their order: merge reports them through sameMemory.
+// Overlapping segments are not merged; where the sort changed their
+// order into another memory, Pack's check (sameMemory) refuses them.
 func merge(segs []segment, maxGap int) ([]segment, int) {
 	sorted := append([]segment(nil), segs...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].offset < sorted[j].offset })
