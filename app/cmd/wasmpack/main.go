@@ -32,6 +32,10 @@ func main() {
 
 // pack rewrites the file in place (through a temporary file beside it).
 func pack(name string, gap int) error {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return err
+	}
 	in, err := os.ReadFile(name)
 	if err != nil {
 		return err
@@ -52,7 +56,7 @@ func pack(name string, gap int) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := os.Chmod(tmp.Name(), 0o755); err != nil {
+	if err := os.Chmod(tmp.Name(), fi.Mode().Perm()); err != nil {
 		return err
 	}
 	if err := os.Rename(tmp.Name(), name); err != nil {

@@ -304,27 +304,22 @@ func (r *reader) byte(what string) (byte, error) {
 
 // u32 reads an unsigned LEB128 number of at most 32 bits.
 func (r *reader) u32(what string) (uint32, error) {
-	at := r.off
-	var v uint64
-	for shift := 0; shift < 35; shift += 7 {
-		c, err := r.byte(what)
-		if err != nil {
-			return 0, err
-		}
-		v |= uint64(c&0x7f) << shift
-		if c < 0x80 {
-			if v > 1<<32-1 {
-				break
-			}
-			return uint32(v), nil
-		}
-	}
-	return 0, fmt.Errorf("wasm: %s at byte %#x: not a 32-bit LEB128 number", what, at)
+	v, err := r.leb(what, false)
+	return uint32(v), err
 }
 
 // s32 reads a signed LEB128 number of at most 32 bits.
 func (r *reader) s32(what string) (int32, error) {
-	at := r.off
+	v, err := r.leb(what, true)
+	return int32(v), err
+}
+
+// leb reads a LEB128 number of at most 32 bits (5 bytes), signed or not.
+func (r *reader) leb(what string, signed bool) (int64, error) {
+	at, lo, hi, kind := r.off, int64(0), int64(1<<32-1), "LEB128"
+	if signed {
+		lo, hi, kind = -1<<31, 1<<31-1, "signed LEB128"
+	}
 	var v int64
 	for shift := 0; shift < 35; shift += 7 {
 		c, err := r.byte(what)
@@ -333,14 +328,14 @@ func (r *reader) s32(what string) (int32, error) {
 		}
 		v |= int64(c&0x7f) << shift
 		if c < 0x80 {
-			if c&0x40 != 0 {
+			if signed && c&0x40 != 0 {
 				v -= 1 << (shift + 7)
 			}
-			if v < -1<<31 || v > 1<<31-1 {
+			if v < lo || v > hi {
 				break
 			}
-			return int32(v), nil
+			return v, nil
 		}
 	}
-	return 0, fmt.Errorf("wasm: %s at byte %#x: not a 32-bit signed LEB128 number", what, at)
+	return 0, fmt.Errorf("wasm: %s at byte %#x: not a 32-bit %s number", what, at, kind)
 }
