@@ -1,5 +1,7 @@
 package catalog
 
+import "cryptosizer/app/tlsram"
+
 // Answer is what one build publishes for one question, asked once
 // (Catalog.Ask): every figure it gives is at the same clock under the
 // same question, so that a clock of one question cannot be paired with
@@ -53,5 +55,6 @@ func (a *Answer) SessionRAM() (int64, string) {
 	return a.b.sessionRAM, a.b.id.Imported
 }
 
-// LibraryName names the build's library ("wolfSSL").
-func (a *Answer) LibraryName() string { return a.b.lib.Name }
+// TLSStack is the TLS stack whose buffering the build's session holds
+// (its library's own, or the standards' for a crypto library alone).
+func (a *Answer) TLSStack() tlsram.Stack { return tlsram.StackOf(a.b.lib.Name) }

@@ -1,10 +1,10 @@
 package engine
 
 import (
-	"slices"
 	"strconv"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/tlsdef"
 	"cryptosizer/app/tlsram"
 )
 
@@ -38,111 +38,11 @@ type TLS struct {
 // DefaultTLS holds the values an empty TLS field takes.
 var DefaultTLS = TLS{Role: "server", Version: "1.3", Kex: "p256", Sig: "ecdsa-p256", Chain: 2, ResumeKind: "psk"}
 
-// kex is a key-exchange group: its (EC)DHE part and its ML-KEM part,
-// either of which may be absent (draft-ietf-tls-ecdhe-mlkem hybrids have
-// both). p384 says the group is P-384 based (the transcript hash).
-// clientShare and serverShare are the key_share bytes each side sends:
-// an uncompressed P-256/P-384 point is 65/97 bytes, an X25519 key 32
-// (RFC 8446 §4.2.8.2); an ML-KEM-768 encapsulation key 1,184 and
-// ciphertext 1,088, ML-KEM-1024 1,568 and 1,568 (FIPS 203 Table 3); a
-// hybrid sends both, concatenated (draft-ietf-tls-ecdhe-mlkem §3).
-type kex struct {
-	name                     string
-	keygen, agree            string // ECDHE
-	kemKeygen, encap, decap  string // ML-KEM
-	pqc, p384                bool
-	clientShare, serverShare int64
-}
+// kexNamed and sigNamed are the load's group and signature (tlsdef's
+// tables; zero for a name they lack, which Read refuses).
+func kexNamed(name string) tlsdef.Group { g, _ := tlsdef.GroupNamed(name); return g }
 
-var kexes = []kex{
-	{name: "p256", keygen: "ecc-p256-keygen", agree: "ecdh-p256-agree", clientShare: 65, serverShare: 65},
-	{name: "p384", keygen: "ecc-p384-keygen", agree: "ecdh-p384-agree", p384: true, clientShare: 97, serverShare: 97},
-	{name: "x25519", keygen: "x25519-keygen", agree: "x25519-agree", clientShare: 32, serverShare: 32},
-	{name: "x25519mlkem768", keygen: "x25519-keygen", agree: "x25519-agree", kemKeygen: "ml-kem-768-keygen", encap: "ml-kem-768-encap", decap: "ml-kem-768-decap", pqc: true,
-		clientShare: 1184 + 32, serverShare: 1088 + 32},
-	{name: "secp256r1mlkem768", keygen: "ecc-p256-keygen", agree: "ecdh-p256-agree", kemKeygen: "ml-kem-768-keygen", encap: "ml-kem-768-encap", decap: "ml-kem-768-decap", pqc: true,
-		clientShare: 65 + 1184, serverShare: 65 + 1088},
-	{name: "secp384r1mlkem1024", keygen: "ecc-p384-keygen", agree: "ecdh-p384-agree", kemKeygen: "ml-kem-1024-keygen", encap: "ml-kem-1024-encap", decap: "ml-kem-1024-decap", pqc: true, p384: true,
-		clientShare: 97 + 1568, serverShare: 97 + 1568},
-	{name: "mlkem768", kemKeygen: "ml-kem-768-keygen", encap: "ml-kem-768-encap", decap: "ml-kem-768-decap", pqc: true, clientShare: 1184, serverShare: 1088},
-	{name: "mlkem1024", kemKeygen: "ml-kem-1024-keygen", encap: "ml-kem-1024-encap", decap: "ml-kem-1024-decap", pqc: true, clientShare: 1568, serverShare: 1568},
-}
-
-// sigAlg is a certificate signature: the operation that signs and those
-// that verify, in order of preference (CMOX publishes RSA-3072 sign and
-// verify as ops of their own). pubKey and sig are the bytes of a public
-// key in a certificate (SubjectPublicKeyInfo; ML-DSA's raw key) and of a
-// signature: ECDSA P-256/P-384 at most 72/104 bytes in DER (RFC 5480),
-// RSA the modulus size (RFC 8017), Ed25519 64 with a 44-byte key (RFC
-// 8032, RFC 8410), ML-DSA-44/65/87 keys of 1,312/1,952/2,592 bytes and
-// signatures of 2,420/3,309/4,627 (FIPS 204 Table 2). digestFirst: the
-// verifier hashes a certificate's body itself before the operation
-// (ECDSA, RSA); Ed25519 and ML-DSA hash inside the operation, whose time
-// already holds it.
-type sigAlg struct {
-	name         string
-	sign, verify []string
-	pqc, p384    bool
-	pubKey, sig  int64
-	digestFirst  bool
-}
-
-var sigAlgs = []sigAlg{
-	{name: "ecdsa-p256", sign: []string{"ecdsa-p256-sign"}, verify: []string{"ecdsa-p256-verify"}, pubKey: 91, sig: 72, digestFirst: true},
-	{name: "ecdsa-p384", sign: []string{"ecdsa-p384-sign"}, verify: []string{"ecdsa-p384-verify"}, p384: true, pubKey: 120, sig: 104, digestFirst: true},
-	// An RSA signature is a private-key operation, its verification a
-	// public-key one.
-	{name: "rsa-2048", sign: []string{"rsa-2048-private"}, verify: []string{"rsa-2048-public"}, pubKey: 294, sig: 256, digestFirst: true},
-	{name: "rsa-3072", sign: []string{"rsa-3072-private", "rsa-3072-sign"}, verify: []string{"rsa-3072-public", "rsa-3072-verify"}, pubKey: 422, sig: 384, digestFirst: true},
-	{name: "ed25519", sign: []string{"ed25519-sign"}, verify: []string{"ed25519-verify"}, pubKey: 44, sig: 64},
-	{name: "ml-dsa-44", sign: []string{"ml-dsa-44-sign"}, verify: []string{"ml-dsa-44-verify"}, pqc: true, pubKey: 1312, sig: 2420},
-	{name: "ml-dsa-65", sign: []string{"ml-dsa-65-sign"}, verify: []string{"ml-dsa-65-verify"}, pqc: true, pubKey: 1952, sig: 3309},
-	{name: "ml-dsa-87", sign: []string{"ml-dsa-87-sign"}, verify: []string{"ml-dsa-87-verify"}, pqc: true, pubKey: 2592, sig: 4627},
-}
-
-// suites are the classic suites tls-suite still names: a key exchange
-// and a signature, so that old links and commands keep their meaning.
-var suites = []struct{ name, kex, sig string }{
-	{"ecdhe-ecdsa-p256", "p256", "ecdsa-p256"},
-	{"ecdhe-ecdsa-p384", "p384", "ecdsa-p384"},
-	{"ecdhe-rsa-2048", "p256", "rsa-2048"},
-	{"x25519-ed25519", "x25519", "ed25519"},
-}
-
-func kexNamed(name string) kex {
-	i := slices.IndexFunc(kexes, func(k kex) bool { return k.name == name })
-	if i < 0 {
-		return kex{}
-	}
-	return kexes[i]
-}
-
-func sigNamed(name string) sigAlg {
-	i := slices.IndexFunc(sigAlgs, func(s sigAlg) bool { return s.name == name })
-	if i < 0 {
-		return sigAlg{}
-	}
-	return sigAlgs[i]
-}
-
-// suiteOf names the classic suite of a pair, or "".
-func suiteOf(kx, sig string) string {
-	for _, s := range suites {
-		if s.kex == kx && s.sig == sig {
-			return s.name
-		}
-	}
-	return ""
-}
-
-// names lists the name of each item, for a field's choices.
-func names[T any](items []T, name func(T) string) []string {
-	var out []string
-	for _, it := range items {
-		out = append(out, name(it))
-	}
-	return out
-}
+func sigNamed(name string) tlsdef.Sig { s, _ := tlsdef.SigNamed(name); return s }
 
 // The TLS kind's rules.
 const (
@@ -228,14 +128,14 @@ func (tlsKind) Fields() []Field {
 		{Name: "tls-rate", Label: "Handshakes per second", Accepted: "a number from 0.000001 to 1000000, e.g. 20 (empty: no TLS load)", Parse: number(1e-6, 1e6)},
 		{Name: "tls-role", Label: "Role", Default: d.Role, Choices: []string{"server", "client"}},
 		{Name: "tls-version", Label: "TLS version", Default: d.Version, Choices: []string{"1.3", "1.2"}},
-		{Name: "tls-kex", Label: "Key exchange", Default: d.Kex, Choices: names(kexes, func(k kex) string { return k.name })},
-		{Name: "tls-sig", Label: "Certificate signature", Default: d.Sig, Choices: names(sigAlgs, func(s sigAlg) string { return s.name })},
+		{Name: "tls-kex", Label: "Key exchange", Default: d.Kex, Choices: tlsdef.Names(tlsdef.Groups, func(g tlsdef.Group) string { return g.Name })},
+		{Name: "tls-sig", Label: "Certificate signature", Default: d.Sig, Choices: tlsdef.Names(tlsdef.Sigs, func(s tlsdef.Sig) string { return s.Name })},
 		{Name: "tls-suite", Label: "Suite (shorthand for a key exchange and a signature)", Shorthand: true,
-			Choices: names(suites, func(s struct{ name, kex, sig string }) string { return s.name }),
+			Choices: tlsdef.Names(tlsdef.Suites, func(s tlsdef.Suite) string { return s.Name }),
 			Expand: func(v string) map[string]string {
-				for _, s := range suites {
-					if s.name == v {
-						return map[string]string{"tls-kex": s.kex, "tls-sig": s.sig}
+				for _, s := range tlsdef.Suites {
+					if s.Name == v {
+						return map[string]string{"tls-kex": s.Group, "tls-sig": s.Sig}
 					}
 				}
 				return nil
@@ -265,15 +165,15 @@ func (k tlsKind) Read(v *Values) Load {
 		}
 		t.Kex, t.Sig = pair["tls-kex"], pair["tls-sig"]
 	}
-	t.Suite = suiteOf(t.Kex, t.Sig)
+	t.Suite = tlsdef.SuiteOf(t.Kex, t.Sig)
 	if t.Version == "1.2" {
 		if t.ResumeKind == "psk-dhe" {
 			v.Fail("tls-resume-kind", "TLS 1.2 has no psk_dhe_ke: its abbreviated handshake does no key exchange (RFC 5246 §7.3); choose psk, or TLS 1.3")
 		}
-		if kexNamed(t.Kex).pqc {
+		if kexNamed(t.Kex).PQC {
 			v.Fail("tls-kex", "TLS 1.2 has no ML-KEM groups: they are defined for TLS 1.3 only (draft-ietf-tls-ecdhe-mlkem, draft-ietf-tls-mlkem); choose TLS 1.3 or a classic group")
 		}
-		if sigNamed(t.Sig).pqc {
+		if sigNamed(t.Sig).PQC {
 			v.Fail("tls-sig", "TLS 1.2 has no ML-DSA signatures: they are defined for TLS 1.3 only (draft-ietf-tls-mldsa); choose TLS 1.3 or a classic signature")
 		}
 	}
@@ -286,7 +186,12 @@ func (k tlsKind) Read(v *Values) Load {
 	t.full, t.resumed = t.Hashed(false), t.Hashed(true)
 	// The bound is TLS 1.3's; the user's own figure holds for both.
 	if t.SessionRAM, _ = v.Any("tls-session-ram").(int64); t.Version == "1.3" || t.SessionRAM > 0 {
-		t.session = tlsram.ByLibrary(tlsram.Spec{Client: t.Role == "client", Kex: t.Kex, Sig: t.Sig, Chain: t.Chain, Mutual: t.Mutual, SHA384: t.hash() == "sha384", Limit: t.Limit}, t.SessionRAM)
+		var err error
+		t.session, err = tlsram.ByStack(tlsram.Spec{Client: t.Role == "client", Kex: t.Kex, Sig: t.Sig, Chain: t.Chain, Mutual: t.Mutual, SHA384: t.hash() == "sha384", Limit: t.Limit}, t.SessionRAM)
+		if err != nil {
+			v.Fail("tls-kex", err.Error()) // the choices are tlsdef's: a table that lacks one
+			return nil
+		}
 	}
 	return t
 }
@@ -306,23 +211,23 @@ func (t *TLS) slot(name string) []string {
 	}
 	switch name {
 	case "keygen":
-		return one(k.keygen)
+		return one(k.Keygen)
 	case "agree":
-		return one(k.agree)
+		return one(k.Agree)
 	case "kem-keygen":
-		return one(k.kemKeygen)
+		return one(k.KEMKeygen)
 	case "kem-decap":
-		return one(k.decap)
+		return one(k.Decap)
 	case "kem-encap":
-		return one(k.encap)
+		return one(k.Encap)
 	case "sign":
-		return s.sign
+		return s.Sign
 	}
-	return s.verify
+	return s.Verify
 }
 
 func (t *TLS) hash() string {
-	if kexNamed(t.Kex).p384 || sigNamed(t.Sig).p384 {
+	if kexNamed(t.Kex).P384 || sigNamed(t.Sig).P384 {
 		return "sha384"
 	}
 	return "sha256"
@@ -376,7 +281,7 @@ func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 	r.KnownFail = len(r.Missing) > 0 && perHS > 0 && t.Rate*perHS > e.Budget()
 	// A part that cannot hold the session's RAM fails, whatever the clock.
 	own, set := e.a.SessionRAM()
-	r.Session = tlsram.Pick(t.session, e.a.LibraryName(), own, set)
+	r.Session = tlsram.Pick(t.session, e.a.TLSStack(), own, set)
 	if ram := e.a.PartRAM(e.members()); r.Session != nil && ram > 0 && ram < r.Session.Bytes {
 		h := float64(ram) / float64(r.Session.Bytes)
 		if r.KnownFail, r.ramShort = true, true; len(r.Missing) == 0 && (r.Headroom == nil || h < *r.Headroom) {

@@ -64,25 +64,25 @@ func (t *TLS) Hashed(resumed bool) Parts {
 		// psk_ke resumes without a key exchange; psk_dhe_ke sends the
 		// shares again. Neither sends a certificate.
 		if t.ResumeKind == "psk-dhe" {
-			ps = append(ps, Part{Part: "key-shares", Count: 1, Each: k.clientShare + k.serverShare})
+			ps = append(ps, Part{Part: "key-shares", Count: 1, Each: k.ClientShare + k.ServerShare})
 		}
 		return append(ps, Part{Part: "key-schedule", Count: hmacs, Each: HMACBytes})
 	}
 	certs := int64(max(t.Chain, 1))
-	cert := CertOverheadBytes + s.pubKey + s.sig
+	cert := CertOverheadBytes + s.SPKI + s.DER
 	sent, signed := certs, int64(1) // certificates and handshake signatures in the transcript
 	if t.Mutual {
 		sent, signed = 2*certs, 2
 	}
 	ps = append(ps,
-		Part{Part: "key-shares", Count: 1, Each: k.clientShare + k.serverShare},
+		Part{Part: "key-shares", Count: 1, Each: k.ClientShare + k.ServerShare},
 		Part{Part: "certificates", Count: sent, Each: cert},
-		Part{Part: "handshake-signatures", Count: signed, Each: s.sig})
+		Part{Part: "handshake-signatures", Count: signed, Each: s.DER})
 	// The side that checks a chain with ECDSA or RSA hashes each
 	// certificate's body first: the client always, the server with
 	// mutual authentication.
-	if s.digestFirst && t.Chain > 0 && (t.Role == "client" || t.Mutual) {
-		ps = append(ps, Part{Part: "verified-certificates", Count: int64(t.Chain), Each: CertOverheadBytes + s.pubKey})
+	if !s.Pure && t.Chain > 0 && (t.Role == "client" || t.Mutual) {
+		ps = append(ps, Part{Part: "verified-certificates", Count: int64(t.Chain), Each: CertOverheadBytes + s.SPKI})
 	}
 	return append(ps, Part{Part: "key-schedule", Count: hmacs, Each: HMACBytes})
 }

@@ -17,6 +17,8 @@ package tlsram
 import (
 	"fmt"
 	"slices"
+
+	"cryptosizer/app/tlsdef"
 )
 
 // Doc is the source every term cites (its sections are named per term).
@@ -33,9 +35,42 @@ type Spec struct {
 	SHA384   bool // the suite's hash (TLS_AES_256_GCM_SHA384)
 	// Limit is the record size the receiver negotiated (RFC 8449's
 	// record_size_limit or RFC 6066's max_fragment_length), 0 for none.
-	Limit   int
-	Library string // "wolfSSL", "Mbed TLS", or a crypto library under any TLS stack
+	Limit int
+	Stack Stack // whose buffering: a TLS library's, or the standards' alone
 }
+
+// Stack is a TLS stack whose buffering the bound knows: a build of a TLS
+// library (wolfSSL, Mbed TLS) runs under its own; a crypto library
+// without a TLS stack (CMOX, p256-m) under whichever the product uses,
+// so only the standards' bound holds for it (Standard).
+type Stack uint8
+
+// The stacks, in Bounds' order.
+const (
+	Standard Stack = iota
+	WolfSSL
+	MbedTLS
+	nStacks
+)
+
+// stackLibraries are the catalogue's library names (bench.Library.Name)
+// whose own TLS stack the bound knows.
+var stackLibraries = [nStacks]string{WolfSSL: "wolfSSL", MbedTLS: "Mbed TLS"}
+
+// StackOf is the stack a build of the catalogue's library runs under:
+// its own when the bound knows it, else Standard.
+func StackOf(library string) Stack {
+	for st, name := range stackLibraries {
+		if name != "" && name == library {
+			return Stack(st)
+		}
+	}
+	return Standard
+}
+
+// String names the stack as the catalogue names its library ("" for
+// Standard).
+func (st Stack) String() string { return stackLibraries[st] }
 
 // Term is one part of the bound.
 type Term struct {
@@ -75,64 +110,34 @@ var fragmentLengths = []int{512, 1024, 2048, 4096}
 // has both (record_size_limit off by default). A crypto library without
 // a TLS stack runs under whichever stack the product uses: the
 // standards' bound holds.
-func Supports(library string, limit int) (bool, string) {
+func Supports(st Stack, limit int) (bool, string) {
 	switch {
 	case limit == 0:
 		return true, ""
-	case library == "wolfSSL" && !slices.Contains(fragmentLengths, limit):
+	case st == WolfSSL && !slices.Contains(fragmentLengths, limit):
 		return false, fmt.Sprintf("wolfSSL has no record_size_limit (RFC 8449), only max_fragment_length, whose sizes are 512, 1024, 2048 and 4096 (RFC 6066 §4): a limit of %d is not negotiated, so the bound takes full-size records (%s §2.1, §1)", limit, Doc)
 	}
 	return true, ""
 }
 
-// sizes of a group or signature: what the bound holds of them.
-type group struct {
-	secret, kemSecret int64 // the client's ECDHE scalar; ML-KEM kept as its 64-byte seed
-	clientShare       int64 // key_share bytes each side sends
-	serverShare       int64
+// UnknownError is a group or signature tlsdef does not declare: the
+// bound is never silently absent.
+type UnknownError struct{ Kex, Sig string }
+
+func (e *UnknownError) Error() string {
+	return fmt.Sprintf("tlsram: no bound for group %q with signature %q: tlsdef declares neither pair member", e.Kex, e.Sig)
 }
 
-var groups = map[string]group{
-	"p256":               {secret: 32, clientShare: 65, serverShare: 65},
-	"p384":               {secret: 48, clientShare: 97, serverShare: 97},
-	"x25519":             {secret: 32, clientShare: 32, serverShare: 32},
-	"x25519mlkem768":     {secret: 32, kemSecret: 64, clientShare: 1184 + 32, serverShare: 1088 + 32},
-	"secp256r1mlkem768":  {secret: 32, kemSecret: 64, clientShare: 65 + 1184, serverShare: 65 + 1088},
-	"secp384r1mlkem1024": {secret: 48, kemSecret: 64, clientShare: 97 + 1568, serverShare: 97 + 1568},
-	"mlkem768":           {kemSecret: 64, clientShare: 1184, serverShare: 1088},
-	"mlkem1024":          {kemSecret: 64, clientShare: 1568, serverShare: 1568},
-}
-
-type signature struct {
-	pub, sig int64
-	// pure: the message is hashed after the signer's (the issuer's)
-	// public key (pure ML-DSA, Ed25519), so a certificate's body waits
-	// for its issuer's key; state is the verifier's hash state then.
-	pure  bool
-	state int64
-}
-
-var signatures = map[string]signature{
-	"ecdsa-p256": {pub: 65, sig: 64},
-	"ecdsa-p384": {pub: 97, sig: 96},
-	"rsa-2048":   {pub: 256, sig: 256},
-	"rsa-3072":   {pub: 384, sig: 384},
-	"ed25519":    {pub: 32, sig: 64, pure: true, state: 208},
-	"ml-dsa-44":  {pub: 1312, sig: 2420, pure: true, state: 200},
-	"ml-dsa-65":  {pub: 1952, sig: 3309, pure: true, state: 200},
-	"ml-dsa-87":  {pub: 2592, sig: 4627, pure: true, state: 200},
-}
-
-// For works out the bound; ok is false for a group or signature it does
-// not know.
-func For(s Spec) (Bound, bool) {
-	g, gok := groups[s.Kex]
-	sg, sok := signatures[s.Sig]
+// For works out the bound; an *UnknownError for a group or signature
+// tlsdef does not declare.
+func For(s Spec) (Bound, error) {
+	g, gok := tlsdef.GroupNamed(s.Kex)
+	sg, sok := tlsdef.SigNamed(s.Sig)
 	if !gok || !sok {
-		return Bound{}, false
+		return Bound{}, &UnknownError{s.Kex, s.Sig}
 	}
 	b := Bound{NotCounted: NotCounted}
-	if ok, why := Supports(s.Library, s.Limit); ok {
+	if ok, why := Supports(s.Stack, s.Limit); ok {
 		b.Limit = s.Limit
 	} else {
 		b.LimitNote = why
@@ -149,11 +154,11 @@ func For(s Spec) (Bound, bool) {
 	// Phase A: the ServerHello (plaintext, parsed as it arrives).
 	var a []Term
 	if s.Client {
-		a = append(a, Term{"ephemeral secrets kept until the ServerHello (the ECDHE scalar; ML-KEM's 64-byte seed)", g.secret + g.kemSecret, Doc + " §6.2 E, §1 (ML-KEM seed)"},
-			Term{"the server's key share", g.serverShare, Doc + " §6.2 P, §1 (key share sizes)"})
+		a = append(a, Term{"ephemeral secrets kept until the ServerHello (the ECDHE scalar; ML-KEM's 64-byte seed)", g.Secret + g.KEMSecret, Doc + " §6.2 E, §1 (ML-KEM seed)"},
+			Term{"the server's key share", g.ServerShare, Doc + " §6.2 P, §1 (key share sizes)"})
 	} else {
-		a = append(a, Term{"the server's own ECDHE scalar", g.secret, Doc + " §6.2 E"},
-			Term{"the client's key share", g.clientShare, Doc + " §1 (key share sizes)"})
+		a = append(a, Term{"the server's own ECDHE scalar", g.Secret, Doc + " §6.2 E"},
+			Term{"the client's key share", g.ClientShare, Doc + " §1 (key share sizes)"})
 	}
 	a = append(a, transcript)
 
@@ -175,7 +180,7 @@ func For(s Spec) (Bound, bool) {
 		msg = certificateMessage(s.Chain, sg)
 	}
 	switch {
-	case s.Library == "Mbed TLS":
+	case s.Stack == MbedTLS:
 		// The input buffer is allocated for the session and holds each
 		// handshake message whole, whatever the record size; its content
 		// length is 16,384 by default, or the limit it advertises.
@@ -185,20 +190,20 @@ func For(s Spec) (Bound, bool) {
 		}
 		bTerms[0] = Term{fmt.Sprintf("Mbed TLS's input buffer: header 13 + IV 16 + tag 16 + max(content %d, Certificate message ≥ %d): it reassembles each handshake message inside it", content, msg),
 			13 + 16 + 16 + max(content, msg), Doc + " §3.2 (library/ssl_misc.h, library/ssl_msg.c), §6.5"}
-	case s.Library == "wolfSSL" && msg > record:
+	case s.Stack == WolfSSL && msg > record:
 		// A message spanning records is rebuilt whole on the heap.
 		bTerms = append(bTerms, Term{fmt.Sprintf("wolfSSL's reassembly of the Certificate message (≥ %d B) spanning records", msg), msg, Doc + " §2.1, §6.5"})
 	}
 	pa, pb := sum(a), sum(bTerms)
 	if pa > pb {
 		b.Bytes, b.Phase, b.Terms = pa, "the ServerHello", a
-		return b, true
+		return b, nil
 	}
 	b.Bytes, b.Phase, b.Terms = pb, "the encrypted flight with the certificates", bTerms
 	if !certs {
 		b.Phase = "the peer's encrypted flight"
 	}
-	return b, true
+	return b, nil
 }
 
 // heldCertificates is the certificate data that must coexist at the
@@ -206,28 +211,28 @@ func For(s Spec) (Bound, bool) {
 // key, body hash and signature and the issuer's key with the hash state
 // of its body; for a pure signature (ML-DSA, Ed25519), the leaf's whole
 // body (at least its key) and signature until the issuer's key arrives.
-func heldCertificates(chain int, s signature, hashLen int64) Term {
+func heldCertificates(chain int, s tlsdef.Sig, hashLen int64) Term {
 	cite := Doc + " §6.3 C (RFC 8446 §4.4.2: leaf first, issuer after)"
 	switch {
 	case chain <= 0:
-		return Term{"the leaf's public key, kept for CertificateVerify", s.pub, cite}
-	case s.pure && chain >= 2:
+		return Term{"the leaf's public key, kept for CertificateVerify", s.Pub, cite}
+	case s.Pure && chain >= 2:
 		return Term{"the leaf's body (at least its key) and signature, held until the issuer's key arrives (pure signatures hash the issuer's key first), the issuer's key and its body's hash state",
-			s.pub + s.sig + s.pub + s.state, cite + "; §1 (pure ML-DSA in X.509)"}
-	case s.pure:
-		return Term{"the leaf's key and signature and the hash state (issuer: a trust anchor in flash)", s.pub + s.sig + s.state, cite}
+			s.Pub + s.Raw + s.Pub + s.State, cite + "; §1 (pure ML-DSA in X.509)"}
+	case s.Pure:
+		return Term{"the leaf's key and signature and the hash state (issuer: a trust anchor in flash)", s.Pub + s.Raw + s.State, cite}
 	case chain >= 2:
-		return Term{"the leaf's key, body hash and signature, the issuer's key and the hash state of its body", s.pub + hashLen + s.sig + s.pub + 104, cite}
+		return Term{"the leaf's key, body hash and signature, the issuer's key and the hash state of its body", s.Pub + hashLen + s.Raw + s.Pub + 104, cite}
 	}
-	return Term{"the leaf's key, body hash and signature (issuer: a trust anchor in flash)", s.pub + hashLen + s.sig, cite}
+	return Term{"the leaf's key, body hash and signature (issuer: a trust anchor in flash)", s.Pub + hashLen + s.Raw, cite}
 }
 
 // certificateMessage is the least size of the Certificate message: 18 B
 // of framing for two certificates (8 + 5 per certificate) and each one's
 // key and signature, no other field.
-func certificateMessage(chain int, s signature) int64 {
+func certificateMessage(chain int, s tlsdef.Sig) int64 {
 	n := int64(max(chain, 1))
-	return 8 + n*(5+s.pub+s.sig)
+	return 8 + n*(5+s.Pub+s.Raw)
 }
 
 func sum(ts []Term) int64 {
@@ -238,26 +243,17 @@ func sum(ts []Term) int64 {
 	return n
 }
 
-// Libraries are the TLS libraries whose buffering the bound knows; any
-// other library's rows take the standards' bound ("").
-var Libraries = [...]string{"", "wolfSSL", "Mbed TLS"}
+// Bounds is the bound under each Stack, in that order (nil without a
+// bound: TLS 1.2, whose bound is not modelled). A ranking picks one for
+// every build: an array, read without hashing a library's name.
+type Bounds [nStacks]*Bound
 
-// Bounds is the bound for each of Libraries, in that order (nil for a
-// pair the bound does not know). A ranking picks one for every build:
-// an array is read without hashing the library's name (in the wasm, a
-// map of strings hashed every key in software).
-type Bounds [len(Libraries)]*Bound
-
-// Of is lib's bound: nil when the bound knows none, or bs is nil.
-func (bs *Bounds) Of(lib string) *Bound {
-	if bs != nil {
-		for i, l := range Libraries {
-			if l == lib {
-				return bs[i]
-			}
-		}
+// Of is the bound under st: nil when bs is nil.
+func (bs *Bounds) Of(st Stack) *Bound {
+	if bs == nil {
+		return nil
 	}
-	return nil
+	return bs[st]
 }
 
 // Yours is the user's own measured session RAM in place of the bound,
@@ -267,36 +263,33 @@ func Yours(measured int64, cite string) *Bound {
 		Terms: []Term{{Name: "your measured session RAM", Bytes: measured, Cite: cite}}}
 }
 
-// Pick is the session RAM of a build of library lib, from ByLibrary's
+// Pick is the session RAM of a build under stack st, from ByStack's
 // bounds: the user's figure wins (the setting's for every build, then
-// own, measured on the build's import set), then the library's bound,
-// then the standards' (a crypto library under any TLS stack).
-func Pick(bounds *Bounds, lib string, own int64, set string) *Bound {
-	std := bounds.Of("")
+// own, measured on the build's import set), then the stack's bound.
+func Pick(bounds *Bounds, st Stack, own int64, set string) *Bound {
+	std := bounds.Of(Standard)
 	if own > 0 && (std == nil || !std.Measured) {
 		return Yours(own, "your import set "+set)
 	}
-	if b := bounds.Of(lib); b != nil {
-		return b
-	}
-	return std
+	return bounds.Of(st)
 }
 
-// ByLibrary is the bound for each of Libraries (nil for a pair the bound
-// does not know). measured, when positive, is the user's own measured
-// session RAM: it replaces the bound everywhere, labelled as theirs.
-func ByLibrary(s Spec, measured int64) *Bounds {
+// ByStack is the bound under each Stack; an *UnknownError for a group or
+// signature tlsdef does not declare. measured, when positive, is the
+// user's own measured session RAM: it replaces the bound everywhere,
+// labelled as theirs.
+func ByStack(s Spec, measured int64) (*Bounds, error) {
 	out := &Bounds{}
-	for i, lib := range Libraries {
-		s.Library = lib
-		b, ok := For(s)
-		switch {
-		case measured > 0:
-			b = *Yours(measured, "the tls-session-ram setting")
-		case !ok:
-			continue
+	for st := range out {
+		s.Stack = Stack(st)
+		b, err := For(s)
+		if err != nil {
+			return nil, err
 		}
-		out[i] = &b
+		if measured > 0 {
+			b = *Yours(measured, "the tls-session-ram setting")
+		}
+		out[st] = &b
 	}
-	return out
+	return out, nil
 }

@@ -1,9 +1,11 @@
 package tlsram_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
+	"cryptosizer/app/tlsdef"
 	"cryptosizer/app/tlsram"
 )
 
@@ -29,8 +31,8 @@ func TestWorkedExamples(t *testing.T) {
 		{"p256", "ecdsa-p256", 64, 643},
 		{"x25519mlkem768", "ml-dsa-65", 64, 7726},
 	} {
-		b, ok := tlsram.For(tlsram.Spec{Client: true, Kex: tc.kex, Sig: tc.sig, Chain: 2, Limit: tc.limit})
-		if !ok || b.Bytes != tc.want {
+		b, err := tlsram.For(tlsram.Spec{Client: true, Kex: tc.kex, Sig: tc.sig, Chain: 2, Limit: tc.limit})
+		if err != nil || b.Bytes != tc.want {
 			t.Errorf("%s + %s, limit %d: %d B, the source works out %d", tc.kex, tc.sig, tc.limit, b.Bytes, tc.want)
 		}
 		var sum int64
@@ -52,59 +54,70 @@ func TestWorkedExamples(t *testing.T) {
 func TestLibraryFloors(t *testing.T) {
 	pq := tlsram.Spec{Client: true, Kex: "x25519mlkem768", Sig: "ml-dsa-65", Chain: 2, Limit: 1024}
 	std, _ := tlsram.For(pq)
-	pq.Library = "Mbed TLS"
+	pq.Stack = tlsram.MbedTLS
 	mbed, _ := tlsram.For(pq)
 	// 13 + 16 + 16 + Certificate message 10,540, + T 104 + K 124 + C 7,413.
 	if mbed.Bytes != 45+10540+104+124+7413 || mbed.Bytes <= std.Bytes {
 		t.Errorf("Mbed TLS with 1 KiB records: %d B (standards: %d)", mbed.Bytes, std.Bytes)
 	}
-	pq.Library = "wolfSSL"
+	pq.Stack = tlsram.WolfSSL
 	wolf, _ := tlsram.For(pq)
 	if wolf.Bytes != std.Bytes+10540 || wolf.Limit != 1024 {
 		t.Errorf("wolfSSL with max_fragment_length 2^10: %d B (standards %d + the message 10,540)", wolf.Bytes, std.Bytes)
 	}
 	// A server without mutual auth receives no certificate, but Mbed
 	// TLS's input buffer is its own: 13 + 16 + 16 + 16,384.
-	if srv, _ := tlsram.For(tlsram.Spec{Kex: "p256", Sig: "ecdsa-p256", Chain: 2, Library: "Mbed TLS"}); srv.Bytes != 16429+104+124 {
+	if srv, _ := tlsram.For(tlsram.Spec{Kex: "p256", Sig: "ecdsa-p256", Chain: 2, Stack: tlsram.MbedTLS}); srv.Bytes != 16429+104+124 {
 		t.Errorf("Mbed TLS server: %d B, want its input buffer 16,429 + 104 + 124", srv.Bytes)
 	}
 	pq.Limit = 1000
 	odd, _ := tlsram.For(pq)
-	if ok, why := tlsram.Supports("wolfSSL", 1000); ok || odd.Limit != 0 || odd.LimitNote != why || !strings.Contains(why, "RFC 8449") {
+	if ok, why := tlsram.Supports(tlsram.WolfSSL, 1000); ok || odd.Limit != 0 || odd.LimitNote != why || !strings.Contains(why, "RFC 8449") {
 		t.Errorf("wolfSSL with a 1000-byte limit: applied %d, note %q", odd.Limit, odd.LimitNote)
 	}
 }
 
-// Every group and signature the workload offers has a bound, for both
-// roles, and a server without mutual auth holds no certificate.
+// Every group and signature tlsdef declares (the workload's choices)
+// has a bound under every stack, for both roles; a pair it does not
+// declare is an *UnknownError, never a silent absence.
 func TestEveryPairHasABound(t *testing.T) {
-	kexes := []string{"p256", "p384", "x25519", "x25519mlkem768", "secp256r1mlkem768", "secp384r1mlkem1024", "mlkem768", "mlkem1024"}
-	sigs := []string{"ecdsa-p256", "ecdsa-p384", "rsa-2048", "rsa-3072", "ed25519", "ml-dsa-44", "ml-dsa-65", "ml-dsa-87"}
-	for _, k := range kexes {
-		for _, s := range sigs {
+	n := 0
+	for _, g := range tlsdef.Groups {
+		for _, s := range tlsdef.Sigs {
 			for _, client := range []bool{true, false} {
-				b, ok := tlsram.For(tlsram.Spec{Client: client, Kex: k, Sig: s, Chain: 2})
-				if !ok || b.Bytes < 16406 {
-					t.Errorf("%s + %s (client %v): %d B, %v", k, s, client, b.Bytes, ok)
+				bs, err := tlsram.ByStack(tlsram.Spec{Client: client, Kex: g.Name, Sig: s.Name, Chain: 2}, 0)
+				if err != nil {
+					t.Fatalf("%s + %s: %v", g.Name, s.Name, err)
+				}
+				for st, b := range bs {
+					if n++; b == nil || b.Bytes < 16406 {
+						t.Errorf("%s + %s (client %v, stack %d): %+v", g.Name, s.Name, client, st, b)
+					}
 				}
 			}
 		}
 	}
-	if _, ok := tlsram.For(tlsram.Spec{Kex: "p521", Sig: "ecdsa-p256"}); ok {
-		t.Error("an unknown group has a bound")
+	if want := len(tlsdef.Groups) * len(tlsdef.Sigs) * 2 * 3; n != want {
+		t.Errorf("checked %d bounds, want %d", n, want)
+	}
+	for _, tc := range []tlsram.Spec{{Kex: "p521", Sig: "ecdsa-p256"}, {Kex: "p256", Sig: "sphincs"}} {
+		var unknown *tlsram.UnknownError
+		if _, err := tlsram.ByStack(tc, 48<<10); !errors.As(err, &unknown) {
+			t.Errorf("%s + %s: %v, want an *UnknownError", tc.Kex, tc.Sig, err)
+		}
 	}
 }
 
 // The user's own measured session RAM replaces the bound for every
 // library, labelled as theirs.
 func TestMeasuredWins(t *testing.T) {
-	by := tlsram.ByLibrary(tlsram.Spec{Client: true, Kex: "p256", Sig: "ecdsa-p256", Chain: 2}, 48<<10)
-	for _, lib := range tlsram.Libraries {
-		if b := by.Of(lib); b == nil || b.Bytes != 48<<10 || !b.Measured {
-			t.Errorf("%q: %+v", lib, b)
+	by, _ := tlsram.ByStack(tlsram.Spec{Client: true, Kex: "p256", Sig: "ecdsa-p256", Chain: 2}, 48<<10)
+	for st, b := range by {
+		if b == nil || b.Bytes != 48<<10 || !b.Measured {
+			t.Errorf("stack %d: %+v", st, b)
 		}
 	}
-	if by := tlsram.ByLibrary(tlsram.Spec{Client: true, Kex: "p256", Sig: "ecdsa-p256", Chain: 2}, 0); by.Of("Mbed TLS") == nil || by.Of("Mbed TLS").Measured || by.Of("Mbed TLS").Bytes <= by.Of("").Bytes {
+	if by, _ := tlsram.ByStack(tlsram.Spec{Client: true, Kex: "p256", Sig: "ecdsa-p256", Chain: 2}, 0); by.Of(tlsram.MbedTLS) == nil || by.Of(tlsram.MbedTLS).Measured || by.Of(tlsram.MbedTLS).Bytes <= by.Of(tlsram.Standard).Bytes {
 		t.Errorf("bounds: %+v", by)
 	}
 }
@@ -113,21 +126,22 @@ func TestMeasuredWins(t *testing.T) {
 // (its import set's), then its library's bound, then the standards'.
 func TestPickPutsTheUsersFigureFirst(t *testing.T) {
 	s := tlsram.Spec{Kex: "p256", Sig: "ecdsa-p256", Chain: 2}
-	bounds, setting := tlsram.ByLibrary(s, 0), tlsram.ByLibrary(s, 50_000)
+	bounds, _ := tlsram.ByStack(s, 0)
+	setting, _ := tlsram.ByStack(s, 50_000)
 	for _, tc := range []struct {
 		name   string
 		bounds *tlsram.Bounds
-		lib    string
+		lib    tlsram.Stack
 		own    int64
 		want   int64
 		cite   string
 	}{
-		{"library's bound", bounds, "Mbed TLS", 0, bounds.Of("Mbed TLS").Bytes, ""},
-		{"standards' bound for a crypto library", bounds, "CMOX", 0, bounds.Of("").Bytes, ""},
-		{"the import's figure over the bound", bounds, "wolfSSL", 40_000, 40_000, "your import set set-1"},
-		{"the setting's figure over the import's", setting, "wolfSSL", 40_000, 50_000, "the tls-session-ram setting"},
-		{"the import's figure without a bound (TLS 1.2)", nil, "wolfSSL", 40_000, 40_000, "your import set set-1"},
-		{"nothing without a bound or a figure", nil, "wolfSSL", 0, 0, ""},
+		{"library's bound", bounds, tlsram.MbedTLS, 0, bounds.Of(tlsram.MbedTLS).Bytes, ""},
+		{"standards' bound for a crypto library", bounds, tlsram.StackOf("CMOX"), 0, bounds.Of(tlsram.Standard).Bytes, ""},
+		{"the import's figure over the bound", bounds, tlsram.WolfSSL, 40_000, 40_000, "your import set set-1"},
+		{"the setting's figure over the import's", setting, tlsram.WolfSSL, 40_000, 50_000, "the tls-session-ram setting"},
+		{"the import's figure without a bound (TLS 1.2)", nil, tlsram.WolfSSL, 40_000, 40_000, "your import set set-1"},
+		{"nothing without a bound or a figure", nil, tlsram.WolfSSL, 0, 0, ""},
 	} {
 		b := tlsram.Pick(tc.bounds, tc.lib, tc.own, "set-1")
 		switch {
