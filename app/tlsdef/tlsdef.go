@@ -102,10 +102,14 @@ var Suites = []Suite{
 }
 
 // GroupNamed is the group of that name; ok is false for none.
-func GroupNamed(name string) (Group, bool) { return named(Groups, name, func(g Group) string { return g.Name }) }
+func GroupNamed(name string) (Group, bool) {
+	return named(Groups, name, func(g Group) string { return g.Name })
+}
 
 // SigNamed is the signature of that name; ok is false for none.
-func SigNamed(name string) (Sig, bool) { return named(Sigs, name, func(s Sig) string { return s.Name }) }
+func SigNamed(name string) (Sig, bool) {
+	return named(Sigs, name, func(s Sig) string { return s.Name })
+}
 
 // SuiteOf names the classic suite of a pair, or "".
 func SuiteOf(group, sig string) string {
