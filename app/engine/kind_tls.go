@@ -29,8 +29,16 @@ type TLS struct {
 	Limit int `json:"record_limit,omitempty"`
 	// SessionRAM is the user's measured session RAM (0: the bound).
 	SessionRAM int64 `json:"session_ram_bytes,omitempty"`
-	// full and resumed are what one handshake hashes (Hashed), session
-	// the RAM it holds by TLS library (tlsram): counted once, when read.
+	// derived is what follows from the fields above, counted once when
+	// read (nil for a load made without Read): a pointer, so that the
+	// load stays comparable and its memo shape drops it (shape).
+	derived *tlsDerived
+}
+
+// tlsDerived is what a TLS load works out once: what one full and one
+// resumed handshake hash (Hashed), and the session's RAM under each TLS
+// stack (tlsram).
+type tlsDerived struct {
 	full, resumed Parts
 	session       *tlsram.Bounds
 }
@@ -183,11 +191,11 @@ func (k tlsKind) Read(v *Values) Load {
 	t.Rate = v.Float("tls-rate", 0)
 	// What a handshake hashes depends on the load only: counted once,
 	// not for every candidate.
-	t.full, t.resumed = t.Hashed(false), t.Hashed(true)
+	t.derived = &tlsDerived{full: t.Hashed(false), resumed: t.Hashed(true)}
 	// The bound is TLS 1.3's; the user's own figure holds for both.
 	if t.SessionRAM, _ = v.Any("tls-session-ram").(int64); t.Version == "1.3" || t.SessionRAM > 0 {
 		var err error
-		t.session, err = tlsram.ByStack(tlsram.Spec{Client: t.Role == "client", Kex: t.Kex, Sig: t.Sig, Chain: t.Chain, Mutual: t.Mutual, SHA384: t.hash() == "sha384", Limit: t.Limit}, t.SessionRAM)
+		t.derived.session, err = tlsram.ByStack(tlsram.Spec{Client: t.Role == "client", Kex: t.Kex, Sig: t.Sig, Chain: t.Chain, Mutual: t.Mutual, SHA384: t.hash() == "sha384", Limit: t.Limit}, t.SessionRAM)
 		if err != nil {
 			v.Fail("tls-kex", err.Error()) // the choices are tlsdef's: a table that lacks one
 			return nil
@@ -249,8 +257,10 @@ func (t *TLS) Terms(e Figures) []Term {
 		}
 		out = append(out, e.FirstMeasured(ops, n, c.Rule))
 	}
-	full, resumed := t.full, t.resumed
-	if full == nil { // a TLS load made without Read (tests)
+	var full, resumed Parts
+	if d := t.derived; d != nil {
+		full, resumed = d.full, d.resumed
+	} else { // a TLS load made without Read (tests)
 		full, resumed = t.Hashed(false), t.Hashed(true)
 	}
 	hash := e.Term(t.hash(), 1-t.Resume, RuleTLSHash, full.Bytes())
@@ -281,7 +291,11 @@ func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 	r.KnownFail = len(r.Missing) > 0 && perHS > 0 && t.Rate*perHS > e.Budget()
 	// A part that cannot hold the session's RAM fails, whatever the clock.
 	own, set := e.a.SessionRAM()
-	r.Session = tlsram.Pick(t.session, e.a.TLSStack(), own, set)
+	var bounds *tlsram.Bounds
+	if t.derived != nil {
+		bounds = t.derived.session
+	}
+	r.Session = tlsram.Pick(bounds, e.a.TLSStack(), own, set)
 	if ram := e.a.PartRAM(e.members()); r.Session != nil && ram > 0 && ram < r.Session.Bytes {
 		h := float64(ram) / float64(r.Session.Bytes)
 		if r.KnownFail, r.ramShort = true, true; len(r.Missing) == 0 && (r.Headroom == nil || h < *r.Headroom) {

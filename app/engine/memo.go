@@ -2,7 +2,6 @@ package engine
 
 import (
 	"cryptosizer/app/catalog"
-	"fmt"
 	"slices"
 	"sync"
 )
@@ -22,14 +21,16 @@ import (
 // across candidates and rankings is safe.
 
 // shaped is a load whose terms do not depend on one of its fields: shape
-// is the load without it.
+// is the load without it, a comparable value that holds no pointer
+// (TestMemoShapes), so that two shapes are equal exactly when their
+// fields are.
 type shaped interface {
 	shape() any
 }
 
 func (t *TLS) shape() any {
 	s := *t
-	s.Rate, s.full, s.resumed, s.session = 0, nil, nil, nil // session: made of the rest, anew per parse
+	s.Rate, s.derived = 0, nil // derived: made of the rest, anew per parse
 	return s
 }
 
@@ -69,19 +70,27 @@ type memos struct {
 	off  bool // keep none (the tests' fresh rankings)
 }
 
-// memoKey is what a ranking's terms depend on: the workload's loads
-// without their rates and deadlines (shapes), and the question every
-// figure is asked with, itself (catalog.Question is comparable: a field
-// added there is in the key).
+// memoKey is what a ranking's terms depend on, by construction: the
+// workload's loads without their rates and deadlines (each load's shape,
+// at its index in Workload.Loads; nil for an aggregate), and the
+// question every figure is asked with, itself. Both are comparable
+// values (catalog.Question and every shape: TestMemoShapes), so a field
+// added to either is in the key; nothing is printed.
 type memoKey struct {
-	shapes string
+	shapes [maxShapes]any
 	q      catalog.Question
 }
 
-// keyOf is w's memo key; ok is false when a load is not shaped: such a
-// workload keeps no terms.
+// maxShapes is how many loads a memo key holds: one of each kind.
+const maxShapes = 8
+
+// keyOf is w's memo key; ok is false when a load is not shaped, or there
+// are more loads than a key holds: such a workload keeps no terms.
 func keyOf(w *Workload) (memoKey, bool) {
-	shapes := make([]any, len(w.Loads))
+	k := memoKey{q: question(w)}
+	if len(w.Loads) > maxShapes {
+		return memoKey{}, false
+	}
 	for i, l := range w.Loads {
 		if KindOf(l.Kind()).Aggregate() {
 			continue
@@ -90,9 +99,9 @@ func keyOf(w *Workload) (memoKey, bool) {
 		if !ok {
 			return memoKey{}, false
 		}
-		shapes[i] = s.shape()
+		k.shapes[i] = s.shape()
 	}
-	return memoKey{shapes: fmt.Sprintf("%v", shapes), q: question(w)}, true
+	return k, true
 }
 
 // take hands the ranking the memo of w's key, its own until put back
