@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"errors"
 	"bytes"
 	"encoding/json"
 	"testing"
@@ -38,19 +39,48 @@ func TestRankingReusesWithoutMixing(t *testing.T) {
 		}
 		return b
 	}
-	var shown, spare engine.Result
+	var scratch [2]engine.Scratch
+	var shown engine.Result
 	for i, w := range ws {
 		before := js(shown)
-		res := spare
-		for range ix.Ranking(w, &res) {
-		}
+		res, _ := engine.Ranker{}.RankInto(ix, w, &scratch[i%2])
 		if !bytes.Equal(js(res), js(ix.Rank(w))) {
-			t.Errorf("workload %d: the ranking into a reused result differs from a fresh one", i)
+			t.Errorf("workload %d: the ranking into a reused scratch differs from a fresh one", i)
 		}
-		if !bytes.Equal(js(shown), before) {
-			t.Errorf("workload %d: ranking into the spare changed the result on screen", i)
+		if err := shown.Check(); err != nil || !bytes.Equal(js(shown), before) {
+			t.Errorf("workload %d: ranking into the other scratch changed the result on screen (%v)", i, err)
 		}
-		spare, shown = shown, res
+		shown = res
+	}
+}
+
+// A result ranked into a scratch is void once the scratch ranks again,
+// and says so (Check); one that owns its memory never is.
+func TestResultSaysWhenItsScratchIsReused(t *testing.T) {
+	ix := index(t)
+	w, errs := workload.Parse(workload.FirstVisit)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var s engine.Scratch
+	owned := ix.Rank(w)
+	first, _ := engine.Ranker{}.RankInto(ix, w, &s)
+	if err := first.Check(); err != nil {
+		t.Fatalf("a fresh result: %v", err)
+	}
+	second, _ := engine.Ranker{}.RankInto(ix, w, &s)
+	if err := first.Check(); !errors.Is(err, engine.ErrReused) {
+		t.Errorf("a result read after its scratch ranked again: %v, want ErrReused", err)
+	}
+	if err := second.Check(); err != nil {
+		t.Errorf("the scratch's latest result: %v", err)
+	}
+	stop := engine.Ranker{Pause: func() bool { return false }}
+	if _, ok := stop.RankInto(ix, w, &s); ok || !errors.Is(second.Check(), engine.ErrReused) {
+		t.Errorf("a ranking stopped early: ok %v, the result before it %v", ok, second.Check())
+	}
+	if err := owned.Check(); err != nil {
+		t.Errorf("an owned result: %v", err)
 	}
 }
 

@@ -199,7 +199,10 @@ type Result struct {
 	// Unbuilt are the part groups the filters keep that no build stands
 	// for: listed with why, never dropped in silence.
 	Unbuilt []Unbuilt `json:"unbuilt,omitempty"`
-	arena   *arena    // the ranking's memory, reused by the next ranking into it
+	// from is the scratch the result was ranked into, and gen its
+	// ranking then (nil: the result owns its memory); Check compares.
+	from *Scratch
+	gen  uint64
 }
 
 // Unbuilt is a part group without a build to rank, and why (a code).

@@ -41,13 +41,10 @@ func BenchmarkRankTyping(b *testing.B) {
 // ranking reuses (model.Page.rank).
 func BenchmarkRankTypingReused(b *testing.B) {
 	ix, ws := index(b), typing(b)
-	var shown, spare engine.Result
+	var scratch [2]engine.Scratch
 	n := 0
 	for b.Loop() {
-		res := spare
-		for range ix.Ranking(ws[n%2], &res) {
-		}
-		spare, shown = shown, res
+		_, _ = engine.Ranker{}.RankInto(ix, ws[n%2], &scratch[n%2])
 		n++
 	}
 }

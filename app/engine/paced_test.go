@@ -47,9 +47,9 @@ func TestPacedIsTheSame(t *testing.T) {
 			t.Fatal(errs)
 		}
 		steps := 0
-		var got engine.Result
-		for range paced.Ranking(w, &got) {
-			steps++
+		got, ok := engine.Ranker{Pause: func() bool { steps++; return true }}.Rank(paced, w)
+		if !ok {
+			t.Fatalf("%v: a ranking whose pause never stops it stopped", p)
 		}
 		if steps < len(got.Candidates) {
 			t.Errorf("%v: ranking paused %d times for %d candidates", p, steps, len(got.Candidates))
@@ -77,14 +77,11 @@ func TestRankingStoppedEarly(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	var res engine.Result
-	for i := range ix.Ranking(w, &res) {
-		if i == 10 {
-			break
-		}
-	}
-	if res.Candidates != nil {
-		t.Errorf("a ranking stopped early answered %d candidates", len(res.Candidates))
+	var s engine.Scratch
+	steps := 0
+	stop := engine.Ranker{Pause: func() bool { steps++; return steps <= 10 }}
+	if res, ok := stop.RankInto(ix, w, &s); ok || res.Candidates != nil {
+		t.Errorf("a ranking stopped early answered %d candidates (ok %v)", len(res.Candidates), ok)
 	}
 	a, err := json.Marshal(ix.Rank(w))
 	if err != nil {
@@ -98,8 +95,7 @@ func TestRankingStoppedEarly(t *testing.T) {
 		t.Error("the ranking after one stopped early differs from a fresh index's")
 	}
 	// Into the memory the stopped one kept, half written: the same answer.
-	for range ix.Ranking(w, &res) {
-	}
+	res, _ := engine.Ranker{}.RankInto(ix, w, &s)
 	if c, err := json.Marshal(res); err != nil || string(c) != string(b) {
 		t.Errorf("a ranking into the memory of one stopped early differs from a fresh index's (%v)", err)
 	}

@@ -1,39 +1,77 @@
 package engine
 
 import (
-	"iter"
+	"errors"
 	"slices"
 
 	"cryptosizer/app/catalog"
 )
 
-// Rank evaluates every candidate against w and orders them.
+// Rank evaluates every candidate against w and orders them, unpaced: the
+// result owns its memory.
 func (ix *Index) Rank(w Workload) Result {
-	var res Result
-	for range ix.Ranking(w, &res) {
-	}
+	res, _ := Ranker{}.Rank(ix, w)
 	return res
 }
 
-// Ranking ranks w into *res as a sequence the caller paces: it yields before
-// each build is evaluated (the number evaluated so far), so that a caller on
-// one thread (the browser) may let what waits run in between; once the
-// sequence ends, *res is the answer (one that stops early has its memory
-// only). The loop's body must not use the index. The memory *res held is
-// reused: nothing may read that result (or a copy of it) again.
-func (ix *Index) Ranking(w Workload, res *Result) iter.Seq[int] {
-	return func(yield func(int) bool) {
-		ar := res.arena
-		*res = Result{}
-		*res = ix.rank(w, yield, ar)
-	}
+// Ranker ranks workloads, pacing itself as go/types.Config reports: the
+// zero value ranks unpaced. Pause, unless nil, is called before each
+// build is evaluated, so that a caller on one thread (the browser) may
+// let what waits run in between; its false stops the ranking, with no
+// answer. Pause must not use the index.
+type Ranker struct {
+	Pause func() bool
 }
 
-// rank is Ranking's work; step is its yield (false: stop, with no
-// answer).
-func (ix *Index) rank(w Workload, step func(int) bool, ar *arena) Result {
-	ar = ar.reuse(len(ix.builds))
-	res := Result{Workload: w, arena: ar}
+// Rank ranks w into memory of its own: the result is the caller's to
+// keep (as bufio.Scanner's Text is). ok is false when Pause stopped it.
+func (rk Ranker) Rank(ix *Index, w Workload) (res Result, ok bool) {
+	return ix.rank(w, rk.Pause, nil)
+}
+
+// RankInto ranks w into s's memory, which the ranking before it into s
+// used (as bufio.Scanner's Bytes may be overwritten): the result is
+// valid until s ranks again, and Result.Check says when it no longer
+// is. ok is false when Pause stopped it; s keeps its memory for the
+// next ranking, and the result before it is void all the same.
+func (rk Ranker) RankInto(ix *Index, w Workload, s *Scratch) (res Result, ok bool) {
+	s.gen++
+	s.ar = s.ar.reuse(len(ix.builds))
+	res, ok = ix.rank(w, rk.Pause, s.ar)
+	res.from, res.gen = s, s.gen
+	return res, ok
+}
+
+// Scratch is memory that rankings into it reuse (Ranker.RankInto): a
+// page that ranks on every keystroke keeps two, one for the result on
+// screen and one to rank the next into. The zero value is ready.
+type Scratch struct {
+	ar  *arena
+	gen uint64 // rankings into it so far
+}
+
+// ErrReused is what Result.Check says of a result whose scratch has
+// ranked again: its figures are another ranking's.
+var ErrReused = errors.New("engine: the result was read after its scratch ranked again (Ranker.RankInto)")
+
+// Check is nil while the result's figures are its own: always for one
+// that owns its memory (Ranker.Rank), and for one ranked into a scratch
+// until the scratch ranks again (then ErrReused). Tests call it after
+// every step that may rank.
+func (r *Result) Check() error {
+	if r.from != nil && r.from.gen != r.gen {
+		return ErrReused
+	}
+	return nil
+}
+
+// rank is the rankers' work, into ar (nil: memory of its own); pause,
+// unless nil, may stop it (no answer).
+func (ix *Index) rank(w Workload, pause func() bool, ar *arena) (Result, bool) {
+	if ar == nil {
+		ar = (*arena)(nil).reuse(len(ix.builds))
+	}
+	res := Result{Workload: w}
 	// One array holds both lists: the candidates from its start, the builds
 	// without a figure from its end (put in order at the end). The no-figure
 	// list grown by append was a third of a keystroke's bytes allocated.
@@ -49,8 +87,8 @@ func (ix *Index) rank(w Workload, step func(int) bool, ar *arena) Result {
 	}
 	defer ix.putMemo(e.memo)
 	for i, b := range ix.builds {
-		if !step(i) {
-			return Result{arena: ar} // stopped: no answer, the memory kept
+		if pause != nil && !pause() {
+			return Result{}, false // stopped: no answer, the memory kept in ar
 		}
 		if filtered && !keep(b, &w) {
 			continue
@@ -75,8 +113,8 @@ func (ix *Index) rank(w Workload, step func(int) bool, ar *arena) Result {
 		res.NoFigure = all[len(all)-nf:]
 		slices.Reverse(res.NoFigure)
 	}
-	ix.tally(&res, w)
-	return res
+	ix.tally(&res, w, ar)
+	return res, true
 }
 
 // listedApart reports whether a build is listed apart, not ranked, and what it
@@ -97,7 +135,7 @@ func (e *Eval) listedApart(b *catalog.Build, c *Candidate) (lacked []string, apa
 
 // tally completes a ranking of w: the groups without a build, what the filters
 // removed when nothing is left, the order, the ranks and the counts.
-func (ix *Index) tally(res *Result, w Workload) {
+func (ix *Index) tally(res *Result, w Workload, ar *arena) {
 	res.Counts.NoFigure = len(res.NoFigure)
 	for _, b := range ix.cat.Unbuilt {
 		if keep(b, &w) {
@@ -109,7 +147,7 @@ func (ix *Index) tally(res *Result, w Workload) {
 	if len(res.Candidates) == 0 && len(res.NoFigure) == 0 && len(res.Unbuilt) == 0 {
 		res.Filters = ix.filterEffects(&w)
 	}
-	order(res.Candidates, w.Objective, res.arena)
+	order(res.Candidates, w.Objective, ar)
 	for i := range res.Candidates {
 		res.Candidates[i].Rank = i + 1
 		switch res.Candidates[i].Verdict {

@@ -48,7 +48,7 @@ func TestPendingShowsTheLiveAnswer(t *testing.T) {
 	}
 	pending := model.NewPending(s.First.Charts, nil)
 	before := app.HTMLString(&Results{M: pending, Client: true, First: s.First})
-	pending.Live(s.index(), nil)
+	pending.Live(s.index())
 	after := app.HTMLString(&Results{M: pending, Client: true, First: s.First})
 	ranked := app.HTMLString(&Results{M: model.New(s.index(), nil), Client: true})
 	if canonical(t, before) != canonical(t, ranked) {
@@ -152,7 +152,7 @@ func TestBareAddressChangesNothing(t *testing.T) {
 	s := Bundled()
 	m := model.New(s.index(), nil)
 	before := *m
-	m.Load(&url.URL{Path: "/"}, nil)
+	m.Load(&url.URL{Path: "/"})
 	if m.Query() != before.Query() || !reflect.DeepEqual(m.Form.Params, before.Form.Params) || m.Embed != before.Embed ||
 		len(m.Msgs.List) != 0 || m.Results.Selected != "" || len(m.Results.Compare) != 0 {
 		t.Error("loading the bare address changed the first page")

@@ -83,19 +83,20 @@ func (p *Page) stored() bool {
 // is the one shown, so nothing is drawn again. It returns the prepared
 // view it replaced (nil when the page was live already), for the check
 // that it showed the live answer.
-func (p *Page) goLive(pause func()) (prepared *FirstView) {
+func (p *Page) goLive() (prepared *FirstView) {
 	if !p.m.Pending() {
 		return nil
 	}
 	t := browser.Now()
 	link := p.m.LinkPending()
-	p.m.Live(p.start.data.index(pause), pause)
+	p.m.Pace = p.pace.pause // the page's one pacer, handed to the model once
+	p.m.Live(p.start.data.index(p.pace.pause))
 	p.m.DataErr = p.dataErr()
 	if link {
 		// The address's question, answered now: stored imports first,
 		// then the link's own (model.LoadData ranks once).
 		p.loadStore()
-		p.m.LoadData(p.linkURL, pause)
+		p.m.LoadData(p.linkURL)
 		browser.Record("live", browser.Now()-t, false)
 		return nil
 	}
@@ -121,12 +122,13 @@ func (p *Page) goLive(pause func()) (prepared *FirstView) {
 func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 	var prepared *FirstView
 	acted, inputs, wentLive := 0, int64(0), false
-	steps := []func(ctx app.Context, pause func()){
-		func(_ app.Context, pause func()) { _, _ = p.start.data.read(pause) },
-		func(_ app.Context, pause func()) { _ = p.start.data.index(pause) },
-		func(ctx app.Context, pause func()) {
+	pause := p.pace.pause
+	steps := []func(ctx app.Context){
+		func(app.Context) { _, _ = p.start.data.read(pause) },
+		func(app.Context) { _ = p.start.data.index(pause) },
+		func(ctx app.Context) {
 			link, pending := p.m.LinkPending(), p.m.Pending()
-			prepared, acted, inputs = p.goLive(pause), p.acted, p.inputs.Load()
+			prepared, acted, inputs = p.goLive(), p.acted, p.inputs.Load()
 			wentLive = pending
 			if link {
 				// The first answer to the address's question: drawn, and the
@@ -141,7 +143,7 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 				}
 			}
 		},
-		func(ctx app.Context, pause func()) {
+		func(ctx app.Context) {
 			if p.acted != acted || prepared == nil {
 				return // an action since has drawn the live answer (a link's page has none prepared)
 			}
@@ -149,7 +151,7 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 				ctx.Update() // not the same after all: the live answer replaces it
 			}
 		},
-		func(_ app.Context, pause func()) {
+		func(app.Context) {
 			if p.acted != acted || p.inputs.Load() != inputs {
 				return // the page has been used since: its first action is past
 			}
@@ -158,9 +160,9 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 			// code once it has run enough) and the results' view. An
 			// input in between stops it: its action waits for this step.
 			t := browser.Now()
-			idle := func() bool { pause(); return p.inputs.Load() == inputs }
+			input := func() bool { return p.inputs.Load() != inputs }
 			n := 0
-			for n < 2 && p.m.Warm(idle) {
+			for n < 2 && p.m.Warm(input) {
 				n++
 			}
 			if n == 2 {
@@ -176,9 +178,9 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 			if !p.m.Pending() && !wentLive {
 				return // an action made the page live, and drew it
 			}
-			pause, end := paced(liveSlice)
-			steps[i](ctx, pause)
-			end()
+			p.pace.begin()
+			steps[i](ctx)
+			p.pace.end()
 			if i+1 < len(steps) {
 				next(i+1, time.Millisecond)
 			}
@@ -195,21 +197,33 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 // and 20–36.
 const liveSlice = 5
 
-// paced paces a step of going live: pause lets the browser run what
-// waits (browser.Yield) once the step has run for budget ms since its
-// start or the last pause that yielded; end closes the last slice. Each
-// slice's length is recorded (live-steps: ./build.sh bench reports them).
-func paced(budget float64) (pause, end func()) {
-	t := browser.Now()
-	end = func() { browser.Record("live-steps", browser.Now()-t, true) }
-	pause = func() {
-		if browser.Now()-t >= budget {
-			end()
-			browser.Yield()
-			t = browser.Now()
-		}
+// pacer paces the page's long work — the steps of going live, an
+// import's index and ranking —, one for the page (its pause is the
+// model's Pace): between begin and end, pause lets the browser run what
+// waits (browser.Yield) once the work has run for liveSlice ms since
+// begin or the last pause that yielded; outside them (a keystroke's
+// ranking, which must end in its own task) it does nothing. Each slice's
+// length is recorded (live-steps: ./build.sh bench reports them).
+type pacer struct {
+	t  float64
+	on bool
+}
+
+func (pc *pacer) begin() { pc.t, pc.on = browser.Now(), true }
+
+func (pc *pacer) pause() {
+	if pc.on && browser.Now()-pc.t >= liveSlice {
+		browser.Record("live-steps", browser.Now()-pc.t, true)
+		browser.Yield()
+		pc.t = browser.Now()
 	}
-	return pause, end
+}
+
+func (pc *pacer) end() {
+	if pc.on {
+		browser.Record("live-steps", browser.Now()-pc.t, true)
+		pc.on = false
+	}
 }
 
 // pending is the prepared view the page shows while it is pending (nil

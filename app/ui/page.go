@@ -61,6 +61,7 @@ type Page struct {
 
 	start     Start
 	m         *model.Page
+	pace      pacer // the page's long work's (live.go)
 	updateNow bool
 	// link is the last link made by "Copy link".
 	link string
@@ -110,7 +111,7 @@ func (p *Page) live(h app.ActionHandler) app.ActionHandler {
 			return
 		}
 		p.acted++
-		p.goLive(nil)
+		p.goLive()
 		if p.chartsWaiting { // with this action's render
 			p.chartsWaiting = false
 			p.m.WantCharts()
@@ -171,7 +172,7 @@ func (p *Page) OnMount(ctx app.Context) {
 func (p *Page) restore(u *url.URL) {
 	browser.Record("onnav", browser.Now(), false)
 	p.loadStore()
-	p.m.Load(u, nil)
+	p.m.Load(u)
 	p.embedding()
 }
 
@@ -467,9 +468,9 @@ func (p *Page) onImportInput(ctx app.Context, a app.Action) {
 }
 
 func (p *Page) onImportAdd(ctx app.Context, a app.Action) {
-	pause, end := paced(liveSlice)
-	stored := p.m.AddImport(pause)
-	end()
+	p.pace.begin()
+	stored := p.m.AddImport()
+	p.pace.end()
 	if stored {
 		p.saveStore()
 	}
@@ -484,9 +485,9 @@ func (p *Page) onImportEdit(ctx app.Context, a app.Action) {
 
 func (p *Page) onImportRemove(ctx app.Context, a app.Action) {
 	if id, ok := a.Value.(string); ok {
-		pause, end := paced(liveSlice)
-		p.m.Remove(id, pause)
-		end()
+		p.pace.begin()
+		p.m.Remove(id)
+		p.pace.end()
 		p.saveStore()
 	}
 }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"cryptosizer/app/bench"
-	"cryptosizer/app/engine"
 	"cryptosizer/app/ui/browser"
 	"cryptosizer/app/ui/model"
 )
@@ -29,33 +28,19 @@ type viewCache struct {
 	}
 }
 
-// viewKey is what Results.view reads of a live page: the revision of the
-// results, and (should a change ever miss it) the fields themselves.
+// viewKey is what Results.view reads of a live page, by construction:
+// the page and its results' revision, which every change to anything the
+// view reads moves (model.Results.Rev; TestEveryResultsChangeMovesRev).
 type viewKey struct {
-	m                     *model.Page
-	rev                   int
-	first                 *engine.Candidate // the ranking's memory, and its length
-	n, nf                 int
-	stale, unfold, nrOpen bool
-	selected, filter      string
-	sortBy, compare       string
-	ds                    *bench.Dataset
+	m   *model.Page
+	rev int
 }
 
 func keyOfView(m *model.Page) (viewKey, bool) {
 	if m == nil || m.Pending() || m.LinkPending() {
 		return viewKey{}, false // the prepared view, or the question alone: nothing to make
 	}
-	r := &m.Results
-	k := viewKey{m: m, rev: r.Rev, n: len(r.Res.Candidates), nf: len(r.Res.NoFigure), stale: r.Stale, unfold: r.ShowAllFails,
-		nrOpen: r.NotRankedOpen, selected: r.Selected, filter: r.Filter, sortBy: r.SortBy, ds: m.Index().Dataset()}
-	if len(r.Res.Candidates) > 0 {
-		k.first = &r.Res.Candidates[0]
-	}
-	for _, c := range r.Compare {
-		k.compare += c + "\x00"
-	}
-	return k, true
+	return viewKey{m: m, rev: m.Results.Rev}, true
 }
 
 // prepare makes the view of m's state now, and has the browser parse

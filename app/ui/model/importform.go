@@ -144,9 +144,9 @@ func (p *Page) PreviewImport(seq int) {
 }
 
 // AddImport adds (or, when editing, replaces) the set in the form,
-// re-indexing and ranking with pause (unless nil) between slices of the
-// work. It reports whether storage should be written.
-func (p *Page) AddImport(pause func()) bool {
+// re-indexing and ranking, paced (Pace). It reports whether storage
+// should be written.
+func (p *Page) AddImport() bool {
 	im := &p.Imports
 	f := &im.Form
 	f.Rev++
@@ -178,8 +178,8 @@ func (p *Page) AddImport(pause func()) bool {
 		msg += " It stays for this visit only: " + im.StoreBlocked
 	}
 	f.reset(msg)
-	im.reindex(pause)
-	p.rank(pause)
+	im.reindex(p.Pace)
+	p.rank()
 	f.Msg = msg + " " + p.importedWhere(s.ID)
 	return from == Stored
 }

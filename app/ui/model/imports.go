@@ -235,7 +235,7 @@ func (p *Page) LoadStored(raw string) bool {
 		p.Msgs.Add("Stored imports: " + note + ".")
 	}
 	im.reindex(nil)
-	p.rank(nil)
+	p.rank()
 	return true
 }
 
@@ -303,13 +303,12 @@ func (p *Page) Keep(id string) {
 	p.Imports.Rev++
 }
 
-// Remove drops a set, re-indexing and ranking with pause (unless nil)
-// between slices of the work.
-func (p *Page) Remove(id string, pause func()) {
+// Remove drops a set, re-indexing and ranking, paced (Pace).
+func (p *Page) Remove(id string) {
 	p.Imports.Sets = slices.DeleteFunc(p.Imports.Sets, func(s Set) bool { return s.ID == id })
 	if p.Imports.Form.Editing == id {
 		p.Imports.Form.Editing = ""
 	}
-	p.Imports.reindex(pause)
-	p.rank(pause)
+	p.Imports.reindex(p.Pace)
+	p.rank()
 }

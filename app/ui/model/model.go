@@ -57,9 +57,16 @@ type Page struct {
 	DataErr error
 	// typing: the ranking answers a keystroke, and its charts wait.
 	typing bool
-	// spare is the ranking before the one on screen, whose memory the
-	// next ranking reuses (rank): nothing may read it.
-	spare engine.Result
+	// Pace, unless nil, is called between pieces of long work (a
+	// build's evaluation, a phase of an import's index) so that the page
+	// may let the browser run what waits; the page sets it once, when it
+	// goes live. Nil: the work runs unpaced.
+	Pace func()
+	// scratch is the rankings' memory (engine.Ranker.RankInto): the
+	// result on screen is in scratch[shown], and the next ranking goes
+	// into the other one, which nothing reads any more.
+	scratch [2]engine.Scratch
+	shown   int
 	// pending: NewPending's or NewLinkPending's, until Live; link: the
 	// pending page is a link's (NewLinkPending), whose answer Live does
 	// not rank: the caller loads the address (Load) once the index is made.
@@ -172,7 +179,10 @@ type Results struct {
 	// ChartsStale: Charts are of an earlier ranking (while typing).
 	ChartsStale bool
 	Charts      Charts
-	Rev         int
+	// Rev moves with every change to anything above (a ranking, the
+	// selection, the filter, the sort, the comparison, the folds): the
+	// page's view cache keys on it alone.
+	Rev int
 }
 
 // Chart is one chart to draw: its element ID, accessible label and
@@ -193,7 +203,7 @@ func New(base *engine.Index, dataErr error) *Page {
 	p := &Page{DataErr: dataErr}
 	p.Imports.base = base
 	p.Form.write(Defaults)
-	p.rank(nil)
+	p.rank()
 	return p
 }
 
@@ -233,10 +243,9 @@ func (p *Page) Pending() bool { return p.pending }
 func (p *Page) LinkPending() bool { return p.pending && p.link }
 
 // Live ranks a pending page's form on its data's index: the answer is
-// the one the prepared form showed (ui tests that they agree). pause,
-// unless nil, is called between candidates (engine.Index.Ranking). A
-// link's page is not ranked here: its address is loaded next (Load).
-func (p *Page) Live(base *engine.Index, pause func()) {
+// the one the prepared form showed (ui tests that they agree). A link's
+// page is not ranked here: its address is loaded next (Load).
+func (p *Page) Live(base *engine.Index) {
 	if !p.pending {
 		return
 	}
@@ -245,7 +254,7 @@ func (p *Page) Live(base *engine.Index, pause func()) {
 	if p.link {
 		return
 	}
-	p.rank(pause)
+	p.rank()
 }
 
 // Index is what is ranked: the bundled data and every import that parses
@@ -263,47 +272,42 @@ func (p *Page) Validation(core string) *catalog.Validated {
 }
 
 // Warm ranks the form's workload once more, as a keystroke in it would
-// (the engine's memo holds its terms), into the memory of the ranking
-// before the one on screen, which nothing reads: nothing shown changes.
-// The page calls it once it is live and idle, so that the user's first
+// (the engine's memo holds its terms), into the scratch the next
+// keystroke ranks into, which nothing reads: nothing shown changes. The
+// page calls it once it is live and idle, so that the user's first
 // keystroke does not run the ranking's code for the first time, in
-// memory not yet grown (it took 2–5 times a later keystroke's). pause,
-// unless nil, is called between candidates; when it returns false the
-// ranking stops, keeping no answer but its memory. It reports whether it
-// ranked to the end (not while pending, nor with the form invalid).
-func (p *Page) Warm(pause func() bool) bool {
+// memory not yet grown (it took 2–5 times a later keystroke's). It is
+// paced as every ranking is (Pace), and stops, keeping its memory, once
+// interrupted (unless nil) reports true: an input has come. It reports
+// whether it ranked to the end (not while pending, nor with the form
+// invalid).
+func (p *Page) Warm(interrupted func() bool) bool {
 	w, errs := workload.Parse(p.Form.Params)
 	if p.pending || len(errs) > 0 {
 		return false
 	}
-	res, done := p.rankSpare(w, pause)
-	p.spare = res
+	_, done := p.ranker(interrupted).RankInto(p.Index(), w, &p.scratch[1-p.shown])
 	return done
 }
 
-// rankSpare ranks w into the memory of the ranking before the one on
-// screen, which nothing reads any more (engine.Index.Ranking), and
-// returns it, with whether it ran to the end: pause, unless nil, is
-// called between candidates, and its false stops the ranking (no
-// answer, the memory kept). (A keystroke allocated ~2 MB without it, and
-// the collector made the slowest keystrokes.)
-func (p *Page) rankSpare(w engine.Workload, pause func() bool) (engine.Result, bool) {
-	res := p.spare
-	p.spare = engine.Result{}
-	done := true
-	for range p.Index().Ranking(w, &res) {
-		if pause != nil && !pause() {
-			done = false
-			break
-		}
+// ranker is the page's ranker: paced by Pace, stopped once interrupted
+// (unless nil) reports true.
+func (p *Page) ranker(interrupted func() bool) engine.Ranker {
+	if p.Pace == nil && interrupted == nil {
+		return engine.Ranker{}
 	}
-	return res, done
+	return engine.Ranker{Pause: func() bool {
+		if p.Pace != nil {
+			p.Pace()
+		}
+		return interrupted == nil || !interrupted()
+	}}
 }
 
-// rank answers the form, calling pause (unless nil) between candidates.
-// While the form is invalid the previous answer stays, marked stale: a
-// partial workload is never ranked.
-func (p *Page) rank(pause func()) {
+// rank answers the form, paced (Pace). While the form is invalid the
+// previous answer stays, marked stale: a partial workload is never
+// ranked.
+func (p *Page) rank() {
 	w, errs := workload.Parse(p.Form.Params)
 	p.Form.Errs = errs
 	if sh := p.Form.showing(); sh != p.Form.shown {
@@ -315,14 +319,12 @@ func (p *Page) rank(pause func()) {
 		p.Results.Rev++
 		return
 	}
-	// This ranking reuses the memory of the one before the one on screen,
-	// and the one on screen is the next one's.
-	var step func() bool
-	if pause != nil {
-		step = func() bool { pause(); return true }
-	}
-	res, _ := p.rankSpare(w, step)
-	p.spare, p.Results.Res = p.Results.Res, res
+	// Into the scratch of the ranking before the one on screen, which
+	// nothing reads any more (a keystroke allocated ~2 MB without it,
+	// and the collector made the slowest keystrokes); the one on screen
+	// is the next one's.
+	p.shown = 1 - p.shown
+	p.Results.Res, _ = p.ranker(nil).RankInto(p.Index(), w, &p.scratch[p.shown])
 	p.Results.Stale = false
 	p.Results.Ranked = maps.Clone(p.Form.Params)
 	p.Results.Rev++
@@ -364,7 +366,7 @@ func (p *Page) SetParam(name, value string) {
 	}
 	p.Form.Params[name] = value
 	p.typing = true
-	p.rank(nil)
+	p.rank()
 	p.typing = false
 }
 
@@ -388,27 +390,27 @@ func (p *Page) Problems() []string {
 // Load reads the address the page was opened with: the workload (an
 // invalid parameter keeps its message and falls back to its default),
 // embedding, the picked candidate and imported sets in the fragment; it
-// ranks what changed, calling pause (unless nil) between candidates.
-func (p *Page) Load(u *url.URL, pause func()) {
+// ranks what changed, paced (Pace).
+func (p *Page) Load(u *url.URL) {
 	p.Form.write(p.loadQuery(u))
-	p.LoadData(u, pause)
+	p.LoadData(u)
 }
 
 // LoadData reads what of the address needs the data (the imported sets of
 // its fragment) and ranks the form if the data or the form changed since
 // the last ranking: a link's page once live (NewLinkPending read the
-// rest), calling pause (unless nil) between candidates.
-func (p *Page) LoadData(u *url.URL, pause func()) {
+// rest), paced (Pace).
+func (p *Page) LoadData(u *url.URL) {
 	before := p.Index()
 	p.Imports.fromLink(u.Fragment, &p.Msgs)
-	p.Imports.reindex(pause)
+	p.Imports.reindex(p.Pace)
 	if p.Index() == before && !p.Results.Stale && maps.Equal(p.Form.Params, p.Results.Ranked) {
 		// The page opened on what it already ranked (the defaults, most
 		// often): the start does not rank twice.
 		p.Results.Rev++
 		return
 	}
-	p.rank(pause)
+	p.rank()
 }
 
 // loadQuery reads what of the address needs no data: embedding, the
@@ -742,7 +744,7 @@ func (p *Page) SwitchLoad(kind string, on bool) {
 		v = "none"
 	}
 	p.Form.Params["loads"] = v // not a control: nothing to write into
-	p.rank(nil)
+	p.rank()
 }
 
 // ---- exports ----

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"errors"
 	"bytes"
 	"compress/lzw"
 	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
@@ -35,7 +36,7 @@ func load(t testing.TB, rawURL string) *Page {
 		t.Fatal(err)
 	}
 	p := New(base(t), nil)
-	p.Load(u, nil)
+	p.Load(u)
 	return p
 }
 
@@ -293,7 +294,7 @@ func TestStoreFailureKeepsTheVisit(t *testing.T) {
 	p.ImportInput("mcu", "STM32U585")
 	seq := p.ImportInput("clock", "160")
 	p.PreviewImport(seq)
-	if !p.AddImport(nil) {
+	if !p.AddImport() {
 		t.Fatalf("not added: %s", p.Imports.Form.Msg)
 	}
 	p.StoreFailed(fmt.Errorf("QuotaExceededError"))
@@ -356,7 +357,7 @@ func TestDownloadJSONCarriesEverySetting(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := New(ix, nil)
-		p.Load(u, nil)
+		p.Load(u)
 		s, err := p.JSON()
 		if err != nil {
 			t.Fatalf("%v: %v", params, err)
@@ -418,7 +419,7 @@ func TestMbedTLSPasteImports(t *testing.T) {
 	p.ImportInput("text", text)
 	seq := p.ImportInput("mcu", "STM32F429ZI")
 	p.PreviewImport(seq)
-	if !p.AddImport(nil) {
+	if !p.AddImport() {
 		t.Fatalf("not added: %s", p.Imports.Form.Msg)
 	}
 	n := 0
@@ -445,7 +446,8 @@ func TestImportIsPaced(t *testing.T) {
 		p.ImportInput("mcu", "STM32U585")
 		p.PreviewImport(p.ImportInput("clock", "160"))
 	}
-	if !paced.AddImport(func() { pauses++ }) || !plain.AddImport(nil) {
+	paced.Pace = func() { pauses++ }
+	if !paced.AddImport() || !plain.AddImport() {
 		t.Fatalf("not added: %s", paced.Imports.Form.Msg)
 	}
 	if groups := len(paced.Index().Dataset().Groups); pauses < groups {
@@ -463,7 +465,7 @@ func TestImportIsPaced(t *testing.T) {
 		t.Error("the paced import ranks otherwise than the plain one")
 	}
 	before := pauses
-	paced.Remove(paced.Imports.Sets[0].ID, func() { pauses++ })
+	paced.Remove(paced.Imports.Sets[0].ID)
 	if pauses == before || len(paced.Imports.Sets) != 0 {
 		t.Errorf("removing paused %d times, %d sets left", pauses-before, len(paced.Imports.Sets))
 	}
@@ -484,15 +486,16 @@ func TestLinkPendingAnswersAsLoad(t *testing.T) {
 			t.Fatalf("%s: pending %v, link %v, %d candidates before the data", raw, p.Pending(), p.LinkPending(), len(p.Results.Res.Candidates))
 		}
 		want := New(ix, nil)
-		want.Load(u, nil)
+		want.Load(u)
 		if !maps.Equal(p.Form.Params, want.Form.Params) || fmt.Sprint(p.Form.URLErrs) != fmt.Sprint(want.Form.URLErrs) {
 			t.Errorf("%s: pending form %v (errors %v), want %v (%v)", raw, p.Form.Params, p.Form.URLErrs, want.Form.Params, want.Form.URLErrs)
 		}
-		p.Live(ix, nil)
+		p.Live(ix)
 		if len(p.Results.Res.Candidates) != 0 {
 			t.Errorf("%s: Live ranked a link's page before its address was loaded", raw)
 		}
-		p.LoadData(u, func() {})
+		p.Pace = func() {}
+		p.LoadData(u)
 		if p.LinkPending() || explain.Workload(p.Results.Res.Workload) != explain.Workload(want.Results.Res.Workload) ||
 			len(p.Results.Res.Candidates) != len(want.Results.Res.Candidates) || p.Results.Res.Counts != want.Results.Res.Counts ||
 			fmt.Sprint(p.Msgs.List) != fmt.Sprint(want.Msgs.List) {
@@ -513,11 +516,11 @@ func TestImportSessionRAMIsTheUsers(t *testing.T) {
 	p.ImportInput("clock", "160")
 	seq := p.ImportInput("session-ram", "lots")
 	p.PreviewImport(seq)
-	if p.AddImport(nil) || !strings.Contains(p.Imports.Form.Msg, `TLS session RAM "lots": accepted: a size`) {
+	if p.AddImport() || !strings.Contains(p.Imports.Form.Msg, `TLS session RAM "lots": accepted: a size`) {
 		t.Fatalf("a session RAM that is not a size: added, or %q", p.Imports.Form.Msg)
 	}
 	p.ImportInput("session-ram", "48KiB")
-	if !p.AddImport(nil) {
+	if !p.AddImport() {
 		t.Fatalf("not added: %s", p.Imports.Form.Msg)
 	}
 	if got := p.Imports.Sets[0].SessionRAM; got != 48<<10 {
@@ -579,10 +582,11 @@ func TestFilterChartsFollowThePause(t *testing.T) {
 }
 
 // Warm ranks the workload on screen once more without changing anything
-// shown: the same answer, the same revision, the same memory on screen;
-// the next keystroke ranks into the memory it warmed. Stopped, it keeps
-// no answer but its memory. A pending page and an invalid form are not
-// ranked.
+// shown: the same answer, the same revision, the same memory on screen,
+// still its own (engine.Result.Check); the next keystroke ranks into the
+// other scratch, and the result on screen before it is then void.
+// Interrupted, warming reports it did not finish and changes nothing
+// shown. A pending page and an invalid form are not ranked.
 func TestWarmChangesNothingShown(t *testing.T) {
 	p := New(base(t), nil)
 	csv, err := p.CSV()
@@ -597,30 +601,27 @@ func TestWarmChangesNothingShown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Results.Rev != rev || &p.Results.Res.Candidates[0] != shown || after != csv {
-		t.Errorf("warming changed what is shown: revision %d → %d, the ranking's memory moved %v, the CSV changed %v",
-			rev, p.Results.Rev, &p.Results.Res.Candidates[0] != shown, after != csv)
+	if err := p.Results.Res.Check(); err != nil || p.Results.Rev != rev || &p.Results.Res.Candidates[0] != shown || after != csv {
+		t.Errorf("warming changed what is shown (%v): revision %d → %d, the ranking's memory moved %v, the CSV changed %v",
+			err, rev, p.Results.Rev, &p.Results.Res.Candidates[0] != shown, after != csv)
 	}
-	if len(p.spare.Candidates) != len(p.Results.Res.Candidates) {
-		t.Fatalf("the warmed ranking has %d candidates, the one on screen %d", len(p.spare.Candidates), len(p.Results.Res.Candidates))
-	}
-	warmed := &p.spare.Candidates[0]
+	before := p.Results.Res
 	p.SetParam("tls-rate", "105")
-	if &p.Results.Res.Candidates[0] != warmed {
-		t.Error("the keystroke after warming did not rank into the warmed memory")
+	if err := p.Results.Res.Check(); err != nil || &p.Results.Res.Candidates[0] == shown {
+		t.Errorf("the keystroke after warming: %v, into the memory on screen %v", err, &p.Results.Res.Candidates[0] == shown)
 	}
-	// Stopped (an input came): no answer kept, nothing shown changed, and
-	// the memory is the next keystroke's still.
-	rev, shown, spare := p.Results.Rev, &p.Results.Res.Candidates[0], &p.spare.Candidates[0]
-	if p.Warm(func() bool { return false }) || len(p.spare.Candidates) != 0 {
-		t.Errorf("a stopped warming reported done, or kept %d candidates", len(p.spare.Candidates))
+	if err := before.Check(); err != nil {
+		t.Errorf("the result before the keystroke is void one ranking too early: %v", err)
 	}
-	if p.Results.Rev != rev || &p.Results.Res.Candidates[0] != shown {
-		t.Error("a stopped warming changed what is shown")
+	rev, shown = p.Results.Rev, &p.Results.Res.Candidates[0]
+	if p.Warm(func() bool { return true }) {
+		t.Error("an interrupted warming reported done")
 	}
-	p.SetParam("tls-rate", "10")
-	if &p.Results.Res.Candidates[0] != spare {
-		t.Error("the keystroke after a stopped warming did not rank into the memory it had")
+	if err := p.Results.Res.Check(); err != nil || p.Results.Rev != rev || &p.Results.Res.Candidates[0] != shown {
+		t.Errorf("an interrupted warming changed what is shown (%v)", err)
+	}
+	if err := before.Check(); !errors.Is(err, engine.ErrReused) {
+		t.Errorf("a result kept past two rankings: %v, want engine.ErrReused", err)
 	}
 	p.SetParam("tls-rate", "x")
 	if p.Warm(nil) {
@@ -628,5 +629,35 @@ func TestWarmChangesNothingShown(t *testing.T) {
 	}
 	if NewPending(nil, nil).Warm(nil) {
 		t.Error("warmed a pending page (nothing indexed)")
+	}
+}
+
+// Every action that changes what the results' view reads moves
+// Results.Rev, on which the page's view cache keys (ui/viewcache.go).
+func TestEveryResultsChangeMovesRev(t *testing.T) {
+	p := New(base(t), nil)
+	key := p.Results.Res.Candidates[0].Key
+	for _, tc := range []struct {
+		name string
+		do   func()
+	}{
+		{"a keystroke", func() { p.SetParam("tls-rate", "11") }},
+		{"an invalid keystroke (stale)", func() { p.SetParam("tls-rate", "x") }},
+		{"the form made valid", func() { p.SetParam("tls-rate", "12") }},
+		{"the filter", func() { p.SetFilter("H7") }},
+		{"the sort", func() { p.ToggleSort("headroom") }},
+		{"the failures unfolded", p.UnfoldFails},
+		{"the failures folded", p.FoldFails},
+		{"the not-ranked list", p.ToggleNotRanked},
+		{"a pick", func() { p.Select(key, "http://x/") }},
+		{"a comparison", func() { p.ToggleCompare(key) }},
+		{"an address", func() { p.Load(mustURL(t, "/?tls-rate=13&pick=x")) }},
+		{"the same address again", func() { p.Load(mustURL(t, "/?tls-rate=13&pick=y")) }},
+	} {
+		rev := p.Results.Rev
+		tc.do()
+		if p.Results.Rev == rev {
+			t.Errorf("%s: Results.Rev stayed %d", tc.name, rev)
+		}
 	}
 }

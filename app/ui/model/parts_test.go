@@ -125,11 +125,11 @@ func TestLoadDoesNotRankTwice(t *testing.T) {
 	p := New(base(t), nil)
 	res := p.Results.Res
 	rev := p.Results.Rev
-	p.Load(mustURL(t, "/"), nil)
+	p.Load(mustURL(t, "/"))
 	if p.Results.Rev == rev || &p.Results.Res.Candidates[0] != &res.Candidates[0] {
 		t.Error("the defaults were ranked again (or the results not re-rendered)")
 	}
-	p.Load(mustURL(t, "/?tls-rate=77"), nil)
+	p.Load(mustURL(t, "/?tls-rate=77"))
 	if &p.Results.Res.Candidates[0] == &res.Candidates[0] || p.Results.Ranked["tls-rate"] != "77" {
 		t.Error("a link's own workload was not ranked")
 	}
