@@ -1,9 +1,9 @@
 package engine_test
 
 import (
-	"errors"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"testing"
 
 	"cryptosizer/app/engine"

@@ -1,12 +1,12 @@
 package model
 
 import (
-	"errors"
 	"bytes"
 	"compress/lzw"
 	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"net/url"
