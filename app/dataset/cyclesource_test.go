@@ -71,16 +71,16 @@ func TestCycleSourceLends(t *testing.T) {
 	}
 	lent := 0
 	for _, c := range engine.NewIndex(base).Rank(w).Candidates {
-		if c.PQCFrom != nil {
-			t.Errorf("%s: lent %v without the toy source", c.Key, c.PQCFrom)
+		if c.LentFrom != nil {
+			t.Errorf("%s: lent %v without the toy source", c.Key, c.LentFrom)
 		}
 	}
 	for _, c := range engine.NewIndex(&ds).Rank(w).Candidates {
 		if c.ClockHz <= 0 {
 			continue
 		}
-		if !slices.Equal(c.PQCFrom, []string{"ML-KEM-768 from toycycles ref"}) {
-			t.Errorf("%s: lent %v", c.Key, c.PQCFrom)
+		if !slices.Equal(c.LentFrom, []string{"ML-KEM-768 from toycycles ref"}) {
+			t.Errorf("%s: lent %v", c.Key, c.LentFrom)
 			continue
 		}
 		lent++

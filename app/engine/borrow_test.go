@@ -71,8 +71,8 @@ func TestOwnPostQuantumFiguresAreNeverBorrowed(t *testing.T) {
 		}
 		a, _ := json.Marshal(c.Requirements)
 		b, _ := json.Marshal(all[i].Requirements)
-		if string(a) != string(b) || slices.ContainsFunc(c.PQCFrom, func(l string) bool { return strings.HasPrefix(l, "ML-") }) || (own.From != nil && own.From.Source != "") {
-			t.Errorf("%s: borrowing changed its own terms (borrowed %v)", c.Key, c.PQCFrom)
+		if string(a) != string(b) || slices.ContainsFunc(c.LentFrom, func(l string) bool { return strings.HasPrefix(l, "ML-") }) || (own.From != nil && own.From.Source != "") {
+			t.Errorf("%s: borrowing changed its own terms (borrowed %v)", c.Key, c.LentFrom)
 		}
 		if len(c.PQCCompared) != 1 || c.ClockHz != 168e6 || !same(c.PQCCompared[0].Each, kemEncapSpeed/168e6) || c.PQCCompared[0].From.Implementation != "m4fspeed" {
 			t.Errorf("%s: compared with pqm4: %+v at %d Hz", c.Key, c.PQCCompared, c.ClockHz)
@@ -124,9 +124,9 @@ func TestBorrowedKEMOnACortexM4(t *testing.T) {
 				t.Errorf("%s (%s): keygen %+v (from %+v), decap each %g", c.Key, tc.objective, kg, kg.From, dc.Each)
 			}
 			// A library that lacks ML-KEM says so after the label (Mbed TLS).
-			if want := "ML-KEM-768 from pqm4 " + tc.impl; !slices.ContainsFunc(c.PQCFrom, func(l string) bool { return l == want || strings.HasPrefix(l, want+"; ") }) ||
-				c.PQCStackBytes == nil || *c.PQCStackBytes != tc.stack {
-				t.Errorf("%s: labelled %v, stack %v; want %q, %d B", c.Key, c.PQCFrom, c.PQCStackBytes, want, tc.stack)
+			if want := "ML-KEM-768 from pqm4 " + tc.impl; !slices.ContainsFunc(c.LentFrom, func(l string) bool { return l == want || strings.HasPrefix(l, want+"; ") }) ||
+				c.LentStackBytes == nil || *c.LentStackBytes != tc.stack {
+				t.Errorf("%s: labelled %v, stack %v; want %q, %d B", c.Key, c.LentFrom, c.LentStackBytes, want, tc.stack)
 			}
 			if c.Verdict == engine.Unknown && !slices.ContainsFunc(c.Missing, func(m string) bool { return !strings.HasPrefix(m, "ml-") }) {
 				t.Errorf("%s: unknown for %v", c.Key, c.Missing)
@@ -179,7 +179,7 @@ func TestBorrowedMLDSAByCore(t *testing.T) {
 		v, _ := term(c, "ml-dsa-65-verify")
 		switch {
 		case c.Facts == nil:
-		case c.Facts.Core == "Cortex-M33" && c.PQCFrom != nil:
+		case c.Facts.Core == "Cortex-M33" && c.LentFrom != nil:
 			m33++
 			if v.Basis != bench.Estimated || !same(v.Slow, v.Each*largest*widened(v.From)) || !same(v.Each, dsaVerifyFast/float64(c.ClockHz)) || v.From.SpreadFrom != widest {
 				t.Errorf("%s: %+v", c.Key, v)
@@ -315,8 +315,8 @@ func TestX25519IsLentByCore(t *testing.T) {
 		if want.basis == bench.CycleCount && c.Facts.Core == "Cortex-M0+" {
 			slow = kg.Slow // no M0+ pair: the largest spread, said as borrowed
 		}
-		if kg.Basis != want.basis || !same(kg.Each, want.cycles/float64(c.ClockHz)) || !same(kg.Slow, slow) || !slices.Contains(c.PQCFrom, want.label) {
-			t.Errorf("%s (%s): keygen %+v, labels %v", c.Key, c.Facts.Core, kg, c.PQCFrom)
+		if kg.Basis != want.basis || !same(kg.Each, want.cycles/float64(c.ClockHz)) || !same(kg.Slow, slow) || !slices.Contains(c.LentFrom, want.label) {
+			t.Errorf("%s (%s): keygen %+v, labels %v", c.Key, c.Facts.Core, kg, c.LentFrom)
 		}
 	}
 	for _, core := range []string{"Cortex-M4", "Cortex-M33", "Cortex-M7", "Cortex-M0+", "Cortex-M3"} {
@@ -352,8 +352,8 @@ func TestCortexM3BorrowsRound3FromPQM3(t *testing.T) {
 		}
 		n++
 		if kem.From.Source != "pqm3" || dsa.From == nil || dsa.From.Source != "pqm3" || kem.Basis != bench.CycleCount ||
-			!slices.Contains(c.PQCFrom, "ML-KEM-768 from pqm3 m3, Kyber768 (round 3)") || !slices.Contains(c.PQCFrom, "ML-DSA-65 from pqm3 m3, Dilithium3 (round 3)") {
-			t.Errorf("%s: %v, kem %+v", c.Key, c.PQCFrom, kem.From)
+			!slices.Contains(c.LentFrom, "ML-KEM-768 from pqm3 m3, Kyber768 (round 3)") || !slices.Contains(c.LentFrom, "ML-DSA-65 from pqm3 m3, Dilithium3 (round 3)") {
+			t.Errorf("%s: %v, kem %+v", c.Key, c.LentFrom, kem.From)
 		}
 	}
 	if n == 0 {

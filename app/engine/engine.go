@@ -159,17 +159,17 @@ type Candidate struct {
 	// Donor, for an estimate, the measured build its figures come from.
 	Group *GroupSummary `json:"group,omitempty"`
 	// PQCFrom names the post-quantum operations lent by a cycle-count
-	// source ("ML-KEM-768 from pqm4 m4fspeed"); PQCStackBytes is the
+	// source ("ML-KEM-768 from pqm4 m4fspeed"); LentStackBytes is the
 	// largest stack among them (pqm4's figure). PQCCompared are, for a
 	// build with post-quantum figures of its own, the terms pqm4's
 	// counts would give on the same part: for comparison, not counted.
-	PQCFrom []string `json:"pqc_from,omitempty"`
+	LentFrom []string `json:"lent_from,omitempty"`
 	// Energy and Memory are what the workload costs the battery and the
 	// RAM (energy.go); nil without part facts.
-	Energy        *Energy `json:"energy"`
-	Memory        *Memory `json:"memory"`
-	PQCStackBytes *int64  `json:"pqc_stack_bytes,omitempty"`
-	PQCCompared   []Term  `json:"pqc_compared,omitempty"`
+	Energy         *Energy `json:"energy"`
+	Memory         *Memory `json:"memory"`
+	LentStackBytes *int64  `json:"lent_stack_bytes,omitempty"`
+	PQCCompared    []Term  `json:"pqc_compared,omitempty"`
 	// Qualifying are the group's part numbers that pass the filters on
 	// part numbers (flash, RAM, package, …) when one is in force, or that
 	// the mcu filter names when it names some members only.

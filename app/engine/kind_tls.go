@@ -49,8 +49,7 @@ var DefaultTLS = TLS{Role: "server", Version: "1.3", Kex: "p256", Sig: "ecdsa-p2
 // kexNamed and sigNamed are the load's group and signature (tlsdef's
 // tables; zero for a name they lack, which Read refuses).
 func kexNamed(name string) tlsdef.Group { g, _ := tlsdef.GroupNamed(name); return g }
-
-func sigNamed(name string) tlsdef.Sig { s, _ := tlsdef.SigNamed(name); return s }
+func sigNamed(name string) tlsdef.Sig   { s, _ := tlsdef.SigNamed(name); return s }
 
 // The TLS kind's rules.
 const (

@@ -81,8 +81,7 @@ type memoKey struct {
 	q      catalog.Question
 }
 
-// maxShapes is how many loads a memo key holds: one of each kind.
-const maxShapes = 8
+const maxShapes = 8 // the loads a memo key holds: one of each kind
 
 // keyOf is w's memo key; ok is false when a load is not shaped, or there
 // are more loads than a key holds: such a workload keeps no terms.
@@ -171,8 +170,8 @@ type termsView struct {
 	longestOp   string
 	longestS    *float64
 	footprint   *Footprint
-	pqcFrom     []string
-	pqcStack    *int64
+	lentFrom    []string
+	lentStack   *int64
 	pqcCompared []Term
 	why         []Note
 	noCode      bool // a cycle-count source counts an operation but lends it to no core like this one
@@ -192,9 +191,9 @@ func (e *Eval) view(reqs []Requirement) *termsView {
 		each := t.Blocking()
 		v.longestOp, v.longestS = t.Op, &each
 	}
-	v.pqcFrom = slices.Clip(e.a.LentLabels(u))
-	if v.pqcFrom != nil {
-		v.pqcStack = catalog.LentStack(u)
+	v.lentFrom = slices.Clip(e.a.LentLabels(u))
+	if v.lentFrom != nil {
+		v.lentStack = catalog.LentStack(u)
 	}
 	v.pqcCompared = slices.Clip(e.pqcCompared(reqs))
 	v.why = slices.Clip(slower(e.a, u))

@@ -40,9 +40,9 @@ const (
 	// figure, and the part's core cannot run pqm4's code (Cortex-M0, M0+,
 	// M3: no DSP instructions).
 	NotePQCNoCode NoteCode = "pqc-no-code"
-	// NotePQCBorrowed: post-quantum operations come from pqm4's cycle
+	// NoteLent: post-quantum operations come from pqm4's cycle
 	// counts (Candidate.PQCFrom names them).
-	NotePQCBorrowed NoteCode = "pqc-borrowed"
+	NoteLent NoteCode = "lent"
 )
 
 // Gaps are what a requirement may miss that is not an operation's figure

@@ -283,9 +283,9 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval, c *Candidate) {
 	}
 	c.Requirements = e.Reqs
 	c.LongestOp, c.LongestOpS = v.longestOp, v.longestS
-	if c.PQCFrom = v.pqcFrom; c.PQCFrom != nil {
-		c.Notes = append(c.Notes, Note{Code: NotePQCBorrowed})
-		c.PQCStackBytes = v.pqcStack
+	if c.LentFrom = v.lentFrom; c.LentFrom != nil {
+		c.Notes = append(c.Notes, Note{Code: NoteLent})
+		c.LentStackBytes = v.lentStack
 	}
 	if v.noCode {
 		c.Notes = append(c.Notes, Note{Code: NotePQCNoCode})
@@ -295,7 +295,7 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval, c *Candidate) {
 		c.Energy = e.energy(c.Requirements)
 	}
 	c.Footprint = v.footprint
-	c.Memory = e.a.Memory(c.Footprint, c.PQCStackBytes, e.a.PartRAM(e.members()), sessionBytes(c.Requirements), e.memories.New())
+	c.Memory = e.a.Memory(c.Footprint, c.LentStackBytes, e.a.PartRAM(e.members()), sessionBytes(c.Requirements), e.memories.New())
 	c.Why = append(c.Why, v.why...)
 	if c.ClockAboveMax {
 		c.Why = append(c.Why, Note{Code: WhyClockAboveMax})

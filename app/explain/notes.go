@@ -43,8 +43,8 @@ func Note(n engine.Note) string {
 	case engine.NoteSecondaryCore:
 		return "unknown: the figures come from this group's second core, and ST's data gives only the main core's maximum clock (an STM32H755's Cortex-M4 runs slower than its Cortex-M7), so no time can be estimated"
 	case engine.NotePQCNoCode:
-		return "unknown lent figures: this build publishes none for an operation a cycle-count source counts, and no source lends it to this core (pqm4's ML-KEM/ML-DSA code uses the Cortex-M4's DSP instructions, which the Cortex-M0, M0+ and M3 lack; no X25519 count is lent to a Cortex-M0 without a cited margin across cores)"
-	case engine.NotePQCBorrowed:
+		return "unknown lent figures: this build publishes none for an operation a cycle-count source counts, and none of those sources lends that operation to this core: pqm4's ML-KEM/ML-DSA code uses DSP instructions and is lent to the Cortex-M4, M33, M7 and M55 only; pqm3's round-3 counts reach the Cortex-M3 and up; the X25519 counts the Cortex-M0+ and up — never the Cortex-M0 without a cited margin across cores"
+	case engine.NoteLent:
 		return "operations lent by cycle-count sources, named beside the build (this build publishes none for them): cycles ÷ this clock; on the core a source counted on, the count is the fast end (counted without flash wait states) and that core's spread gives the slow end; on another core that runs the same code the figure is an estimate with the largest spread of any core"
 	case engine.WhyClockAboveMax:
 		return "The source states a clock above the part's maximum: its figures are shown as published and are never scaled."

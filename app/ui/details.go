@@ -162,8 +162,8 @@ func factsTable(c engine.Candidate) app.UI {
 			[2]string{"Crypto peripherals", f.Hardware})
 	}
 	rows = append(rows, [2]string{"Library footprint", footprintText(c)})
-	if c.PQCStackBytes != nil {
-		rows = append(rows, [2]string{"Stack of lent operations", explain.Size(*c.PQCStackBytes) + " at most, for " + strings.Join(c.PQCFrom, ", ") + " (each source's figure for each operation, where it publishes one)"})
+	if c.LentStackBytes != nil {
+		rows = append(rows, [2]string{"Stack of lent operations", explain.Size(*c.LentStackBytes) + " at most, for " + strings.Join(c.LentFrom, ", ") + " (each source's figure for each operation, where it publishes one)"})
 	}
 	for _, t := range c.PQCCompared {
 		rows = append(rows, [2]string{t.From.Source + " on this part", fmt.Sprintf("%s: %s %s would take %s (%s; slow end %s) — for comparison; this build's own figure is used", t.Op,

@@ -103,10 +103,10 @@ func rowHTML(b *strings.Builder, c engine.Candidate, selected, groupStart, compa
 	if c.LibraryVersion == "" {
 		lib = c.Library + " (version unpublished)"
 	}
-	if len(c.PQCFrom) > 0 {
+	if len(c.LentFrom) > 0 {
 		// Operations another source's code runs: said as such, so that
 		// no one reads them as the library's own.
-		lib += " · not " + c.Library + "'s code: " + strings.Join(c.PQCFrom, "; ")
+		lib += " · not " + c.Library + "'s code: " + strings.Join(c.LentFrom, "; ")
 	}
 	verdict := esc(string(c.Verdict))
 	cls := "row " + verdict

@@ -9,8 +9,9 @@ import (
 
 // TestViewCacheIsTheModelsView checks that the view a handler made is the
 // view of the model's state, that a render takes it, and that any change
-// to what the view reads (each field, whether or not the change moved
-// the revision) makes the render make it anew.
+// to what the view reads, made as the page makes it (the model's
+// methods, each of which moves Results.Rev:
+// model.TestEveryResultsChangeMovesRev), makes the render make it anew.
 func TestViewCacheIsTheModelsView(t *testing.T) {
 	ix := Bundled().index()
 	for _, tc := range []struct {
@@ -20,13 +21,13 @@ func TestViewCacheIsTheModelsView(t *testing.T) {
 		{"nothing", nil},
 		{"rev", func(m *model.Page) { m.Results.Rev++ }},
 		{"another ranking", func(m *model.Page) { m.SetParam("tls-rate", "400") }},
-		{"filter", func(m *model.Page) { m.Results.Filter = "H7" }},
-		{"selected", func(m *model.Page) { m.Results.Selected = m.Results.Res.Candidates[3].Key }},
-		{"compare", func(m *model.Page) { m.Results.Compare = []string{m.Results.Res.Candidates[2].Key} }},
-		{"sort", func(m *model.Page) { m.Results.SortBy = "clock" }},
-		{"unfold", func(m *model.Page) { m.Results.ShowAllFails = true }},
-		{"not-ranked open", func(m *model.Page) { m.Results.NotRankedOpen = true }},
-		{"stale", func(m *model.Page) { m.Results.Stale = true }},
+		{"filter", func(m *model.Page) { m.SetFilter("H7") }},
+		{"selected", func(m *model.Page) { m.Select(m.Results.Res.Candidates[3].Key, "http://x/") }},
+		{"compare", func(m *model.Page) { m.ToggleCompare(m.Results.Res.Candidates[2].Key) }},
+		{"sort", func(m *model.Page) { m.ToggleSort("clock") }},
+		{"unfold", func(m *model.Page) { m.UnfoldFails() }},
+		{"not-ranked open", func(m *model.Page) { m.ToggleNotRanked() }},
+		{"stale", func(m *model.Page) { m.SetParam("tls-rate", "x") }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := model.New(ix, nil)

@@ -303,8 +303,8 @@ func rankTable(w io.Writer, res engine.Result, why []string) {
 			mcu += " (imported)"
 		}
 		config := clip(c.Config, 44)
-		if len(c.PQCFrom) > 0 {
-			config += " + not " + c.Library + "'s code: " + strings.Join(c.PQCFrom, "; ")
+		if len(c.LentFrom) > 0 {
+			config += " + not " + c.Library + "'s code: " + strings.Join(c.LentFrom, "; ")
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Rank, strings.ToUpper(string(c.Verdict)), mcu, clip(orDash(c.Board), 24),
 			c.Library+" "+orDash(c.LibraryVersion), config, orDash(strings.Join(c.Acceleration, "+")), mhz, explain.Basis(c.Basis),
