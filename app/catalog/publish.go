@@ -24,6 +24,7 @@ type Used struct {
 	Config, Method   string
 	From             *From
 	Stack            int64
+	Basis            bench.Basis // the operation's figure's (a lent one's: its lending's)
 }
 
 // Footprint is the memory a library publishes for the operations a
@@ -49,6 +50,12 @@ type Footprint struct {
 	// HeapOnly: some operation's figure is the heap it holds, its stack
 	// not published (Mbed TLS): RAMBytes is a lower bound.
 	HeapOnly bool `json:"heap_only,omitempty"`
+	// Basis is how sure the footprint is: measured for the library's
+	// published rows on the part they were published for, estimated
+	// when they are carried to a part group (a donor's), and no surer
+	// than any lent operation's figure it counts. (Not in the JSON,
+	// whose candidates carry their requirements' bases.)
+	Basis bench.Basis `json:"-"`
 	// notPublished says what is missing, made once with the footprint
 	// (Memory.NotPublished of every candidate that shares it).
 	notPublished string
@@ -76,8 +83,11 @@ func (a *Answer) Footprint(used []Used) *Footprint {
 	if len(a.b.footprints) == 0 {
 		return nil
 	}
-	s := footprintSum{fp: &Footprint{Ops: []string{}, Missing: []string{}, Sources: []string{}}, known: true}
+	s := footprintSum{fp: &Footprint{Ops: []string{}, Missing: []string{}, Sources: []string{}, Basis: bench.Measured}, known: true}
 	fp := s.fp
+	if a.b.donor != nil {
+		fp.Basis = bench.Estimated
+	}
 	for _, u := range used {
 		// Every operation the workload uses counts, timed or not: one
 		// without a published footprint is missing from the total.
@@ -88,6 +98,7 @@ func (a *Answer) Footprint(used []Used) *Footprint {
 		fp.Ops = append(fp.Ops, op)
 		if f := u.From; f != nil && f.Source != "" {
 			s.addLent(u, op)
+			fp.Basis = bench.Weaker(fp.Basis, u.Basis)
 			continue
 		}
 		s.addRow(pickFootprint(a.b.footprints[op], u.Config, u.Method), op)
@@ -294,15 +305,16 @@ func (a *Answer) LentLabels(used []Used) []string {
 
 // LentStack is the largest stack of the lent operations used (nil: none
 // lent, or none publishes its stack).
-func LentStack(used []Used) *int64 {
+func LentStack(used []Used) (*int64, bench.Basis) {
 	var top *int64
+	var basis bench.Basis
 	for _, u := range used {
 		if u.From != nil && u.From.Source != "" && u.Stack > 0 && (top == nil || u.Stack > *top) {
 			s := u.Stack
-			top = &s
+			top, basis = &s, u.Basis
 		}
 	}
-	return top
+	return top, basis
 }
 
 // Why the crypto's RAM is unknown (Memory.Gap); the engine's gap codes

@@ -21,7 +21,7 @@ func (e *Eval) used(reqs []Requirement) []catalog.Used {
 	for _, r := range reqs {
 		for _, t := range r.Terms {
 			e.usedBuf = append(e.usedBuf, catalog.Used{Op: t.Op, Counted: t.Count > 0 || t.Bytes > 0, Missing: t.Missing,
-				Config: t.Config, Method: t.Method, From: t.From, Stack: t.Stack})
+				Config: t.Config, Method: t.Method, From: t.From, Stack: t.Stack, Basis: t.Basis})
 		}
 	}
 	return e.usedBuf

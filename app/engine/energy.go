@@ -214,5 +214,11 @@ type Memory = catalog.Memory
 // memory is the candidate's memory for the requirements so far.
 func (e *Eval) memory(reqs []Requirement) *Memory {
 	u := e.used(reqs)
-	return e.a.Memory(e.a.Footprint(u), catalog.LentStack(u), e.a.PartRAM(e.members()), sessionBytes(reqs), e.memories.New())
+	lent, _ := catalog.LentStack(u)
+	return e.memoryOf(e.a.Footprint(u), lent, reqs)
+}
+
+// memoryOf composes a candidate's memory (the one place that does).
+func (e *Eval) memoryOf(fp *Footprint, lent *int64, reqs []Requirement) *Memory {
+	return e.a.Memory(fp, lent, e.a.PartRAM(e.members()), sessionBytes(reqs), e.memories.New())
 }

@@ -141,15 +141,17 @@ type Candidate struct {
 	BottleneckOp string        `json:"bottleneck_op,omitempty"`
 	Requirements []Requirement `json:"requirements"`
 	// LongestOp is the longest single operation the workload needs on
-	// this candidate, and LongestOpS its time: the CPU is blocked that
-	// long. Nil while a figure it depends on is missing.
-	LongestOp  string   `json:"longest_op"`
-	LongestOpS *float64 `json:"longest_op_s"`
-	Missing    []string `json:"missing"`
-	Notes      []Note   `json:"notes"`
-	Warnings   []string `json:"warnings"`
-	FlashBytes int64    `json:"flash_bytes"`
-	RAMBytes   int64    `json:"ram_bytes"`
+	// this candidate, LongestOpS its time (the CPU is blocked that long;
+	// nil while a figure it depends on is missing) and LongestBasis how
+	// sure that time is; LentStackBasis is LentStackBytes'.
+	LongestOp                    string      `json:"longest_op"`
+	LongestOpS                   *float64    `json:"longest_op_s"`
+	LongestBasis, LentStackBasis bench.Basis `json:"-"`
+	Missing                      []string    `json:"missing"`
+	Notes                        []Note      `json:"notes"`
+	Warnings                     []string    `json:"warnings"`
+	FlashBytes                   int64       `json:"flash_bytes"`
+	RAMBytes                     int64       `json:"ram_bytes"`
 	// Facts are the part's curated facts (nil without facts); Footprint
 	// the library's published memory for the operations used (nil when
 	// the source publishes none); Why notes what in the data may surprise.
@@ -158,11 +160,11 @@ type Candidate struct {
 	// part's row stands for its whole silicon; nil outside ST's data);
 	// Donor, for an estimate, the measured build its figures come from.
 	Group *GroupSummary `json:"group,omitempty"`
-	// PQCFrom names the post-quantum operations lent by a cycle-count
-	// source ("ML-KEM-768 from pqm4 m4fspeed"); LentStackBytes is the
-	// largest stack among them (pqm4's figure). PQCCompared are, for a
-	// build with post-quantum figures of its own, the terms pqm4's
-	// counts would give on the same part: for comparison, not counted.
+	// LentFrom names the operations a cycle-count source lends (ML-KEM,
+	// ML-DSA, X25519: "ML-KEM-768 from pqm4 m4fspeed"); LentStackBytes
+	// is the largest stack among them, as the lender publishes it.
+	// PQCCompared are, for a build with post-quantum figures of its own,
+	// the terms pqm4's counts would give on the same part: not counted.
 	LentFrom []string `json:"lent_from,omitempty"`
 	// Energy and Memory are what the workload costs the battery and the
 	// RAM (energy.go); nil without part facts.

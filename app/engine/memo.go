@@ -1,9 +1,11 @@
 package engine
 
 import (
-	"cryptosizer/app/catalog"
 	"slices"
 	"sync"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/catalog"
 )
 
 // The engine's one cache. Typing in the form changes one figure at a
@@ -21,9 +23,8 @@ import (
 // across candidates and rankings is safe.
 
 // shaped is a load whose terms do not depend on one of its fields: shape
-// is the load without it, a comparable value that holds no pointer
-// (TestMemoShapes), so that two shapes are equal exactly when their
-// fields are.
+// is the load without it, comparable and holding no pointer (equal
+// exactly when the fields are: TestMemoShapes).
 type shaped interface {
 	shape() any
 }
@@ -70,12 +71,9 @@ type memos struct {
 	off  bool // keep none (the tests' fresh rankings)
 }
 
-// memoKey is what a ranking's terms depend on, by construction: the
-// workload's loads without their rates and deadlines (each load's shape,
-// at its index in Workload.Loads; nil for an aggregate), and the
-// question every figure is asked with, itself. Both are comparable
-// values (catalog.Question and every shape: TestMemoShapes), so a field
-// added to either is in the key; nothing is printed.
+// memoKey is what a ranking's terms depend on, by construction: each
+// load's shape at its index (nil for an aggregate) and the question
+// itself, comparable values (TestMemoShapes): nothing is printed.
 type memoKey struct {
 	shapes [maxShapes]any
 	q      catalog.Question
@@ -169,6 +167,7 @@ func (e *Eval) terms(l Load) []Term {
 type termsView struct {
 	longestOp   string
 	longestS    *float64
+	basis       [2]bench.Basis // the longest operation's, the lent stack's
 	footprint   *Footprint
 	lentFrom    []string
 	lentStack   *int64
@@ -189,11 +188,10 @@ func (e *Eval) view(reqs []Requirement) *termsView {
 	v := &termsView{footprint: e.a.Footprint(u)}
 	if t, missing := Longest(reqs); len(missing) == 0 && t.Each > 0 && !e.a.Clock().Untrusted {
 		each := t.Blocking()
-		v.longestOp, v.longestS = t.Op, &each
+		v.longestOp, v.longestS, v.basis[0] = t.Op, &each, t.Basis
 	}
-	v.lentFrom = slices.Clip(e.a.LentLabels(u))
-	if v.lentFrom != nil {
-		v.lentStack = catalog.LentStack(u)
+	if v.lentFrom = slices.Clip(e.a.LentLabels(u)); v.lentFrom != nil {
+		v.lentStack, v.basis[1] = catalog.LentStack(u)
 	}
 	v.pqcCompared = slices.Clip(e.pqcCompared(reqs))
 	v.why = slices.Clip(slower(e.a, u))

@@ -19,14 +19,12 @@ func (ix *Index) Rank(w Workload) Result {
 // build is evaluated, so that a caller on one thread (the browser) may
 // let what waits run in between; its false stops the ranking, with no
 // answer. Pause must not use the index.
-type Ranker struct {
-	Pause func() bool
-}
+type Ranker struct{ Pause func() bool }
 
 // Rank ranks w into memory of its own: the result is the caller's to
 // keep (as bufio.Scanner's Text is). ok is false when Pause stopped it.
 func (rk Ranker) Rank(ix *Index, w Workload) (res Result, ok bool) {
-	return ix.rank(w, rk.Pause, nil)
+	return ix.rank(w, rk.Pause, (*arena)(nil).reuse(len(ix.builds)))
 }
 
 // RankInto ranks w into s's memory, which the ranking before it into s
@@ -50,8 +48,7 @@ type Scratch struct {
 	gen uint64 // rankings into it so far
 }
 
-// ErrReused is what Result.Check says of a result whose scratch has
-// ranked again: its figures are another ranking's.
+// ErrReused: the result's scratch ranked again (Result.Check).
 var ErrReused = errors.New("engine: the result was read after its scratch ranked again (Ranker.RankInto)")
 
 // Check is nil while the result's figures are its own: always for one
@@ -65,12 +62,9 @@ func (r *Result) Check() error {
 	return nil
 }
 
-// rank is the rankers' work, into ar (nil: memory of its own); pause,
-// unless nil, may stop it (no answer).
+// rank is the rankers' work, into ar; pause, unless nil, may stop it
+// (no answer).
 func (ix *Index) rank(w Workload, pause func() bool, ar *arena) (Result, bool) {
-	if ar == nil {
-		ar = (*arena)(nil).reuse(len(ix.builds))
-	}
 	res := Result{Workload: w}
 	// One array holds both lists: the candidates from its start, the builds
 	// without a figure from its end (put in order at the end). The no-figure
@@ -282,10 +276,10 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval, c *Candidate) {
 		}
 	}
 	c.Requirements = e.Reqs
-	c.LongestOp, c.LongestOpS = v.longestOp, v.longestS
+	c.LongestOp, c.LongestOpS, c.LongestBasis = v.longestOp, v.longestS, v.basis[0]
 	if c.LentFrom = v.lentFrom; c.LentFrom != nil {
 		c.Notes = append(c.Notes, Note{Code: NoteLent})
-		c.LentStackBytes = v.lentStack
+		c.LentStackBytes, c.LentStackBasis = v.lentStack, v.basis[1]
 	}
 	if v.noCode {
 		c.Notes = append(c.Notes, Note{Code: NotePQCNoCode})
@@ -295,7 +289,7 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval, c *Candidate) {
 		c.Energy = e.energy(c.Requirements)
 	}
 	c.Footprint = v.footprint
-	c.Memory = e.a.Memory(c.Footprint, c.LentStackBytes, e.a.PartRAM(e.members()), sessionBytes(c.Requirements), e.memories.New())
+	c.Memory = e.memoryOf(c.Footprint, c.LentStackBytes, c.Requirements)
 	c.Why = append(c.Why, v.why...)
 	if c.ClockAboveMax {
 		c.Why = append(c.Why, Note{Code: WhyClockAboveMax})

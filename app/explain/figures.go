@@ -129,7 +129,7 @@ var Figures = []Figure{
 			if c.Memory.Basis != "" {
 				return c.Memory.Basis
 			}
-			return bench.CycleCount // pqm4's figure
+			return c.LentStackBasis // the lent stack, as its lending's
 		}},
 }
 
@@ -221,29 +221,19 @@ func reqBasis(c engine.Candidate, keep func(engine.Requirement) bool) bench.Basi
 	return b
 }
 
-// longestBasis is the basis of the term the longest operation is.
+// longestBasis is the basis of the longest operation's term, as the
+// engine gives it.
 func longestBasis(c engine.Candidate) bench.Basis {
 	if c.LongestOpS == nil {
 		return ""
 	}
-	for _, r := range c.Requirements {
-		for _, t := range r.Terms {
-			if t.Op == c.LongestOp && !t.Missing && t.Blocking() == *c.LongestOpS {
-				return t.Basis
-			}
-		}
-	}
-	return ""
+	return c.LongestBasis
 }
 
-// publishedBasis: a library's published footprint is a measurement of
-// the part it was published for; carried to a part group, an estimate.
+// publishedBasis is the footprint's basis, as the catalogue gives it.
 func publishedBasis(c engine.Candidate) bench.Basis {
-	switch {
-	case c.Footprint == nil || c.Footprint.RAMBytes == nil:
+	if c.Footprint == nil || c.Footprint.RAMBytes == nil {
 		return ""
-	case c.Donor != nil:
-		return bench.Estimated
 	}
-	return bench.Measured
+	return c.Footprint.Basis
 }
