@@ -15,7 +15,7 @@ type Answer struct {
 
 // Ask asks the catalogue what build b publishes for question q.
 func (cat *Catalog) Ask(b *Build, q Question) Answer {
-	return Answer{cat: cat, b: b, q: q, clock: ClockFor(b, q)}
+	return Answer{cat: cat, b: b, q: q, clock: clockFor(b, q)}
 }
 
 // Clock is the clock the figures are at, and how they follow from the
@@ -40,7 +40,7 @@ func (a *Answer) Compared(op string) (Figure, bool) {
 // operation it does not publish is what it lacks (Lacks), whatever the
 // clock or the part's facts.
 func (a *Answer) Publishes(op string) bool {
-	if _, ok := Lookup(a.b, op); ok {
+	if _, ok := lookup(a.b, op); ok {
 		return true
 	}
 	return a.cat.hasLender(op, a.q)

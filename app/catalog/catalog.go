@@ -292,7 +292,7 @@ func (cat *making) fileSoftware() {
 		}
 		b.software = map[string]*bench.Measurement{}
 		for op, mine := range b.ops {
-			a := AccelFor(op)
+			a := accelFor(op)
 			if a == "" || !slices.Contains(b.id.Acceleration, a) {
 				continue
 			}
@@ -301,7 +301,7 @@ func (cat *making) fileSoftware() {
 					continue
 				}
 				for _, m := range o.ops[op] {
-					if m.Pos.File == mine[0].Pos.File && (b.software[op] == nil || Seconds(m) < Seconds(b.software[op])) {
+					if m.Pos.File == mine[0].Pos.File && (b.software[op] == nil || seconds(m) < seconds(b.software[op])) {
 						b.software[op] = m
 					}
 				}
@@ -313,11 +313,11 @@ func (cat *making) fileSoftware() {
 // Dataset is the data the index ranks.
 func (cat *Catalog) Dataset() *bench.Dataset { return cat.ds }
 
-// Lookup finds the measurement the engine uses for op in a build. Per-op
+// lookup finds the measurement the engine uses for op in a build. Per-op
 // libraries have several configurations: the fastest published one wins.
 // Bulk figures prefer the library's most trusted method, then the largest
 // chunk.
-func Lookup(b *Build, op string) (*bench.Measurement, bool) {
+func lookup(b *Build, op string) (*bench.Measurement, bool) {
 	ms := b.ops[op]
 	bulk := bench.IsBulk(op)
 	var best *bench.Measurement

@@ -38,27 +38,27 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-12*math.Max(math.Abs(a
 func TestFigure(t *testing.T) {
 	cat := bundled(t)
 	const op = "ecdsa-p256-sign"
-	has := func(b *Build) bool { _, ok := Lookup(b, op); return ok }
+	has := func(b *Build) bool { _, ok := lookup(b, op); return ok }
 	measured := find(t, cat, "measured below its part's maximum clock", func(b *Build) bool {
 		return !b.Estimated() && b.hasFact && b.id.ClockHz > 0 && b.id.ClockHz < b.fact.MaxClockHz && has(b)
 	})
-	m, _ := Lookup(measured, op)
+	m, _ := lookup(measured, op)
 	q := Question{Clock: ClockMeasured}
 	f := ask(cat, measured, q).Figure(op)
 	if f.Missing || f.Each != *m.SecondsPerOp || f.Basis != bench.Measured || f.Spread != 0 || f.From.Line != m.Pos.Line {
 		t.Errorf("as measured: %+v, row %v s", f, *m.SecondsPerOp)
 	}
 	q.Clock = ClockMax
-	s := ClockFor(measured, q)
+	s := clockFor(measured, q)
 	f = ask(cat, measured, q).Figure(op)
 	if want := *m.SecondsPerOp * float64(measured.id.ClockHz) / float64(measured.fact.MaxClockHz); !near(f.Each, want) || f.Basis != bench.ClockScaled || s.ClockHz != measured.fact.MaxClockHz {
 		t.Errorf("at the maximum clock: %v s at %d Hz, want %v s (%s)", f.Each, s.ClockHz, want, f.Basis)
 	}
 
 	est := find(t, cat, "estimated with a known clock", func(b *Build) bool { return b.Estimated() && b.fact.MaxClockHz > 0 && has(b) })
-	dm, _ := Lookup(est.donor, op)
+	dm, _ := lookup(est.donor, op)
 	q = Question{}
-	s = ClockFor(est, q)
+	s = clockFor(est, q)
 	f = ask(cat, est, q).Figure(op)
 	if want := *dm.SecondsPerOp * float64(est.donor.id.ClockHz) / float64(est.fact.MaxClockHz); !near(f.Each, want) || f.Basis != bench.Estimated ||
 		f.Spread != math.Max(est.spread.Factor, 1) || f.From.Spread != f.Spread {
@@ -71,11 +71,11 @@ func TestFigure(t *testing.T) {
 
 	const kem = "ml-kem-768-keygen"
 	m4 := find(t, cat, "on a Cortex-M4 without ML-KEM", func(b *Build) bool {
-		_, own := Lookup(b, kem)
+		_, own := lookup(b, kem)
 		return !own && !b.ownPQC && b.hasFact && b.fact.Core == "Cortex-M4" && b.id.ClockHz > 0 && !b.Estimated()
 	})
 	q = Question{}
-	s = ClockFor(m4, q)
+	s = clockFor(m4, q)
 	f = ask(cat, m4, q).Figure(kem)
 	if f.Missing || f.Basis != bench.CycleCount || f.Method != "cycle-count" || f.From.Source != "pqm4" || !near(f.Each, f.From.Cycles/float64(s.ClockHz)) || f.Stack <= 0 {
 		t.Errorf("lent on a Cortex-M4: %+v", f)

@@ -182,8 +182,8 @@ func (s *Clock) widen(b *Build, q Question) {
 	}
 }
 
-// ClockFor is the clock a build's figures are taken at for q.
-func ClockFor(b *Build, q Question) Clock {
+// clockFor is the clock a build's figures are taken at for q.
+func clockFor(b *Build, q Question) Clock {
 	if b.Estimated() {
 		return estimateClock(b, q)
 	}

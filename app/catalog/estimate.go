@@ -58,7 +58,7 @@ func (b *Build) mayDonate() bool { return b.credible() && b.id.Imported == "" &&
 
 // cycles per operation (or per byte) of a measurement at its clock.
 func cycles(m *bench.Measurement) float64 {
-	return Seconds(m) * float64(m.ClockHz)
+	return seconds(m) * float64(m.ClockHz)
 }
 
 // spreadClocks is how far apart in clock the two runs of a spread pair
@@ -89,8 +89,8 @@ func spreadsWith(builds []*Build, memory bool) map[string]Spread {
 			}
 			var ratios []float64
 			for op, ms := range a.ops {
-				ma, okA := Lookup(a, op)
-				mb, okB := Lookup(b, op)
+				ma, okA := lookup(a, op)
+				mb, okB := lookup(b, op)
 				if !okA || !okB || len(ms) == 0 || cycles(ma) <= 0 || cycles(mb) <= 0 {
 					continue
 				}

@@ -64,8 +64,8 @@ func partFacts(b *Build, fs factsOf) *PartFacts {
 	return &p
 }
 
-// AccelFor is the peripheral that would speed an operation up.
-func AccelFor(op string) string {
+// accelFor is the peripheral that would speed an operation up.
+func accelFor(op string) string {
 	switch {
 	case strings.HasPrefix(op, "aes-"):
 		return bench.AccelAES
@@ -77,7 +77,7 @@ func AccelFor(op string) string {
 	return ""
 }
 
-func Seconds(m *bench.Measurement) float64 {
+func seconds(m *bench.Measurement) float64 {
 	if m == nil {
 		return 0
 	}

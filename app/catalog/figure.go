@@ -76,11 +76,11 @@ type Figure struct {
 	NoCode bool
 }
 
-// figure is op's figure for build b at clock s (ClockFor(b, q): Answer
+// figure is op's figure for build b at clock s (clockFor(b, q): Answer
 // pairs them). A build without its own figure for an operation a
 // cycle-count source counts borrows it where the question allows.
 func (cat *Catalog) figure(b *Build, op string, s Clock, q Question) Figure {
-	m, ok := Lookup(b, op)
+	m, ok := lookup(b, op)
 	if ok && b.donor != nil && b.group != nil && b.unitCannot(op) {
 		ok = false // the donor's unit did it; the group's same unit cannot
 	}
@@ -111,7 +111,7 @@ func (cat *Catalog) figure(b *Build, op string, s Clock, q Question) Figure {
 		f.Spread = max(f.Spread, 1) * bound
 		f.From.Bound, f.From.Spread = bound, f.Spread
 	}
-	if a := AccelFor(op); s.Spread > 0 && a != "" && slices.Contains(b.id.Acceleration, a) {
+	if a := accelFor(op); s.Spread > 0 && a != "" && slices.Contains(b.id.Acceleration, a) {
 		f.From.Unit = true
 	}
 	if b.lib.ConfigPerOp {
@@ -130,7 +130,7 @@ func (cat *Catalog) hasLender(op string, q Question) bool {
 // group that cannot do it (an F415's CRYP and GCM): an estimate carries
 // no such figure from a donor whose unit could.
 func (b *Build) unitCannot(op string) bool {
-	a := AccelFor(op)
+	a := accelFor(op)
 	if a == "" || !slices.Contains(b.id.Acceleration, a) {
 		return false
 	}

@@ -26,8 +26,8 @@ func IsPQC(op string) bool {
 	return strings.HasPrefix(op, "ml-kem-") || strings.HasPrefix(op, "ml-dsa-")
 }
 
-// Scheme is an operation's scheme ("ml-kem-768" of "ml-kem-768-keygen").
-func Scheme(op string) string { return op[:strings.LastIndexByte(op, '-')] }
+// scheme is an operation's scheme ("ml-kem-768" of "ml-kem-768-keygen").
+func scheme(op string) string { return op[:strings.LastIndexByte(op, '-')] }
 
 // pqcIndex holds the cycle counts by operation, the implementation
 // chosen per source and scheme for each objective, and who lends to
@@ -58,7 +58,7 @@ func newPQCIndex(figs []bench.CycleFigure, lending []bench.Lending) pqcIndex {
 	for i := range figs {
 		f := &figs[i]
 		p.byOp[f.Op] = append(p.byOp[f.Op], f)
-		s := f.Source + "|" + f.Core + "|" + Scheme(f.Op)
+		s := f.Source + "|" + f.Core + "|" + scheme(f.Op)
 		if sums[s] == nil {
 			sums[s] = map[string]*total{}
 			schemes = append(schemes, s)
@@ -102,7 +102,7 @@ func (p pqcIndex) lender(core, op string, smallest bool, may func(source string)
 		if !may(l.Source) {
 			continue
 		}
-		key := l.Source + "|" + l.From + "|" + Scheme(op)
+		key := l.Source + "|" + l.From + "|" + scheme(op)
 		impl := p.fastest[key]
 		if smallest {
 			impl = p.smallest[key]

@@ -88,8 +88,8 @@ func clockModel(builds []*Build) ClockModel {
 			}
 			var ratios []float64
 			for op := range lo.ops {
-				ml, okL := Lookup(lo, op)
-				mh, okH := Lookup(hi, op)
+				ml, okL := lookup(lo, op)
+				mh, okH := lookup(hi, op)
 				if okL && okH && cycles(ml) > 0 && cycles(mh) > 0 {
 					ratios = append(ratios, cycles(mh)/cycles(ml))
 				}

@@ -51,7 +51,7 @@ func TestScalingUpWidensTheSlowEnd(t *testing.T) {
 		if b.donor == nil || b.fact.MaxClockHz <= 0 {
 			continue
 		}
-		s := ClockFor(b, Question{Clock: ClockMax})
+		s := clockFor(b, Question{Clock: ClockMax})
 		u := float64(s.ClockHz) / float64(b.donor.id.ClockHz)
 		switch {
 		case u > 1.0001:
@@ -73,7 +73,7 @@ func TestScalingUpWidensTheSlowEnd(t *testing.T) {
 	// The margin the user sets replaces the data's widening too.
 	for _, b := range cat.Builds {
 		if b.donor != nil && b.fact.MaxClockHz > b.donor.id.ClockHz {
-			if s := ClockFor(b, Question{Clock: ClockMax, Margin: 0.5, OwnMargin: true}); s.Spread != 1.5 || s.Widen != 0 {
+			if s := clockFor(b, Question{Clock: ClockMax, Margin: 0.5, OwnMargin: true}); s.Spread != 1.5 || s.Widen != 0 {
 				t.Errorf("%s: with a margin, spread %g widen %g", b.key, s.Spread, s.Widen)
 			}
 			break

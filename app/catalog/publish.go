@@ -61,10 +61,10 @@ type Footprint struct {
 	notPublished string
 }
 
-// FootprintOp is the operation whose published footprint is op's: the
+// footprintOp is the operation whose published footprint is op's: the
 // AES key size dropped, for CMOX publishes one AES footprint for all
 // ("aes-128-gcm-enc" → "aes-gcm-enc"), and a "-final" suffix.
-func FootprintOp(op string) string {
+func footprintOp(op string) string {
 	if rest, ok := strings.CutPrefix(op, "aes-"); ok {
 		n := 0
 		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
@@ -91,7 +91,7 @@ func (a *Answer) Footprint(used []Used) *Footprint {
 	for _, u := range used {
 		// Every operation the workload uses counts, timed or not: one
 		// without a published footprint is missing from the total.
-		op := FootprintOp(u.Op)
+		op := footprintOp(u.Op)
 		if slices.Contains(fp.Ops, op) || !u.Counted {
 			continue
 		}
@@ -137,7 +137,7 @@ type footprintSum struct {
 // source states them (0: it does not — unknown, not 0).
 func (s *footprintSum) addLent(u Used, op string) {
 	f := u.From
-	src := f.Source + " " + f.Implementation + " " + Scheme(u.Op)
+	src := f.Source + " " + f.Implementation + " " + scheme(u.Op)
 	if !slices.Contains(s.fp.Sources, src) {
 		s.fp.Sources = append(s.fp.Sources, src)
 		s.flash += f.CodeBytes
@@ -251,13 +251,13 @@ func (a *Answer) Slower(used []Used) []Slower {
 	seen := map[string]bool{}
 	for _, u := range used {
 		op := u.Op
-		acc := AccelFor(op)
+		acc := accelFor(op)
 		soft, ok := b.software[op]
 		if u.Missing || acc == "" || seen[op] || !ok || !slices.Contains(b.id.Acceleration, acc) || b.flagged[acc] {
 			continue
 		}
-		m, _ := Lookup(b, op)
-		mine, theirs := Seconds(m), Seconds(soft)
+		m, _ := lookup(b, op)
+		mine, theirs := seconds(m), seconds(soft)
 		if mine <= 0 || theirs <= 0 || mine <= theirs*1.05 {
 			continue
 		}
@@ -285,7 +285,7 @@ func (a *Answer) LentLabels(used []Used) []string {
 		if f == nil || f.Source == "" {
 			continue
 		}
-		s := Scheme(u.Op)
+		s := scheme(u.Op)
 		from := f.Source + " " + f.Implementation
 		if strings.Contains(strings.ToLower(f.Implementation), strings.ToLower(f.Source)) {
 			from = f.Implementation

@@ -14,8 +14,8 @@ func TestFootprintOp(t *testing.T) {
 		"aes-128-gcm-enc": "aes-gcm-enc", "aes-256-cbc-dec-final": "aes-cbc-dec", "aes-gcm-enc": "aes-gcm-enc",
 		"aes--x": "aes--x", "aes-128": "aes-128", "AES-128-x": "AES-128-x", "sha256-final": "sha256", "ecdsa-p256-sign": "ecdsa-p256-sign",
 	} {
-		if got := FootprintOp(in); got != want {
-			t.Errorf("FootprintOp(%q) = %q, want %q", in, got, want)
+		if got := footprintOp(in); got != want {
+			t.Errorf("footprintOp(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

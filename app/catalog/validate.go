@@ -116,19 +116,19 @@ func (cat *Catalog) check(m, d *Build, spreadsOf map[string]Spread, clocks Clock
 	}
 	slices.Sort(ops)
 	for _, op := range ops {
-		mm, ok1 := Lookup(m, op)
-		dm, ok2 := Lookup(d, op)
-		if !ok1 || !ok2 || Seconds(mm) <= 0 || Seconds(dm) <= 0 {
+		mm, ok1 := lookup(m, op)
+		dm, ok2 := lookup(d, op)
+		if !ok1 || !ok2 || seconds(mm) <= 0 || seconds(dm) <= 0 {
 			continue
 		}
-		est := Seconds(dm) * float64(d.id.ClockHz) / float64(m.id.ClockHz)
+		est := seconds(dm) * float64(d.id.ClockHz) / float64(m.id.ClockHz)
 		class := TermSoftware
-		if a := AccelFor(op); a != "" && slices.Contains(d.id.Acceleration, a) {
+		if a := accelFor(op); a != "" && slices.Contains(d.id.Acceleration, a) {
 			class = TermHardware
 		}
-		r := est / Seconds(mm)
+		r := est / seconds(mm)
 		out = append(out, Check{Core: m.fact.Core, Class: class, Op: op, Target: at(m), Donor: at(d), Ratio: r, Slow: spread,
-			Inside: Seconds(mm) <= est*spread*(1+1e-9)})
+			Inside: seconds(mm) <= est*spread*(1+1e-9)})
 	}
 	return out
 }
