@@ -23,6 +23,17 @@ import (
 // The engine's test cases are data (testdata/cases.json): the workload as
 // URL/flag parameters, and the expected verdicts, figures or input errors.
 
+// parse is the workload of p, failing the test on any input error: a
+// test never ranks a workload that lost a field.
+func parse(t testing.TB, p workload.Params) engine.Workload {
+	t.Helper()
+	w, errs := workload.Parse(p)
+	if len(errs) > 0 {
+		t.Fatalf("the test's workload %v: %v", p, errs)
+	}
+	return w
+}
+
 func index(t testing.TB) *engine.Index {
 	ds, err := data.Dataset()
 	if err != nil {
@@ -302,7 +313,7 @@ func checkCandidate(t *testing.T, c *engine.Candidate, want expectCand) {
 
 func BenchmarkRank(b *testing.B) {
 	ix := index(b)
-	w, _ := workload.Parse(workload.Params{"tls-rate": "20", "fw-size": "256KiB", "fw-deadline": "110ms", "aes-rate": "1MiB/s"})
+	w := parse(b, workload.Params{"tls-rate": "20", "fw-size": "256KiB", "fw-deadline": "110ms", "aes-rate": "1MiB/s"})
 	b.ReportAllocs()
 	for b.Loop() {
 		ix.Rank(w)
@@ -323,7 +334,7 @@ func BenchmarkRank100x(b *testing.B) {
 		}
 	}
 	ix := engine.NewIndex(ds)
-	w, _ := workload.Parse(workload.Params{"tls-rate": "20", "fw-size": "256KiB", "fw-deadline": "110ms", "aes-rate": "1MiB/s"})
+	w := parse(b, workload.Params{"tls-rate": "20", "fw-size": "256KiB", "fw-deadline": "110ms", "aes-rate": "1MiB/s"})
 	b.ReportAllocs()
 	for b.Loop() {
 		ix.Rank(w)
@@ -340,7 +351,14 @@ func FuzzRankParsedWorkload(f *testing.F) {
 	f.Add("1000000", "1TiB", "1h", "1TB/s", "100", "10000")
 	ix := index(f)
 	f.Fuzz(func(t *testing.T, rate, size, deadline, aes, budget, clock string) {
-		w, _ := workload.Parse(workload.Params{"tls-rate": rate, "fw-size": size, "fw-deadline": deadline, "aes-rate": aes, "cpu-budget": budget, "clock": clock})
+		// Whatever parses is ranked, also beside the fields refused: the
+		// errors are the point of the inputs, not a test's mistake.
+		w, errs := workload.Parse(workload.Params{"tls-rate": rate, "fw-size": size, "fw-deadline": deadline, "aes-rate": aes, "cpu-budget": budget, "clock": clock})
+		for _, e := range errs {
+			if e.Field == "" || e.Msg == "" {
+				t.Errorf("an input error without its field or message: %+v", e)
+			}
+		}
 		res := ix.Rank(w)
 		for _, c := range res.Candidates {
 			if c.Headroom != nil && (math.IsNaN(*c.Headroom) || *c.Headroom < 0) {

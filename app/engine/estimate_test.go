@@ -236,7 +236,7 @@ func TestPartSelectorFilters(t *testing.T) {
 	anyMember := func(ok func(bench.PartMember) bool) func(*bench.PartGroup) bool {
 		return func(g *bench.PartGroup) bool { return slices.ContainsFunc(g.Members, ok) }
 	}
-	all, _ := workload.Parse(workload.Params{"tls-rate": "1"})
+	all := parse(t, workload.Params{"tls-rate": "1"})
 	total := len(ix.Rank(all).Candidates)
 	for _, tc := range []struct {
 		param, value string
@@ -282,7 +282,7 @@ func TestPartSelectorFilters(t *testing.T) {
 	wlcsp := func(m bench.PartMember) bool { return strings.HasPrefix(m.Package, "WLCSP") }
 	hot := func(m bench.PartMember) bool { return m.TempMaxC != nil && *m.TempMaxC >= 105 }
 	both := func(m bench.PartMember) bool { return wlcsp(m) && hot(m) }
-	w, _ := workload.Parse(workload.Params{"tls-rate": "1", "package": "WLCSP", "min-temp": "105"})
+	w := parse(t, workload.Params{"tls-rate": "1", "package": "WLCSP", "min-temp": "105"})
 	kept := map[string][]string{}
 	for _, c := range ix.Rank(w).Candidates {
 		if c.Group != nil {
@@ -313,7 +313,7 @@ func TestPartSelectorFilters(t *testing.T) {
 		t.Error("no group has a WLCSP member and a 105 °C member but no WLCSP member rated 105 °C: the joint case is untested")
 	}
 	// A part number finds its group.
-	w, _ = workload.Parse(workload.Params{"tls-rate": "1", "mcu": "STM32U545RE"})
+	w = parse(t, workload.Params{"tls-rate": "1", "mcu": "STM32U545RE"})
 	cs := ix.Rank(w).Candidates
 	if len(cs) == 0 || cs[0].Group == nil || !strings.HasPrefix(cs[0].Group.Name, "STM32U545") {
 		t.Fatalf("mcu=STM32U545RE finds %d candidates", len(cs))
@@ -340,7 +340,7 @@ func TestSecondCoreClock(t *testing.T) {
 		g := &uncited.Groups[i]
 		g.Clocks = slices.DeleteFunc(slices.Clone(g.Clocks), func(c bench.CitedClock) bool { return c.Core == "Cortex-M0+" })
 	}
-	w, _ := workload.Parse(workload.Params{"tls-rate": "1"})
+	w := parse(t, workload.Params{"tls-rate": "1"})
 	for _, tc := range []struct {
 		name string
 		ds   *bench.Dataset

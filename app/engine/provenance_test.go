@@ -99,8 +99,12 @@ func TestProvenanceReproducesEveryTerm(t *testing.T) {
 func TestCandidateBasis(t *testing.T) {
 	ix := index(t)
 	for _, tc := range []struct{ clock string }{{"measured"}, {"max"}} {
-		w, _ := workload.Parse(workload.Params{"tls-rate": "5", "mcu": "H563", "library": "wolfssl", "clock": tc.clock})
-		for _, c := range ix.Rank(w).Candidates {
+		w := parse(t, workload.Params{"tls-rate": "5", "mcu": "H563", "library": "wolfssl", "clock": tc.clock})
+		res := ix.Rank(w)
+		if len(res.Candidates) == 0 {
+			t.Fatalf("clock=%s: no candidate to check", tc.clock)
+		}
+		for _, c := range res.Candidates {
 			if c.Donor != nil {
 				if c.Basis != bench.Estimated {
 					t.Errorf("%s: an estimate with basis %s", c.Key, c.Basis)
