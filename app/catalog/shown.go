@@ -35,8 +35,9 @@ type Shown struct {
 	External bool
 }
 
-// Shown is what every ranking shows of the build.
-func (b *Build) Shown() *Shown { return &b.shown }
+// Shown is what every ranking shows of the build: a copy, so that no
+// caller can change what the next ranking shows.
+func (b *Build) Shown() Shown { return b.shown }
 
 // show makes the build's Shown, once the rest of it is made.
 func (b *Build) show() {
