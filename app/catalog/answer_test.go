@@ -226,7 +226,7 @@ func TestShown(t *testing.T) {
 		if f, ok := b.Fact(); ok && (s.Core != f.Core || s.RAMBytes != f.RAMBytes) {
 			t.Errorf("%s: shown core %s and RAM %d, facts %s and %d", b.key, s.Core, s.RAMBytes, f.Core, f.RAMBytes)
 		}
-		if from, clock := b.SameFigures(); b.donor == nil && (from != b || clock != 0) || b.donor != nil && from != b.donor {
+		if from, clock, _ := b.SameFigures(); b.donor == nil && (from != b || clock != 0) || b.donor != nil && from != b.donor {
 			t.Errorf("%s: same figures as %s at %d Hz", b.key, from.key, clock)
 		}
 		if g := b.Group(); g != nil && len(b.Members()) == 0 {

@@ -82,11 +82,16 @@ func (b *Build) Group() *bench.PartGroup { return b.group }
 func (b *Build) Members() []bench.PartMember { return b.members }
 
 // SameFigures is what the build's figures follow from: an estimate's
-// donor and the group's maximum clock (estimates of one donor at one
-// clock have the same figures), or the build itself.
-func (b *Build) SameFigures() (from *Build, clockHz int64) {
+// donor, the group's maximum clock and, where the group's units have
+// limits (modes a unit does not do, which bar a donor's figure), the
+// group itself; estimates that agree on all three have the same figures
+// (the engine's memo shares them). A measured build: itself.
+func (b *Build) SameFigures() (from *Build, clockHz int64, limits *bench.PartGroup) {
 	if b.donor == nil {
-		return b, 0
+		return b, 0, nil
 	}
-	return b.donor, b.fact.MaxClockHz
+	if b.group != nil && len(b.group.Limits) > 0 {
+		limits = b.group
+	}
+	return b.donor, b.fact.MaxClockHz, limits
 }

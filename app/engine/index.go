@@ -51,8 +51,9 @@ func NewIndex(ds *bench.Dataset) *Index { return Over(catalog.New(ds)) }
 func Over(cat *catalog.Catalog) *Index {
 	ix := &Index{cat: cat, builds: cat.Builds, slots: make([]int, len(cat.Builds))}
 	type shared struct {
-		donor *catalog.Build
-		clock int64
+		donor  *catalog.Build
+		clock  int64
+		limits *bench.PartGroup
 	}
 	slotOf := map[shared]int{}
 	for i, b := range cat.Builds {
@@ -61,7 +62,7 @@ func Over(cat *catalog.Catalog) *Index {
 			continue
 		}
 		var k shared
-		k.donor, k.clock = b.SameFigures()
+		k.donor, k.clock, k.limits = b.SameFigures()
 		s, ok := slotOf[k]
 		if !ok {
 			s, ix.nslots = ix.nslots, ix.nslots+1

@@ -4,6 +4,9 @@ import (
 	"reflect"
 	"testing"
 
+	"cryptosizer/app/bench"
+	"cryptosizer/data"
+
 	"cryptosizer/app/catalog"
 )
 
@@ -117,4 +120,44 @@ func pointerIn(v reflect.Value) string {
 		}
 	}
 	return ""
+}
+
+// The memo's slot rule: builds that share a slot (Index.slots: an
+// estimate's donor, its group's maximum clock and, where the group's
+// units have limits, the group) have the same figure for every
+// operation, under every question a ranking asks; otherwise the memo
+// would give one group another's terms.
+func TestSlotsShareTheirFigures(t *testing.T) {
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := NewIndex(ds)
+	bySlot := map[int][]*catalog.Build{}
+	for i, b := range ix.builds {
+		bySlot[ix.slots[i]] = append(bySlot[ix.slots[i]], b)
+	}
+	shared, checked := 0, 0
+	for _, q := range []catalog.Question{{}, {Clock: catalog.ClockMax}, {Clock: catalog.ClockMHz, ClockMHz: 64}} {
+		for _, bs := range bySlot {
+			if len(bs) < 2 {
+				continue
+			}
+			shared++
+			first := ix.cat.Ask(bs[0], q)
+			for _, b := range bs[1:] {
+				a := ix.cat.Ask(b, q)
+				for _, op := range bench.Ops() {
+					checked++
+					f, g := first.Figure(op), a.Figure(op)
+					if f.Missing != g.Missing || f.Each != g.Each || f.Rate != g.Rate || f.Spread != g.Spread || f.Basis != g.Basis || f.NoCode != g.NoCode {
+						t.Fatalf("%s and %s share a slot, but %s differs: %+v and %+v", bs[0].Shown().Key, b.Shown().Key, op, f, g)
+					}
+				}
+			}
+		}
+	}
+	if shared == 0 || checked == 0 {
+		t.Errorf("%d shared slots, %d figures checked: the rule was not exercised", shared, checked)
+	}
 }

@@ -40,9 +40,8 @@ func (rk Ranker) RankInto(ix *Index, w Workload, s *Scratch) (res Result, ok boo
 	return res, ok
 }
 
-// Scratch is memory that rankings into it reuse (Ranker.RankInto): a
-// page that ranks on every keystroke keeps two, one for the result on
-// screen and one to rank the next into. The zero value is ready.
+// Scratch is memory rankings into it reuse (Ranker.RankInto): a page keeps
+// two, the result on screen's and the next's. The zero value is ready.
 type Scratch struct {
 	ar  *arena
 	gen uint64 // rankings into it so far
