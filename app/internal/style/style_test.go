@@ -114,7 +114,7 @@ func TestImportDirection(t *testing.T) {
 // not the whole dataset: every figure of the seeds is pinned once, in
 // data/dataset.json (checked against the seeds).
 func TestTestdataIsSmall(t *testing.T) {
-	const limit = 310_000 // 300 KB, and the TLS session RAM in the JSON goldens (issue 41)
+	const limit = 300_000
 	var total int64
 	n := 0
 	err := filepath.Walk("../..", func(p string, info os.FileInfo, err error) error {
