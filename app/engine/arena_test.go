@@ -16,6 +16,7 @@ import (
 // each answer is byte for byte a fresh ranking's, and the one on screen
 // is untouched by the next ranking, whatever the workloads' shapes.
 func TestRankingReusesWithoutMixing(t *testing.T) {
+	t.Parallel() // its own index: alongside the other long properties
 	ix := index(t)
 	var ws []engine.Workload
 	for _, p := range []workload.Params{

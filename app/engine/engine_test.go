@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"os"
+	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -407,4 +408,24 @@ func fmtPtr(f *float64) string {
 		return "none"
 	}
 	return strconv.FormatFloat(*f, 'g', 6, 64)
+}
+
+// sameJSON reports whether two rankings (or parts of them) give the same
+// answer, as their JSON says it: equal values (reflect.DeepEqual, which
+// implies equal JSON) are the same without encoding ~10 MB twice;
+// otherwise the JSON decides (a nil and an empty list may encode alike).
+func sameJSON(t testing.TB, a, b any) bool {
+	t.Helper()
+	if reflect.DeepEqual(a, b) {
+		return true
+	}
+	ja, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jb, err := json.Marshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bytes.Equal(ja, jb)
 }

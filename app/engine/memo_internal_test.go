@@ -128,6 +128,7 @@ func pointerIn(v reflect.Value) string {
 // operation, under every question a ranking asks; otherwise the memo
 // would give one group another's terms.
 func TestSlotsShareTheirFigures(t *testing.T) {
+	t.Parallel() // its own index: alongside the other long properties
 	ds, err := data.Dataset()
 	if err != nil {
 		t.Fatal(err)

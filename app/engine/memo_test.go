@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"encoding/json"
 	"sync"
 	"testing"
 
@@ -18,6 +17,7 @@ import (
 // (memo.go) answers exactly as a ranking on a fresh index: for workloads
 // of every load kind, typed rate by rate, and back.
 func TestMemoGivesTheSameRanking(t *testing.T) {
+	t.Parallel() // its own index: alongside the other long properties
 	shapes := []workload.Params{
 		{"tls-rate": "10", "fw-size": "256 KiB", "fw-deadline": "500ms", "cpu-budget": "70%"},
 		{"tls-rate": "1", "tls-role": "client", "tls-kex": "x25519mlkem768", "objective": "smallest"},
@@ -28,7 +28,11 @@ func TestMemoGivesTheSameRanking(t *testing.T) {
 		"tls-rate": {"10", "105", "1", "10"}, "aes-rate": {"1MiB/s", "10MiB/s", "1MiB/s"},
 		"fw-deadline": {"500ms", "5ms", "1s"},
 	}
-	warm := index(t)
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	warm, fresh := engine.NewIndex(ds), engine.NewIndexWithoutMemo(ds)
 	for _, base := range shapes {
 		for field, values := range rates {
 			if _, ok := base[field]; !ok {
@@ -44,9 +48,7 @@ func TestMemoGivesTheSameRanking(t *testing.T) {
 				if len(errs) > 0 {
 					t.Fatalf("%v: %v", p, errs)
 				}
-				got, _ := json.Marshal(warm.Rank(w).Candidates)
-				want, _ := json.Marshal(index(t).Rank(w).Candidates)
-				if string(got) != string(want) {
+				if !sameJSON(t, warm.Rank(w), fresh.Rank(w)) {
 					t.Fatalf("%v: the ranking after earlier ones of its shape differs from a fresh index's", p)
 				}
 			}
@@ -57,9 +59,10 @@ func TestMemoGivesTheSameRanking(t *testing.T) {
 // Rankings of one shape run at once on one index (the CLI's tests do):
 // each takes the memo or makes its own, and all agree (go test -race).
 func TestMemoConcurrentRankings(t *testing.T) {
+	t.Parallel() // its own index: alongside the other long properties
 	ix := index(t)
 	var wg sync.WaitGroup
-	out := make([]string, 6)
+	out := make([][]engine.Candidate, 6)
 	for i := range out {
 		wg.Add(1)
 		go func() {
@@ -70,16 +73,14 @@ func TestMemoConcurrentRankings(t *testing.T) {
 				t.Error(errs)
 				return
 			}
-			var b []byte
 			for range 3 {
-				b, _ = json.Marshal(ix.Rank(w).Candidates)
+				out[i] = ix.Rank(w).Candidates
 			}
-			out[i] = string(b)
 		}()
 	}
 	wg.Wait()
 	for i := 2; i < len(out); i++ {
-		if out[i] != out[i%2] {
+		if !sameJSON(t, out[i], out[i%2]) {
 			t.Fatalf("ranking %d differs from ranking %d of the same workload", i, i%2)
 		}
 	}
@@ -93,6 +94,7 @@ func TestMemoConcurrentRankings(t *testing.T) {
 // and lend decide), each on a few series of four cores (a sample of the
 // series field replaces them) so that the property costs a few seconds.
 func TestMemoIsKeyedOnItsQuestion(t *testing.T) {
+	t.Parallel() // its own index: alongside the other long properties
 	if testing.Short() {
 		t.Skip("-short: the property ranks about 200 workloads")
 	}
@@ -100,7 +102,6 @@ func TestMemoIsKeyedOnItsQuestion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	warm, fresh := engine.NewIndex(ds), engine.NewIndexWithoutMemo(ds)
 	samples := [][2]string{{"clock", "160"}, {"objective", "energy"}, {"lend", "none"}, {"lend", "x25519"}}
 	for _, k := range slices.Sorted(maps.Keys(settingtest.Values)) {
 		samples = append(samples, [2]string{k, settingtest.Values[k]})
@@ -113,41 +114,38 @@ func TestMemoIsKeyedOnItsQuestion(t *testing.T) {
 	// no ML-KEM, and a suite contradicts its key exchange. Any other
 	// refused sample fails the test, and every other one is checked.
 	misfits := map[string]bool{"tls-version": true, "tls-suite": true}
+	// Each base on indexes of its own, the two at once.
 	for i, base := range []map[string]string{all, pq} {
-		bw, errs := workload.Parse(base)
-		if len(errs) > 0 {
-			t.Fatalf("%v: %v", base, errs)
-		}
-		checked, want := 0, len(samples)
-		if i == 1 {
-			want -= len(misfits)
-		}
-		for _, s := range samples {
-			p := workload.Params(maps.Clone(base))
-			p[s[0]] = s[1]
-			w, errs := workload.Parse(p)
+		t.Run([]string{"every-load", "post-quantum-client"}[i], func(t *testing.T) {
+			t.Parallel()
+			warm, fresh := engine.NewIndex(ds), engine.NewIndexWithoutMemo(ds)
+			bw, errs := workload.Parse(base)
 			if len(errs) > 0 {
-				if i == 0 || !misfits[s[0]] {
-					t.Errorf("%s=%s on %v: %v", s[0], s[1], base, errs)
+				t.Fatalf("%v: %v", base, errs)
+			}
+			checked, want := 0, len(samples)
+			if i == 1 {
+				want -= len(misfits)
+			}
+			for _, s := range samples {
+				p := workload.Params(maps.Clone(base))
+				p[s[0]] = s[1]
+				w, errs := workload.Parse(p)
+				if len(errs) > 0 {
+					if i == 0 || !misfits[s[0]] {
+						t.Errorf("%s=%s on %v: %v", s[0], s[1], base, errs)
+					}
+					continue
 				}
-				continue
+				checked++
+				warm.Rank(bw)
+				if !sameJSON(t, warm.Rank(w), fresh.Rank(w)) {
+					t.Errorf("%s=%s on %v: the ranking after the base's differs from one without a memo", s[0], s[1], base)
+				}
 			}
-			checked++
-			warm.Rank(bw)
-			got, err := json.Marshal(warm.Rank(w))
-			if err != nil {
-				t.Fatal(err)
+			if checked != want {
+				t.Errorf("%v: checked %d samples, want %d", base, checked, want)
 			}
-			want, err := json.Marshal(fresh.Rank(w))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(got) != string(want) {
-				t.Errorf("%s=%s on %v: the ranking after the base's differs from one without a memo", s[0], s[1], base)
-			}
-		}
-		if checked != want {
-			t.Errorf("%v: checked %d samples, want %d", base, checked, want)
-		}
+		})
 	}
 }

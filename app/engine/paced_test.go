@@ -15,6 +15,7 @@ import (
 // A paced read, index and ranking (the browser's first visit goes live
 // in slices) answer what the unpaced ones do, and pause between slices.
 func TestPacedIsTheSame(t *testing.T) {
+	t.Parallel() // its own index: alongside the other long properties
 	ds, err := data.Dataset()
 	if err != nil {
 		t.Fatal(err)
@@ -54,15 +55,7 @@ func TestPacedIsTheSame(t *testing.T) {
 		if steps < len(got.Candidates) {
 			t.Errorf("%v: ranking paused %d times for %d candidates", p, steps, len(got.Candidates))
 		}
-		a, err := json.Marshal(plain.Rank(w))
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := json.Marshal(got)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(a) != string(b) {
+		if !sameJSON(t, plain.Rank(w), got) {
 			t.Errorf("%v: the paced ranking differs from the plain one", p)
 		}
 	}
