@@ -5,7 +5,6 @@ import (
 	"math"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 
 	"cryptosizer/app/bench"
@@ -296,7 +295,7 @@ func (v *Values) parse(f Field) {
 	s := v.text[f.Name]
 	switch {
 	case f.Bool:
-		if b, ok := boolean(s); ok {
+		if b, ok := bench.Boolean(s); ok {
 			v.val[f.Name] = b
 			return
 		}
@@ -379,22 +378,22 @@ var settingFields = []Field{
 	{Name: "mcu", Group: "filter", Label: "MCU contains", Accepted: "part of a part name, e.g. H7 or STM32U585 (at most 64 characters)",
 		Set: func(v *Values, w *Workload) { w.MCU = v.String("mcu", "") },
 		Put: putIf("mcu", func(w *Workload) (string, bool) { return w.MCU, w.MCU != "" })},
-	{Name: "accel", Group: "filter", Label: "Required acceleration", Accepted: "a comma-separated list of " + strings.Join(bench.Accelerators, ", "), Parse: accel, Multi: bench.Accelerators,
+	{Name: "accel", Group: "filter", Label: "Required acceleration", Accepted: "a comma-separated list of " + strings.Join(bench.Accelerators, ", "), Parse: bench.Accels, Multi: bench.Accelerators,
 		Set: setList("accel", func(w *Workload) *[]string { return &w.Accel }),
 		Put: putIf("accel", func(w *Workload) ([]string, bool) { return w.Accel, len(w.Accel) > 0 })},
-	{Name: "series", Group: "filter", Label: "Series", Accepted: "a comma-separated list of " + strings.Join(bench.Series, ", "), Parse: list(bench.Series), Multi: bench.Series,
+	{Name: "series", Group: "filter", Label: "Series", Accepted: "a comma-separated list of " + strings.Join(bench.Series, ", "), Parse: bench.List(bench.Series), Multi: bench.Series,
 		Set: setList("series", func(w *Workload) *[]string { return &w.Series }),
 		Put: putIf("series", func(w *Workload) ([]string, bool) { return w.Series, len(w.Series) > 0 })},
-	{Name: "core", Group: "filter", Label: "Core", Accepted: "a comma-separated list of " + strings.Join(bench.Cores, ", "), Parse: list(bench.Cores), Multi: bench.Cores,
+	{Name: "core", Group: "filter", Label: "Core", Accepted: "a comma-separated list of " + strings.Join(bench.Cores, ", "), Parse: bench.List(bench.Cores), Multi: bench.Cores,
 		Set: setList("core", func(w *Workload) *[]string { return &w.Cores }),
 		Put: putIf("core", func(w *Workload) ([]string, bool) { return w.Cores, len(w.Cores) > 0 })},
 	{Name: "low-power", Group: "filter", Label: "Low-power series only (L, U, WB, WBA, WL)", Accepted: "true or false", Default: "false", Bool: true,
 		Set: func(v *Values, w *Workload) { w.LowPower = v.Bool("low-power", false) },
 		Put: putIf("low_power", func(w *Workload) (bool, bool) { return w.LowPower, w.LowPower })},
-	{Name: "min-flash", Group: "filter", Label: "At least this much flash", Accepted: "a size such as 512KiB or 1MiB (parts without internal flash are left out)", Parse: wrap(bench.ReadSize),
+	{Name: "min-flash", Group: "filter", Label: "At least this much flash", Accepted: "a size such as 512KiB or 1MiB (parts without internal flash are left out)", Parse: bench.Wrap(bench.ReadSize),
 		Set: func(v *Values, w *Workload) { w.MinFlash, _ = v.Any("min-flash").(int64) },
 		Put: putIf("min_flash_bytes", func(w *Workload) (int64, bool) { return w.MinFlash, w.MinFlash > 0 })},
-	{Name: "min-ram", Group: "filter", Label: "At least this much RAM", Accepted: "a size such as 128KiB", Parse: wrap(bench.ReadSize),
+	{Name: "min-ram", Group: "filter", Label: "At least this much RAM", Accepted: "a size such as 128KiB", Parse: bench.Wrap(bench.ReadSize),
 		Set: func(v *Values, w *Workload) { w.MinRAM, _ = v.Any("min-ram").(int64) },
 		Put: putIf("min_ram_bytes", func(w *Workload) (int64, bool) { return w.MinRAM, w.MinRAM > 0 })},
 	{Name: "package", Group: "filter", Label: "Package", Accepted: "a package name or its start, e.g. LQFP or UFBGA169 (letters and digits, at most 16)",
@@ -404,13 +403,13 @@ var settingFields = []Field{
 		},
 		Set: func(v *Values, w *Workload) { w.Package = v.String("package", "") },
 		Put: putIf("package", func(w *Workload) (string, bool) { return w.Package, w.Package != "" })},
-	{Name: "min-pins", Group: "filter", Label: "At least this many pins", Accepted: "an integer from 1 to 500", Parse: integer(1, 500),
+	{Name: "min-pins", Group: "filter", Label: "At least this many pins", Accepted: "an integer from 1 to 500", Parse: bench.Integer(1, 500),
 		Set: func(v *Values, w *Workload) { w.MinPins = v.Int("min-pins", 0) },
 		Put: putIf("min_pins", func(w *Workload) (int, bool) { return w.MinPins, w.MinPins > 0 })},
-	{Name: "min-temp", Group: "filter", Label: "Runs up to at least (°C)", Accepted: "a temperature from 0 to 150 °C, e.g. 105", Parse: number(0, 150),
+	{Name: "min-temp", Group: "filter", Label: "Runs up to at least (°C)", Accepted: "a temperature from 0 to 150 °C, e.g. 105", Parse: bench.Number(0, 150),
 		Set: func(v *Values, w *Workload) { w.MinTempC = v.Float("min-temp", 0) },
 		Put: putIf("min_temp_c", func(w *Workload) (float64, bool) { return w.MinTempC, w.MinTempC > 0 })},
-	{Name: "max-supply", Group: "filter", Label: "Runs from a supply down to (V)", Accepted: "a voltage from 1 to 3.6 V, e.g. 1.8", Parse: number(1, 3.6),
+	{Name: "max-supply", Group: "filter", Label: "Runs from a supply down to (V)", Accepted: "a voltage from 1 to 3.6 V, e.g. 1.8", Parse: bench.Number(1, 3.6),
 		Set: func(v *Values, w *Workload) { w.MaxSupplyV = v.Float("max-supply", 0) },
 		Put: putIf("max_supply_v", func(w *Workload) (float64, bool) { return w.MaxSupplyV, w.MaxSupplyV > 0 })},
 	{Name: "min-clock", Group: "filter", Label: "Maximum clock at least (MHz)", Accepted: MHzAccepted, Parse: func(s string) (any, bool) { return bench.ReadMHz(s) },
@@ -420,7 +419,7 @@ var settingFields = []Field{
 		Set: func(v *Values, w *Workload) { w.TrustZone = v.Bool("trustzone", false) },
 		Put: putIf("trustzone", func(w *Workload) (bool, bool) { return w.TrustZone, w.TrustZone })},
 	{Name: "units", Group: "filter", Label: "Crypto units on the part", Accepted: "a comma-separated list of " + strings.Join(PartUnits, ", "),
-		Parse: list(PartUnits), Multi: PartUnits,
+		Parse: bench.List(PartUnits), Multi: PartUnits,
 		Set: setList("units", func(w *Workload) *[]string { return &w.Units }),
 		Put: putIf("units", func(w *Workload) ([]string, bool) { return w.Units, len(w.Units) > 0 })},
 	{Name: "basis", Group: "filter", Label: "Evidence", Choices: []string{"", "measured", "estimated"},
@@ -462,7 +461,7 @@ var settingFields = []Field{
 			if strings.EqualFold(strings.TrimSpace(s), "none") {
 				return []string{}, true
 			}
-			return list(Switchable())(s)
+			return bench.List(Switchable())(s)
 		}},
 }
 
@@ -474,7 +473,7 @@ func lendParse(lenders []string) func(string) (any, bool) {
 		if strings.EqualFold(strings.TrimSpace(s), "none") {
 			return []string{}, true
 		}
-		return list(names)(s)
+		return bench.List(names)(s)
 	}
 }
 
@@ -503,89 +502,4 @@ func setList(name string, to func(*Workload) *[]string) func(*Values, *Workload)
 			*to(w) = a
 		}
 	}
-}
-
-// list reads a comma-separated list of some of choices (any case).
-func list(choices []string) func(string) (any, bool) {
-	return func(s string) (any, bool) {
-		var out []string
-		for _, x := range strings.Split(s, ",") {
-			x = strings.TrimSpace(x)
-			if x == "" {
-				continue
-			}
-			i := slices.IndexFunc(choices, func(c string) bool { return strings.EqualFold(c, x) })
-			if i < 0 {
-				return nil, false
-			}
-			if !slices.Contains(out, choices[i]) {
-				out = append(out, choices[i])
-			}
-		}
-		return out, true
-	}
-}
-
-// ---- readers ----
-
-// The numbers a field accepts are read by hand, not by regular
-// expressions: compiling them was ~5 ms of the browser's start, and a
-// keystroke matched them again (fields_test.go checks them against the
-// expressions they replace).
-
-// number reads a decimal from lo to hi.
-func number(lo, hi float64) func(string) (any, bool) {
-	return func(s string) (any, bool) {
-		f, ok := bench.Decimal(s)
-		return f, ok && f >= lo && f <= hi
-	}
-}
-
-// integer reads an integer from lo to hi.
-func integer(lo, hi int) func(string) (any, bool) {
-	return func(s string) (any, bool) {
-		n, err := strconv.Atoi(s)
-		return n, err == nil && n >= lo && n <= hi
-	}
-}
-
-func accel(s string) (any, bool) {
-	var out []string
-	for _, a := range strings.Split(s, ",") {
-		a = strings.ToUpper(strings.TrimSpace(a))
-		switch {
-		case slices.Contains(bench.Accelerators, a):
-			out = append(out, a)
-		case a == "" || a == "NONE":
-		default:
-			return nil, false
-		}
-	}
-	return out, true
-}
-
-// percent reads "70%" or "70" as 0.7; the smallest accepted fraction is
-// min (0 allows 0).
-func percent(min float64) func(string) (any, bool) {
-	return func(s string) (any, bool) {
-		f, ok := bench.Decimal(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "%")))
-		if !ok || f > 100 || f/100 < min || f == 0 && min > 0 {
-			return 0.0, false
-		}
-		return f / 100, true
-	}
-}
-
-func boolean(s string) (bool, bool) {
-	switch strings.ToLower(s) {
-	case "1", "true", "yes", "on":
-		return true, true
-	case "0", "false", "no", "off":
-		return false, true
-	}
-	return false, false
-}
-
-func wrap[T any](f func(string) (T, bool)) func(string) (any, bool) {
-	return func(s string) (any, bool) { return f(s) }
 }

@@ -38,7 +38,7 @@ func (aesKind) Title() string  { return "AES stream" }
 func (aesKind) Fields() []Field {
 	d := DefaultAES
 	return []Field{
-		{Name: "aes-rate", Label: "AES stream rate", Accepted: "a rate from 1 B/s to 1 TB/s such as 8MiB/s, 500kB/s or 2 MB/s (kB = 1000 B, KiB = 1024 B; empty: no AES load)", Parse: wrap(bench.ReadRate)},
+		{Name: "aes-rate", Label: "AES stream rate", Accepted: "a rate from 1 B/s to 1 TB/s such as 8MiB/s, 500kB/s or 2 MB/s (kB = 1000 B, KiB = 1024 B; empty: no AES load)", Parse: bench.Wrap(bench.ReadRate)},
 		// Only the modes the sources measure: another would only ever be
 		// "unknown".
 		{Name: "aes-mode", Label: "Mode", Default: d.Mode, Choices: []string{"cbc", "gcm"}},

@@ -32,7 +32,7 @@ func (cpuKind) Title() string  { return "Budget and clock" }
 
 func (cpuKind) Fields() []Field {
 	return []Field{{Name: "cpu-budget", Group: "budget", Label: "CPU budget for crypto",
-		Accepted: "a percentage from 0.01% to 100%, e.g. 70% (a bare number is read as a percentage)", Default: "100%", Parse: percent(1e-4)}}
+		Accepted: "a percentage from 0.01% to 100%, e.g. 70% (a bare number is read as a percentage)", Default: "100%", Parse: bench.Percent(1e-4)}}
 }
 
 // Read always gives a budget (100% by default). A bare number below 1

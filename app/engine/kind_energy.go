@@ -3,6 +3,8 @@ package engine
 import (
 	"strconv"
 	"strings"
+
+	"cryptosizer/app/bench"
 )
 
 // KindEnergy limits what the workload may cost the battery: per hour of
@@ -40,9 +42,9 @@ func (energyKind) Fields() []Field {
 	return []Field{
 		{Name: "energy-budget", Group: "budget", Label: "Energy budget",
 			Accepted: "an energy per hour, handshake or boot, such as 10mJ/h, 50uJ/handshake or 2mJ/boot (J, mJ, uJ or µJ; empty: no limit)",
-			Parse:    wrap(ParseEnergyBudget)},
+			Parse:    bench.Wrap(ParseEnergyBudget)},
 		{Name: "supply", Group: "budget", Label: "Supply voltage (V_DD, V)", Default: "3.3",
-			Accepted: "a voltage from 1.62 to 3.6 V, e.g. 3.3", Parse: number(SupplyMinV, SupplyMaxV),
+			Accepted: "a voltage from 1.62 to 3.6 V, e.g. 3.3", Parse: bench.Number(SupplyMinV, SupplyMaxV),
 			Set: func(v *Values, w *Workload) { w.SupplyV = v.Float("supply", SupplyDefaultV) },
 			Put: putIf("supply_v", func(w *Workload) (float64, bool) { return w.SupplyV, w.SupplyV > 0 && w.SupplyV != SupplyDefaultV })},
 	}

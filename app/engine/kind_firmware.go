@@ -74,10 +74,10 @@ func (firmwareKind) Title() string  { return "Firmware image" }
 func (firmwareKind) Fields() []Field {
 	d := DefaultFirmware
 	return []Field{
-		{Name: "fw-size", Label: "Image size", Accepted: "a size from 1 B to 1 TiB such as 256KiB, 1MB or 300000 (kB = 1000 B, KiB = 1024 B; empty: no firmware check)", Parse: wrap(bench.ReadSize)},
+		{Name: "fw-size", Label: "Image size", Accepted: "a size from 1 B to 1 TiB such as 256KiB, 1MB or 300000 (kB = 1000 B, KiB = 1024 B; empty: no firmware check)", Parse: bench.Wrap(bench.ReadSize)},
 		{Name: "fw-sig", Label: "Signature", Default: d.Sig, Choices: tlsdef.Names(fwSigs, func(s fwSig) string { return s.name })},
 		{Name: "fw-hash", Label: "Hash", Default: d.Hash, Choices: []string{"sha256", "sha384"}},
-		{Name: "fw-deadline", Label: "Boot deadline", Accepted: "a duration from 1µs to 1h such as 110ms, 2s or 1.5s", Parse: wrap(bench.ReadDuration)},
+		{Name: "fw-deadline", Label: "Boot deadline", Accepted: "a duration from 1µs to 1h such as 110ms, 2s or 1.5s", Parse: bench.Wrap(bench.ReadDuration)},
 	}
 }
 

@@ -25,7 +25,7 @@ func (maxOpKind) Rules() []Rule {
 
 func (maxOpKind) Fields() []Field {
 	return []Field{{Name: "max-op", Group: "budget", Label: "Longest blocking operation",
-		Accepted: "a duration from 1µs to 1h such as 100ms (empty: no limit)", Parse: wrap(bench.ReadDuration)}}
+		Accepted: "a duration from 1µs to 1h such as 100ms (empty: no limit)", Parse: bench.Wrap(bench.ReadDuration)}}
 }
 
 func (maxOpKind) Read(v *Values) Load {

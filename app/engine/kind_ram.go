@@ -27,7 +27,7 @@ func (freeRAMKind) Rules() []Rule {
 
 func (freeRAMKind) Fields() []Field {
 	return []Field{{Name: "min-free-ram", Group: "budget", Label: "RAM left for the application",
-		Accepted: "a size such as 64KiB (empty: no requirement)", Parse: wrap(bench.ReadSize)}}
+		Accepted: "a size such as 64KiB (empty: no requirement)", Parse: bench.Wrap(bench.ReadSize)}}
 }
 
 // Read gives the requirement when it is set.

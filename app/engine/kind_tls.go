@@ -132,7 +132,7 @@ func (tlsKind) Title() string  { return "TLS handshakes" }
 func (tlsKind) Fields() []Field {
 	d := DefaultTLS
 	return []Field{
-		{Name: "tls-rate", Label: "Handshakes per second", Accepted: "a number from 0.000001 to 1000000, e.g. 20 (empty: no TLS load)", Parse: number(1e-6, 1e6)},
+		{Name: "tls-rate", Label: "Handshakes per second", Accepted: "a number from 0.000001 to 1000000, e.g. 20 (empty: no TLS load)", Parse: bench.Number(1e-6, 1e6)},
 		{Name: "tls-role", Label: "Role", Default: d.Role, Choices: []string{"server", "client"}},
 		{Name: "tls-version", Label: "TLS version", Default: d.Version, Choices: []string{"1.3", "1.2"}},
 		{Name: "tls-kex", Label: "Key exchange", Default: d.Kex, Choices: tlsdef.Names(tlsdef.Groups, func(g tlsdef.Group) string { return g.Name })},
@@ -147,11 +147,11 @@ func (tlsKind) Fields() []Field {
 				}
 				return nil
 			}},
-		{Name: "tls-chain", Label: "Chain signatures checked (N)", Accepted: "an integer from 0 to 10", Default: strconv.Itoa(d.Chain), Parse: integer(0, 10)},
+		{Name: "tls-chain", Label: "Chain signatures checked (N)", Accepted: "an integer from 0 to 10", Default: strconv.Itoa(d.Chain), Parse: bench.Integer(0, 10)},
 		{Name: "tls-mutual", Label: "Mutual authentication", Accepted: "true or false (also 1/0, yes/no, on/off)", Default: "false", Bool: true},
-		{Name: "tls-resume", Label: "Resumed handshakes", Accepted: "a percentage from 0 to 100, e.g. 50%", Default: "0%", Parse: percent(0)},
-		{Name: "tls-session-ram", Label: "Your measured TLS session RAM", Accepted: "a size such as 48KiB, measured on your own build (empty: the standards' lower bound)", Parse: wrap(bench.ReadSize)},
-		{Name: "record-limit", Label: "Record size limit negotiated (B)", Accepted: "empty (none: full-size records) or a size from 64 to 16385: RFC 8449's record_size_limit, or 512, 1024, 2048 or 4096 (RFC 6066's max_fragment_length, the only sizes wolfSSL negotiates)", Parse: integer(tlsram.MinLimit, tlsram.MaxLimit)},
+		{Name: "tls-resume", Label: "Resumed handshakes", Accepted: "a percentage from 0 to 100, e.g. 50%", Default: "0%", Parse: bench.Percent(0)},
+		{Name: "tls-session-ram", Label: "Your measured TLS session RAM", Accepted: "a size such as 48KiB, measured on your own build (empty: the standards' lower bound)", Parse: bench.Wrap(bench.ReadSize)},
+		{Name: "record-limit", Label: "Record size limit negotiated (B)", Accepted: "empty (none: full-size records) or a size from 64 to 16385: RFC 8449's record_size_limit, or 512, 1024, 2048 or 4096 (RFC 6066's max_fragment_length, the only sizes wolfSSL negotiates)", Parse: bench.Integer(tlsram.MinLimit, tlsram.MaxLimit)},
 		{Name: "tls-resume-kind", Label: "Resumption kind", Accepted: "psk (no public-key work) or psk-dhe (the key exchange again; TLS 1.3 only)", Default: d.ResumeKind, Choices: []string{"psk", "psk-dhe"}},
 	}
 }
