@@ -96,8 +96,11 @@ type Requirement struct {
 	// KnownFail: figures are missing, but those known already fail the
 	// requirement (a deadline the known terms alone overrun): a failure
 	// known is a FAIL, whatever else is missing.
-	KnownFail bool   `json:"fails_on_known_figures,omitempty"`
-	Rule      RuleID `json:"rule"`
+	KnownFail bool `json:"fails_on_known_figures,omitempty"`
+	// AtMost is such a failure's headroom on its known figures (< 1): the
+	// missing ones can only lower it.
+	AtMost *float64 `json:"headroom_at_most,omitempty"`
+	Rule   RuleID   `json:"rule"`
 	// Session is a TLS load's session RAM: the least a handshake holds.
 	Session  *tlsram.Bound `json:"session_ram,omitempty"`
 	ramShort bool          // the part cannot hold it: a failure no clock changes
@@ -131,7 +134,11 @@ type Candidate struct {
 	// the part does not have (the WB55's HASH): Acceleration holds only
 	// those the build can use.
 	ClaimedAcceleration []string `json:"claimed_absent_acceleration,omitempty"`
-	Headroom            *float64 `json:"headroom"`
+	// Headroom is the tightest requirement's; a FAIL's is its failing
+	// requirement's, never another's margin (AtMost: on known figures,
+	// an upper bound), and Bottleneck names that requirement.
+	Headroom *float64 `json:"headroom"`
+	AtMost   bool     `json:"headroom_at_most,omitempty"`
 	// Utilization is the CPU share of the continuous loads; nil when one
 	// of them lacks a measurement.
 	Utilization *float64 `json:"utilization"`

@@ -42,9 +42,9 @@ func judge(c *Candidate, sc *catalog.Clock, e *Eval) {
 			c.Headroom = e.num(*r.Headroom)
 			c.Bottleneck, c.BottleneckOp = r.Kind, heaviest(r.Terms)
 		}
-		if r.Verdict == Fail && r.KnownFail && c.Headroom == nil {
-			c.Bottleneck, c.BottleneckOp = r.Kind, heaviest(r.Terms) // failed on its known figures
-		}
+	}
+	if c.Verdict == Fail {
+		failing(c, e)
 	}
 	if utilKnown {
 		c.Utilization = e.num(util)
@@ -55,6 +55,32 @@ func judge(c *Candidate, sc *catalog.Clock, e *Eval) {
 		// the candidate's.
 		c.Headroom, c.Utilization, c.Bottleneck, c.BottleneckOp = nil, nil, "", ""
 	}
+}
+
+// failing makes a FAIL's headroom and bottleneck its failing
+// requirements': the least headroom among them, else the least on known
+// figures alone (AtMost), else none (the first failing one named).
+func failing(c *Candidate, e *Eval) {
+	var at *Requirement
+	c.Headroom, c.AtMost = nil, false
+	for i := range c.Requirements {
+		r := &c.Requirements[i]
+		if r.Verdict != Fail {
+			continue
+		}
+		h, most := r.Headroom, false
+		if h == nil {
+			h, most = r.AtMost, r.AtMost != nil
+		}
+		better := h != nil && (c.Headroom == nil || c.AtMost && !most || c.AtMost == most && *h < *c.Headroom)
+		if better || at == nil && c.Headroom == nil {
+			at = r
+			if h != nil {
+				c.Headroom, c.AtMost = e.num(*h), most
+			}
+		}
+	}
+	c.Bottleneck, c.BottleneckOp = at.Kind, heaviest(at.Terms)
 }
 
 // judgeRequirement gives a requirement its basis (its terms', or the

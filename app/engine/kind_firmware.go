@@ -116,6 +116,8 @@ func (f *Firmware) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 		h := f.Deadline / total
 		r.Achieved, r.Headroom = e.num(total), e.num(h)
 	}
-	r.KnownFail = len(r.Missing) > 0 && total > f.Deadline
+	if r.KnownFail = len(r.Missing) > 0 && total > f.Deadline; r.KnownFail {
+		r.AtMost = e.num(f.Deadline / total)
+	}
 	return r, true
 }

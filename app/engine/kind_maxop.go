@@ -57,6 +57,8 @@ func (m *MaxOp) Evaluate(e *Eval, _ []Term) (Requirement, bool) {
 		r.Achieved, r.Headroom = e.num(each), e.num(h)
 	}
 	// One known operation already longer than the limit fails it.
-	r.KnownFail = len(missing) > 0 && t.Blocking() > m.Limit
+	if r.KnownFail = len(missing) > 0 && t.Blocking() > m.Limit; r.KnownFail {
+		r.AtMost = e.num(m.Limit / t.Blocking())
+	}
 	return r, true
 }

@@ -287,7 +287,9 @@ func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 	}
 	// The known terms of a handshake alone may already take more than
 	// the budget allows at this rate.
-	r.KnownFail = len(r.Missing) > 0 && perHS > 0 && t.Rate*perHS > e.Budget()
+	if r.KnownFail = len(r.Missing) > 0 && perHS > 0 && t.Rate*perHS > e.Budget(); r.KnownFail {
+		r.AtMost = e.num(e.Budget() / perHS / t.Rate)
+	}
 	// A part that cannot hold the session's RAM fails, whatever the clock.
 	own, set := e.a.SessionRAM()
 	var bounds *tlsram.Bounds
@@ -299,6 +301,8 @@ func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 		h := float64(ram) / float64(r.Session.Bytes)
 		if r.KnownFail, r.ramShort = true, true; len(r.Missing) == 0 && (r.Headroom == nil || h < *r.Headroom) {
 			r.Headroom = e.num(h)
+		} else if len(r.Missing) > 0 && (r.AtMost == nil || h < *r.AtMost) {
+			r.AtMost = e.num(h)
 		}
 	}
 	return r, true

@@ -50,7 +50,8 @@ func order(cs []Candidate, objective Objective, ar *arena) {
 }
 
 // orderKey is what order compares of a candidate, in that order: the
-// verdict (3: a fail without a headroom, how close it came not known);
+// verdict (3: a fail whose headroom is known only at most, 4: without
+// one, how close it came not known);
 // an unknown's missing measurements, or a pass's energy (+Inf when not
 // known or not ranked by it) or clock (the smallest objective); a pass's
 // flash (the smallest objective); the headroom negated (the larger first;
@@ -69,7 +70,9 @@ func orderKeyOf(c *Candidate, objective Objective) orderKey {
 	case c.Verdict == Pass && objective == ObjectiveSmallest:
 		k[1], k[2] = float64(c.ClockHz), float64(flashOrder(c))
 	case c.Verdict == Fail && c.Headroom == nil:
-		k[0] = 3
+		k[0] = 4
+	case c.Verdict == Fail && c.AtMost:
+		k[0] = 3 // after the failures whose headroom is known
 	}
 	return k
 }

@@ -81,8 +81,19 @@ func rulesCompare(a, b *engine.Candidate, objective engine.Objective) int {
 			return cmp.Compare(fa, fb)
 		}
 	}
-	if a.Verdict == engine.Fail && (a.Headroom == nil) != (b.Headroom == nil) {
-		return cmp.Compare(head(a), head(b))
+	// Failures: those whose headroom is known first, then those known
+	// only at most (on known figures), then those without one.
+	group := func(c *engine.Candidate) int {
+		switch {
+		case c.Headroom == nil:
+			return 2
+		case c.AtMost:
+			return 1
+		}
+		return 0
+	}
+	if a.Verdict == engine.Fail && group(a) != group(b) {
+		return cmp.Compare(group(a), group(b))
 	}
 	if ha, hb := head(a), head(b); ha != hb {
 		return -cmp.Compare(ha, hb)

@@ -28,6 +28,24 @@ func Headroom(h *float64) string {
 	return strconv.FormatFloat(*h, 'f', 2, 64) + "×"
 }
 
+// CandidateHeadroom is a candidate's headroom as shown: "≤ 0.84×" for a
+// failure whose headroom is known only on its known figures.
+func CandidateHeadroom(c engine.Candidate) string {
+	if c.AtMost && c.Headroom != nil {
+		return "≤ " + Headroom(c.Headroom)
+	}
+	return Headroom(c.Headroom)
+}
+
+// RequirementHeadroom is a requirement's headroom as shown, its headroom
+// on known figures ("≤ 0.84×") when it fails on them.
+func RequirementHeadroom(r engine.Requirement) string {
+	if r.Headroom == nil && r.AtMost != nil {
+		return "≤ " + Headroom(r.AtMost)
+	}
+	return Headroom(r.Headroom)
+}
+
 // Share formats a CPU share that may be unknown.
 func Share(f *float64) string {
 	if f == nil {
@@ -311,7 +329,7 @@ func CSV(w io.Writer, res engine.Result) error {
 	for _, f := range Figures {
 		head = append(head, f.Name, f.Name+"_basis")
 	}
-	head = append(head, "bottleneck", "missing", "clock_above_max", "longest_op",
+	head = append(head, "bottleneck", "fails_on_known_figures", "missing", "clock_above_max", "longest_op",
 		"core", "series", "max_clock_hz", "flash_bytes", "ram_bytes", "part_accelerators", "unused_accelerators", "trustzone", "low_power")
 	cw.Write(head)
 	for _, c := range res.Candidates {
@@ -320,7 +338,7 @@ func CSV(w io.Writer, res engine.Result) error {
 		for _, f := range Figures {
 			row = append(row, f.CSVValue(c), string(f.Basis(c)))
 		}
-		row = append(row, string(c.Bottleneck), strings.Join(c.Missing, " "), strconv.FormatBool(c.ClockAboveMax), c.LongestOp)
+		row = append(row, string(c.Bottleneck), strconv.FormatBool(c.AtMost), strings.Join(c.Missing, " "), strconv.FormatBool(c.ClockAboveMax), c.LongestOp)
 		facts := make([]string, 9)
 		if f := c.Facts; f != nil {
 			facts = []string{f.Core, f.Series, strconv.FormatInt(f.MaxClockHz, 10), strconv.FormatInt(f.FlashBytes, 10), strconv.FormatInt(f.RAMBytes, 10),

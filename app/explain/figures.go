@@ -32,7 +32,7 @@ type Figure struct {
 var Figures = []Figure{
 	{Name: "headroom", Label: "Headroom", Unit: "×", Sort: "headroom",
 		Value: func(c engine.Candidate) (float64, bool) { return deref(c.Headroom) },
-		Text:  func(c engine.Candidate) string { return Headroom(c.Headroom) },
+		Text:  CandidateHeadroom,
 		Basis: func(c engine.Candidate) bench.Basis { return c.Basis }},
 	{Name: "utilization", Label: "CPU share", Unit: "share of the CPU (0–1)", Sort: "cpu",
 		Value: func(c engine.Candidate) (float64, bool) { return deref(c.Utilization) },

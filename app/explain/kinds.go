@@ -115,10 +115,22 @@ func bottleneck(c engine.Candidate) string {
 	if ram := ramBottleneck(c); ram != "" {
 		return ram
 	}
-	if c.BottleneckOp == "" {
-		return string(c.Bottleneck)
+	name := string(c.Bottleneck)
+	if c.BottleneckOp != "" {
+		name += " (" + c.BottleneckOp + ")"
 	}
-	return string(c.Bottleneck) + " (" + c.BottleneckOp + ")"
+	if c.AtMost {
+		for _, r := range c.Requirements {
+			if r.Kind == c.Bottleneck && r.KnownFail && len(r.Missing) > 0 {
+				var m []string
+				for _, x := range r.Missing {
+					m = append(m, Missing(x))
+				}
+				return name + ": fails on its known figures alone (no figure for " + strings.Join(m, ", ") + ")"
+			}
+		}
+	}
+	return name
 }
 
 // ramBottleneck names the TLS session's RAM when it is what fails the
@@ -133,7 +145,11 @@ func ramBottleneck(c engine.Candidate) string {
 		if r.Kind != engine.KindTLS || s == nil || c.Memory.PartRAMBytes <= 0 || c.Memory.PartRAMBytes >= s.Bytes {
 			continue
 		}
-		if ratio := float64(c.Memory.PartRAMBytes) / float64(s.Bytes); r.Headroom == nil || math.Abs(*r.Headroom-ratio) < 1e-9 {
+		h := r.Headroom
+		if h == nil {
+			h = r.AtMost // on its known figures
+		}
+		if ratio := float64(c.Memory.PartRAMBytes) / float64(s.Bytes); h == nil || math.Abs(*h-ratio) < 1e-9 {
 			at := "≥ "
 			if s.Measured {
 				at = "(yours) "

@@ -111,7 +111,7 @@ func compareRows(cs []engine.Candidate) []model.CompareRow {
 		add(string(k), func(c engine.Candidate) string {
 			for _, r := range c.Requirements {
 				if r.Kind == k {
-					return string(r.Verdict) + ", headroom " + explain.Headroom(r.Headroom)
+					return string(r.Verdict) + ", headroom " + explain.RequirementHeadroom(r)
 				}
 			}
 			return "—"

@@ -102,7 +102,7 @@ func (d *Details) Render() app.UI {
 			}
 		}).Body(
 		app.H2().ID("details-title").Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
-		app.P().Text("Verdict "+string(c.Verdict)+", headroom "+explain.Headroom(c.Headroom)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+"), evidence "+explain.Basis(c.Basis)+" (the weakest of its figures)"),
+		app.P().Text("Verdict "+string(c.Verdict)+", headroom "+explain.CandidateHeadroom(*c)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+"), evidence "+explain.Basis(c.Basis)+" (the weakest of its figures)"),
 		app.If(c.Group != nil, func() app.UI { return groupDetails(*c, d.Validated) }),
 		app.Range(why).Slice(func(i int) app.UI { return app.P().Class("why").Text(why[i]) }),
 		app.Ul().Class("figures").Body(app.Range(explain.Figures).Slice(func(i int) app.UI {
@@ -126,7 +126,7 @@ func (d *Details) Render() app.UI {
 func (d *Details) requirement(r engine.Requirement) app.UI {
 	steps := explain.Steps(r)
 	return app.Div().Class("req").Body(
-		app.H3().Body(app.Span().Class("badge "+string(r.Verdict)).Text(string(r.Verdict)), app.Text(" "+string(r.Kind)+" — headroom "+explain.Headroom(r.Headroom))),
+		app.H3().Body(app.Span().Class("badge "+string(r.Verdict)).Text(string(r.Verdict)), app.Text(" "+string(r.Kind)+" — headroom "+explain.RequirementHeadroom(r))),
 		app.Ol().Body(app.Range(steps).Slice(func(j int) app.UI { return app.Li().Text(steps[j]) })),
 		app.Ul().Class("sources").Body(app.Range(r.Terms).Slice(func(j int) app.UI {
 			t := r.Terms[j]

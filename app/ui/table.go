@@ -130,7 +130,7 @@ func rowHTML(b *strings.Builder, c engine.Candidate, selected, groupStart, compa
 	b.WriteString(`" title="how the figures were obtained">`)
 	putEsc(b, explain.Basis(bench.Basis(c.Basis)))
 	b.WriteString(`</small></td><td class="num">`)
-	putEsc(b, explain.Headroom(c.Headroom))
+	putEsc(b, explain.CandidateHeadroom(c))
 	b.WriteString(`</td>`)
 	if energy {
 		b.WriteString(`<td class="num">`)

@@ -308,7 +308,7 @@ func rankTable(w io.Writer, res engine.Result, why []string) {
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Rank, strings.ToUpper(string(c.Verdict)), mcu, clip(orDash(c.Board), 24),
 			c.Library+" "+orDash(c.LibraryVersion), config, orDash(strings.Join(c.Acceleration, "+")), mhz, explain.Basis(c.Basis),
-			explain.Headroom(c.Headroom), explain.Share(c.Utilization), explain.Bottleneck(c))
+			explain.CandidateHeadroom(c), explain.Share(c.Utilization), explain.Bottleneck(c))
 	}
 	tw.Flush()
 	for _, line := range explain.Empty(res) {

@@ -1,0 +1,56 @@
+package engine_test
+
+import (
+	"testing"
+
+	"cryptosizer/app/engine"
+	"cryptosizer/app/workload"
+)
+
+// A FAIL's headroom and bottleneck are its failing requirement's: never
+// a headroom of 1× or more, never a requirement that passes; a failure
+// on known figures shows its headroom on them (at most, below 1) and
+// comes after the failures whose headroom is known. Checked on the first
+// visit (where builds without ECDHE figures fail TLS on their known
+// signature alone) and on a boot-only workload.
+func TestAFailShowsWhatFails(t *testing.T) {
+	ix := index(t)
+	for _, p := range []workload.Params{
+		workload.FirstVisit,
+		{"fw-size": "1MiB", "fw-deadline": "20ms", "tls-rate": "50", "tls-role": "client"},
+	} {
+		cs := ix.Rank(parse(t, workload.Complete(p))).Candidates
+		fails, atMost, seenAtMost := 0, 0, false
+		for _, c := range cs {
+			if c.Verdict != engine.Fail {
+				continue
+			}
+			fails++
+			if c.Headroom != nil && *c.Headroom >= 1 {
+				t.Errorf("%v: %s fails with a headroom of %.2f×", p, c.Key, *c.Headroom)
+			}
+			var bottleneck *engine.Requirement
+			for i := range c.Requirements {
+				if c.Requirements[i].Kind == c.Bottleneck {
+					bottleneck = &c.Requirements[i]
+				}
+			}
+			if bottleneck == nil || bottleneck.Verdict != engine.Fail {
+				t.Errorf("%v: %s fails, but its bottleneck %q does not", p, c.Key, c.Bottleneck)
+			}
+			switch {
+			case c.AtMost:
+				atMost++
+				seenAtMost = true
+				if c.Headroom == nil || bottleneck == nil || bottleneck.AtMost == nil || *c.Headroom != *bottleneck.AtMost {
+					t.Errorf("%v: %s: a headroom at most without its requirement's figure", p, c.Key)
+				}
+			case c.Headroom != nil && seenAtMost:
+				t.Errorf("%v: %s (headroom known) ranked after a failure known only on its known figures", p, c.Key)
+			}
+		}
+		if fails == 0 || atMost == 0 {
+			t.Errorf("%v: %d failures, %d on known figures: the rule was not exercised", p, fails, atMost)
+		}
+	}
+}
