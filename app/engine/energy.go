@@ -162,11 +162,13 @@ func (e *Eval) energy(reqs []Requirement) *Energy {
 // and RAM: those the part filters and mcu= keep when they are in force
 // (nil: all of them).
 func (e *Eval) members() func(bench.PartMember) bool {
-	if !e.named {
+	if !e.named && e.minRAM == 0 {
 		return nil
 	}
 	q := strings.ToUpper(e.w.MCU)
-	return func(m bench.PartMember) bool { return qualifies(m, e.w, -1) && strings.Contains(m.Part, q) }
+	return func(m bench.PartMember) bool {
+		return (!e.named || qualifies(m, e.w, -1) && strings.Contains(m.Part, q)) && m.RAMBytes >= e.minRAM
+	}
 }
 
 // runCurrents are the smallest and largest run currents of the part

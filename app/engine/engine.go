@@ -182,11 +182,15 @@ type Candidate struct {
 	// Qualifying are the group's part numbers that pass the filters on
 	// part numbers (flash, RAM, package, …) when one is in force, or that
 	// the mcu filter names when it names some members only.
-	Qualifying []string   `json:"qualifying_members,omitempty"`
-	Donor      *Donor     `json:"donor,omitempty"`
-	Footprint  *Footprint `json:"footprint"`
-	Why        []Note     `json:"why"`
-	Key        string     `json:"key"`
+	Qualifying []string `json:"qualifying_members,omitempty"`
+	// Short are the part numbers the row does not stand for because
+	// they cannot hold the TLS session's RAM: the row is judged on the
+	// rest (a group answers per part number).
+	Short     []string   `json:"short_of_session_ram,omitempty"`
+	Donor     *Donor     `json:"donor,omitempty"`
+	Footprint *Footprint `json:"footprint"`
+	Why       []Note     `json:"why"`
+	Key       string     `json:"key"`
 }
 
 // Result is a ranked answer.

@@ -144,21 +144,27 @@ func memberFilters(w *Workload) bool {
 	return false
 }
 
-// qualifying names the part numbers of an estimate that pass the
-// filters on part numbers and, when the mcu filter names some of them
-// only (mcu=STM32U545RE), that it names; nil when every member passes.
-func qualifying(b *catalog.Build, w *Workload) []string {
-	q := strings.ToUpper(w.MCU)
-	out := []string{}
+// qualifying names the part numbers of a group that pass the filters on
+// part numbers and, when the mcu filter names some of them only
+// (mcu=STM32U545RE), that it names, and hold the TLS session's RAM
+// (nil when every member does); short are the named ones that cannot
+// hold the session (a group that answers per part number).
+func (e *Eval) qualifying(b *catalog.Build) (out, short []string) {
+	w, q := e.w, strings.ToUpper(e.w.MCU)
+	out = []string{}
 	for _, m := range b.Members() {
-		if qualifies(m, w, -1) && strings.Contains(m.Part, q) {
+		switch {
+		case !qualifies(m, w, -1) || !strings.Contains(m.Part, q):
+		case e.minRAM > 0 && m.RAMBytes < e.minRAM:
+			short = append(short, m.Part)
+		default:
 			out = append(out, m.Part)
 		}
 	}
 	if len(out) == len(b.Members()) && !memberFilters(w) {
-		return nil
+		return nil, nil
 	}
-	return out
+	return out, short
 }
 
 // FilterEffect is what one filter in force does to the candidates.

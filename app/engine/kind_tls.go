@@ -298,6 +298,12 @@ func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 	}
 	r.Session = tlsram.Pick(bounds, e.a.TLSStack(), own, set)
 	if ram := e.a.PartRAM(e.members()); r.Session != nil && ram > 0 && ram < r.Session.Bytes {
+		// A group answers per part number: judged on the members that
+		// hold the session, when some do (the others are named short).
+		if e.minRAM = r.Session.Bytes; e.a.PartRAM(e.members()) >= e.minRAM {
+			return r, true
+		}
+		e.minRAM = 0
 		h := float64(ram) / float64(r.Session.Bytes)
 		if r.KnownFail, r.ramShort = true, true; len(r.Missing) == 0 && (r.Headroom == nil || h < *r.Headroom) {
 			r.Headroom = e.num(h)

@@ -89,8 +89,8 @@ func (ix *Index) rank(w Workload, pause func() bool, ar *arena) (Result, bool) {
 		e.slot = ix.slots[i]
 		c := &all[nc] // made in place: a candidate is ~0.7 KB, copied twice per build before
 		ix.evaluate(b, e, c)
-		if b.Group() != nil && named {
-			c.Qualifying = qualifying(b, &w)
+		if b.Group() != nil && (named || e.minRAM > 0) {
+			c.Qualifying, c.Short = e.qualifying(b)
 		}
 		if lacks, apart := e.listedApart(b, c); apart {
 			c.Lacks = lacks
@@ -169,6 +169,7 @@ type Eval struct {
 	memo       *termMemo
 	load, slot int
 	named      bool           // part filters or mcu= name part numbers (partRAM)
+	minRAM     int64          // the candidate's part numbers hold this RAM (the session's: TLS.Evaluate)
 	budget     float64        // the workload's (Workload.Budget reads its loads)
 	aggs       []bool         // per load, an aggregate kind? (KindOf per build was a tenth of a ranking)
 	*arena                    // the ranking's memory (slab.go)
@@ -255,7 +256,7 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval, c *Candidate) {
 	if sc.Note != "" {
 		c.Notes = scalerNote(NoteCode(sc.Note))
 	}
-	e.Reqs = e.reqs.Slice(len(e.w.Loads))
+	e.Reqs, e.minRAM = e.reqs.Slice(len(e.w.Loads)), 0
 	for i, l := range e.w.Loads {
 		if e.aggs[i] {
 			continue // judged below, with the others' requirements

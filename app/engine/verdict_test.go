@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"slices"
 	"testing"
 
 	"cryptosizer/app/engine"
@@ -51,6 +52,48 @@ func TestAFailShowsWhatFails(t *testing.T) {
 		}
 		if fails == 0 || atMost == 0 {
 			t.Errorf("%v: %d failures, %d on known figures: the rule was not exercised", p, fails, atMost)
+		}
+	}
+}
+
+// A group answers per part number: no row fails on the TLS session's RAM
+// while a member of its group holds it; a row whose members differ names
+// those that cannot hold it (JSON short_of_session_ram) and stands for
+// the rest, whose smallest RAM its RAM left counts from.
+func TestAGroupAnswersPerPartNumber(t *testing.T) {
+	ix := index(t)
+	for _, p := range []workload.Params{
+		{"tls-rate": "1", "tls-role": "client"},
+		{"tls-rate": "0.0167", "tls-role": "client", "loads": "tls", "mcu": "STM32F373"},
+	} {
+		split := 0
+		for _, c := range ix.Rank(parse(t, workload.Complete(p))).Candidates {
+			g, session := c.Group, int64(0)
+			for _, r := range c.Requirements {
+				if r.Session != nil {
+					session = r.Session.Bytes
+				}
+			}
+			if g == nil || session == 0 || c.Memory == nil {
+				continue
+			}
+			if g.RAM[1] >= session && c.Memory.PartRAMBytes < session && c.Memory.PartRAMBytes > 0 {
+				t.Errorf("%v: %s counts its RAM from %d B, below the session's %d B, though members hold %d B", p, c.Key, c.Memory.PartRAMBytes, session, g.RAM[1])
+			}
+			if len(c.Short) > 0 {
+				split++
+				if len(c.Qualifying) == 0 {
+					t.Errorf("%v: %s names members short of the session and none that hold it", p, c.Key)
+				}
+				for _, m := range g.List {
+					if slices.Contains(c.Short, m.Part) && m.RAMBytes >= session || slices.Contains(c.Qualifying, m.Part) && m.RAMBytes < session {
+						t.Errorf("%v: %s: member %s (%d B) on the wrong side of the session's %d B", p, c.Key, m.Part, m.RAMBytes, session)
+					}
+				}
+			}
+		}
+		if split == 0 {
+			t.Errorf("%v: no group answered per part number: the rule was not exercised", p)
 		}
 	}
 }

@@ -133,6 +133,28 @@ func bottleneck(c engine.Candidate) string {
 	return name
 }
 
+// ShortOfSession says which named part numbers a group's row does not
+// stand for, because they cannot hold the TLS session's RAM ("" for
+// none): the row is judged on the rest.
+func ShortOfSession(c engine.Candidate) string {
+	if len(c.Short) == 0 {
+		return ""
+	}
+	need := int64(0)
+	for _, r := range c.Requirements {
+		if r.Session != nil {
+			need = r.Session.Bytes
+		}
+	}
+	names := c.Short[:min(4, len(c.Short))]
+	more := ""
+	if n := len(c.Short) - len(names); n > 0 {
+		more = fmt.Sprintf(" and %d more", n)
+	}
+	return fmt.Sprintf("fails on %s%s: less RAM than the TLS session holds (at least %s); judged on the %d that hold it",
+		strings.Join(names, ", "), more, Size(need), len(c.Qualifying))
+}
+
 // ramBottleneck names the TLS session's RAM when it is what fails the
 // TLS load (the requirement's headroom is then the part's RAM over the
 // session's); "" otherwise.

@@ -52,6 +52,9 @@ func partLine(c engine.Candidate) string {
 		if c.Qualifying != nil {
 			members = strconv.Itoa(len(c.Qualifying)) + " of ×" + strconv.Itoa(g.Members) + " qualify"
 		}
+		if s := explain.ShortOfSession(c); s != "" {
+			members += " (" + s + ")"
+		}
 		return strings.TrimPrefix(f.Core, "Cortex-") + " · " + members + ": " + span(g.Flash) + " flash, " + span(g.RAM) + " RAM · " +
 			strings.Join(g.Packages[:min(3, len(g.Packages))], ", ") + more(len(g.Packages)-3)
 	}

@@ -311,6 +311,18 @@ func rankTable(w io.Writer, res engine.Result, why []string) {
 			explain.CandidateHeadroom(c), explain.Share(c.Utilization), explain.Bottleneck(c))
 	}
 	tw.Flush()
+	var split []string // groups judged per part number, once each
+	for _, c := range res.Candidates {
+		if s := explain.ShortOfSession(c); s != "" && !slices.Contains(split, explain.PartName(c)+": "+s) {
+			split = append(split, explain.PartName(c)+": "+s)
+		}
+	}
+	if split != nil {
+		fmt.Fprintln(w, "\nGroups judged per part number:")
+		for _, l := range split {
+			fmt.Fprintln(w, "  "+l)
+		}
+	}
 	for _, line := range explain.Empty(res) {
 		fmt.Fprintln(w, line)
 	}
