@@ -203,7 +203,7 @@ type Result struct {
 	// Counts are the candidates per verdict, all of them (a caller may
 	// show only the first few).
 	Counts Counts `json:"counts"`
-	// NoFigure are the builds that publish no figure for an operation
+	// NoFigure are the builds that publish no figure for any operation
 	// the workload needs, whose verdict therefore could not be known
 	// (a build that fails on what it does publish stays a candidate):
 	// not candidates, but listed with what they lack, never dropped in

@@ -131,23 +131,6 @@ func noFigure(c *Candidate) bool {
 	return terms
 }
 
-// lacks lists the operations of a candidate's terms the build has no
-// figure for at any clock, of its own or lent; nil when it has them all.
-func lacks(a *catalog.Answer, c *Candidate) []string {
-	var out []string
-	for _, r := range c.Requirements {
-		for _, t := range r.Terms {
-			if !t.Missing || t.Count <= 0 && t.Bytes <= 0 {
-				continue
-			}
-			if !a.Publishes(t.Op) {
-				out = appendUnique(out, t.Op)
-			}
-		}
-	}
-	return out
-}
-
 // lacks is what a build lacks for the workload (made by find), kept in
 // the memo of the workload's shape: it does not change while its rates
 // are typed.

@@ -111,17 +111,12 @@ func (ix *Index) rank(w Workload, pause func() bool, ar *arena) (Result, bool) {
 }
 
 // listedApart reports whether a build is listed apart, not ranked, and what it
-// lacks: a build without a figure for any operation of the workload, or whose
-// unknown no clock or part fact would decide — it publishes no figure for an
-// operation of the workload, and no source lends one. (A user's import is
-// ranked whatever it lacks: it is what they came to see.)
+// lacks: only a build without a figure for any operation of the workload.
+// A build with some of them is a row — UNKNOWN, showing what it knows
+// and what it lacks, or a FAIL on its known figures.
 func (e *Eval) listedApart(b *catalog.Build, c *Candidate) (lacked []string, apart bool) {
 	if noFigure(c) && c.Verdict != Fail && (!e.a.Clock().Untrusted || !anyFigure(&e.a, c)) {
 		return e.lacks(b, c.Ops), true
-	}
-	if c.Verdict == Unknown && c.Imported == "" {
-		l := e.lacks(b, func() []string { return lacks(&e.a, c) })
-		return l, l != nil
 	}
 	return nil, false
 }

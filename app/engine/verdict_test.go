@@ -97,3 +97,32 @@ func TestAGroupAnswersPerPartNumber(t *testing.T) {
 		}
 	}
 }
+
+// Every build with a figure for some operation of the workload is a row
+// (pass, fail or unknown, showing what it knows); only a build with none
+// is listed apart. On the first visit, Bare_Test builds with a signature
+// and no ECDHE figure are UNKNOWN rows.
+func TestEveryBuildWithAFigureIsARow(t *testing.T) {
+	res := index(t).Rank(parse(t, workload.Complete(workload.FirstVisit)))
+	for _, c := range res.NoFigure {
+		for _, r := range c.Requirements {
+			for _, tm := range r.Terms {
+				if !tm.Missing {
+					t.Errorf("%s is listed apart, but has a figure for %s", c.Key, tm.Op)
+				}
+			}
+		}
+	}
+	unknown := 0
+	for _, c := range res.Candidates {
+		if c.Verdict == engine.Unknown {
+			unknown++
+			if len(c.Missing) == 0 {
+				t.Errorf("%s: unknown, missing nothing", c.Key)
+			}
+		}
+	}
+	if unknown == 0 || res.Counts.Unknown != unknown || res.Counts.NoFigure != len(res.NoFigure) {
+		t.Errorf("%d unknown rows (counted %d), %d listed apart (counted %d)", unknown, res.Counts.Unknown, len(res.NoFigure), res.Counts.NoFigure)
+	}
+}

@@ -122,7 +122,7 @@ func notRanked(res engine.Result, explained, open bool) (unbuilt, noFigure, line
 	if len(res.NoFigure) == 0 {
 		return unbuilt, "", ""
 	}
-	noFigure = fmt.Sprintf("Not ranked: %s publish no figure for an operation of this workload", explain.Builds(len(res.NoFigure)))
+	noFigure = fmt.Sprintf("Not ranked: %s publish no figure for any operation of this workload", explain.Builds(len(res.NoFigure)))
 	if open {
 		b.WriteString(`<div class="lacks">`) // one root: go-app's Raw
 		for _, l := range explain.NoFigureByLack(res) {
@@ -164,7 +164,7 @@ func status(res *model.Results, counts map[engine.Verdict]int, hidden int) strin
 		s += fmt.Sprintf(" (%d shown: %s)", n-hidden, folded(counts))
 	}
 	if nf := len(res.Res.NoFigure); nf > 0 {
-		s += fmt.Sprintf(" · %s publish no figure for an operation of this workload", explain.Builds(nf))
+		s += fmt.Sprintf(" · %s publish no figure for any operation of this workload", explain.Builds(nf))
 	}
 	if n := res.Res.Counts.Unbuilt; n > 0 {
 		s += fmt.Sprintf(" · %d part numbers have no build", n)

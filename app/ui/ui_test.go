@@ -28,7 +28,7 @@ func TestPageRendersDefaults(t *testing.T) {
 	e.ConsumeAll()
 	html := app.HTMLString(p)
 	for _, want := range []string{`class="badge pass"`, `id="f-tls-rate"`, `aria-sort="none"`, "Select a row", `Ranked: `, `data-stale="false"`,
-		`publish no figure for an operation of this workload`, `id="no-figure"`, ` · 0 unknown · `} {
+		`publish no figure for any operation of this workload`, `id="no-figure"`, ` unknown · `} {
 		if !strings.Contains(html, want) {
 			t.Errorf("page lacks %q", want)
 		}

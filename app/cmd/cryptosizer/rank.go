@@ -339,7 +339,7 @@ func rankTable(w io.Writer, res engine.Result, why []string) {
 		}
 	}
 	if nf := explain.NoFigure(res); nf != nil {
-		fmt.Fprintf(w, "\nNot ranked: %s publish no figure for an operation of this workload", explain.Builds(res.Counts.NoFigure))
+		fmt.Fprintf(w, "\nNot ranked: %s publish no figure for any operation of this workload", explain.Builds(res.Counts.NoFigure))
 		if len(nf) < res.Counts.NoFigure {
 			fmt.Fprintf(w, " (the first %d shown)", len(nf))
 		}
