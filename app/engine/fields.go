@@ -167,6 +167,17 @@ func (v *Values) Bool(name string, def bool) bool {
 	return def
 }
 
+// givenOf names the fields of fs given a value, comma-separated.
+func (v *Values) givenOf(fs []Field) string {
+	var out []string
+	for _, f := range fs {
+		if v.Given(f.Name) {
+			out = append(out, f.Name)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
 // Any is a field's value of another type, or nil.
 func (v *Values) Any(name string) any { return v.val[name] }
 

@@ -136,7 +136,10 @@ func Parse(p Params) (engine.Workload, Errors) {
 
 // Expand replaces each valid shorthand parameter (tls-suite) by the
 // fields it stands for, so that a form shows what will be ranked. An
-// invalid shorthand stays, for its message.
+// invalid shorthand stays, for its message, and so does one that a field
+// it stands for contradicts (tls-suite=ecdhe-rsa-2048&tls-kex=mlkem768):
+// the parse refuses the pair, as the CLI does, rather than the page
+// ranking the suite.
 func Expand(p Params) Params {
 	out := Params{}
 	for k, v := range p {
@@ -144,7 +147,7 @@ func Expand(p Params) Params {
 	}
 	for _, f := range Fields() {
 		if v := out[f.Name]; f.Shorthand && v != "" {
-			if x := f.Expand(strings.ToLower(strings.TrimSpace(v))); x != nil {
+			if x := f.Expand(strings.ToLower(strings.TrimSpace(v))); x != nil && !contradicts(out, x) {
 				delete(out, f.Name)
 				for k, xv := range x {
 					out[k] = xv
@@ -153,6 +156,16 @@ func Expand(p Params) Params {
 		}
 	}
 	return out
+}
+
+// contradicts reports whether p gives a field of x another value.
+func contradicts(p Params, x map[string]string) bool {
+	for k, xv := range x {
+		if v := strings.TrimSpace(p[k]); v != "" && !strings.EqualFold(v, xv) {
+			return true
+		}
+	}
+	return false
 }
 
 // MHz reads a clock frequency in MHz, from 1 to 10000.

@@ -661,3 +661,29 @@ func TestEveryResultsChangeMovesRev(t *testing.T) {
 		}
 	}
 }
+
+// A link never shows another question's answer: a suite that its own
+// key exchange contradicts is refused, as the CLI refuses it, not ranked
+// as the suite; TLS settings without a rate name tls-rate instead of
+// every candidate passing in silence.
+func TestLinkNeverAnswersAnotherQuestion(t *testing.T) {
+	for raw, field := range map[string]string{
+		"/?tls-rate=1&tls-suite=ecdhe-rsa-2048&tls-kex=mlkem768": "tls-suite",
+		"/?tls-role=client&tls-kex=x25519mlkem768":               "tls-rate",
+	} {
+		p := New(base(t), nil)
+		p.Load(mustURL(t, raw))
+		named := false
+		for _, e := range p.Form.URLErrs {
+			named = named || e.Field == field
+		}
+		if !named {
+			t.Errorf("%s: errors %v, want one naming %s", raw, p.Form.URLErrs, field)
+		}
+		for _, l := range p.Results.Res.Workload.Loads {
+			if tls, ok := l.(*engine.TLS); ok && tls.Sig == "rsa-2048" {
+				t.Errorf("%s: ranked %s with %s, the suite its key exchange contradicts", raw, tls.Kex, tls.Sig)
+			}
+		}
+	}
+}
