@@ -167,11 +167,15 @@ func (v *Values) Bool(name string, def bool) bool {
 	return def
 }
 
-// givenOf names the fields of fs given a value, comma-separated.
-func (v *Values) givenOf(fs []Field) string {
+// givenOf names the fields of fs given a valid value, comma-separated
+// ("" also when the loads field switches kind k off).
+func (v *Values) givenOf(k KindName, fs []Field) string {
+	if loads, switched := v.Any("loads").([]string); switched && !slices.Contains(loads, string(k)) {
+		return ""
+	}
 	var out []string
 	for _, f := range fs {
-		if v.Given(f.Name) {
+		if v.OK(f.Name) {
 			out = append(out, f.Name)
 		}
 	}

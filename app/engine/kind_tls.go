@@ -187,7 +187,7 @@ func (k tlsKind) Read(v *Values) Load {
 	if !v.OK("tls-rate") {
 		// Settings of a TLS load without its rate ask a question the
 		// ranking cannot answer: never "every candidate passes".
-		if given := v.givenOf(k.Fields()[1:]); !v.Given("tls-rate") && given != "" {
+		if given := v.givenOf(KindTLS, k.Fields()[1:]); !v.Given("tls-rate") && given != "" {
 			v.Fail("tls-rate", "required: the TLS settings given ("+given+") need a rate in handshakes per second; leave them out for no TLS load")
 		}
 		return nil
