@@ -128,7 +128,9 @@ func Remedy(m string) string {
 
 // gapRemedies: what to do about each gap code.
 var gapRemedies = map[string]string{
-	engine.UntrustedClock: "set Clock to max or a frequency to scale the figures, or import a run whose clock is stated",
+	// Only a clock asked for (max, or MHz) meets a source clock above the
+	// part's maximum: the remedy is never to ask for one again.
+	engine.UntrustedClock: "set Clock to measured to see the figures as published (the source states a clock above the part's maximum, so they are never scaled), or import a run at a clock the part can run",
 	engine.TargetMaxClock: "set Clock to a frequency in MHz from the part's datasheet",
 	engine.GapPartFacts:   "import the figures naming a part ST's data knows",
 	engine.GapLibraryRAM:  "filter Library to the builds that publish their RAM, import a run with RAM figures, or clear the minimum free RAM",

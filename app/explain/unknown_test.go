@@ -145,3 +145,12 @@ func TestRAMBottleneck(t *testing.T) {
 		}
 	}
 }
+
+// A remedy never suggests the setting already chosen: the clock gap a
+// source clock above the part's maximum leaves arises only with a clock
+// asked for, so its remedy asks for the measured one.
+func TestRemedyIsNotTheSettingChosen(t *testing.T) {
+	if r := explain.Remedy(engine.UntrustedClock); strings.Contains(r, "Clock to max") || !strings.Contains(r, "measured") {
+		t.Errorf("remedy %q", r)
+	}
+}
