@@ -221,6 +221,9 @@ const (
 	// WarnClockUncertain: the source gives the board two clocks and no
 	// figure decides between them: the build never donates.
 	WarnClockUncertain = "clock-uncertain"
+	// WarnUnknownPart: the source names a part without curated facts;
+	// an import on a part ST's data knows takes the facts from there.
+	WarnUnknownPart = "unknown-part"
 )
 
 // MCUFact is a curated row about one part.

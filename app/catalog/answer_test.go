@@ -2,10 +2,12 @@ package catalog
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/tlsram"
+	"cryptosizer/data"
 )
 
 // used is what a workload of ops uses on build b under q: each operation
@@ -288,5 +290,36 @@ func TestCoverageAndSpreads(t *testing.T) {
 	b := find(t, cat, "with facts", func(b *Build) bool { return b.hasFact })
 	if a := ask(cat, b, Question{Clock: ClockMax}); !a.HasFacts() || a.Clock().ClockHz <= 0 {
 		t.Errorf("%s: facts %v, clock %+v", b.key, a.HasFacts(), a.Clock())
+	}
+}
+
+// An import takes ST's part: on a part number (or a prefix of one
+// group's) that nobody measured, its build has the part's facts — the
+// member's RAM and flash, the group's core, clock limit and units — and
+// stands in its group; a name that is no STM32 part is flagged, its
+// facts unknown.
+func TestAnImportTakesSTsPart(t *testing.T) {
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := 0.02
+	for _, mcu := range []string{"STM32F746ZG", "STM32XYZ"} {
+		m := bench.Measurement{Identity: bench.Identity{MCU: mcu, Part: mcu, Library: "wolfSSL", LibraryVersion: "5.7.0", Config: "imported build",
+			Acceleration: []string{}, ClockHz: 216e6, Imported: "set-1"}, Op: "ecdsa-p256-sign", SecondsPerOp: &sec}
+		with := *ds
+		with.Measurements = append(slices.Clone(ds.Measurements), m)
+		cat := New(&with)
+		b := find(t, cat, "imported on "+mcu, func(b *Build) bool { return b.id.Imported == "set-1" })
+		switch mcu {
+		case "STM32F746ZG":
+			if !b.hasFact || b.fact.RAMBytes != 320<<10 || b.fact.Core != "Cortex-M7" || b.fact.MaxClockHz != 216e6 || b.group == nil {
+				t.Errorf("%s: facts %v %+v, group %v", mcu, b.hasFact, b.fact, b.group != nil)
+			}
+		default:
+			if b.hasFact || !slices.ContainsFunc(b.warnings, func(w string) bool { return strings.Contains(w, "not an STM32 part number") }) {
+				t.Errorf("%s: facts %v, warnings %q", mcu, b.hasFact, b.warnings)
+			}
+		}
 	}
 }

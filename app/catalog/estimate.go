@@ -243,6 +243,9 @@ func (cat *making) group() {
 	ix := newGroupIndex(cat.ds.Groups)
 	for _, b := range cat.Builds {
 		if !b.hasFact {
+			if cat.memberFact(b); !b.hasFact && b.id.Imported != "" {
+				b.warnings = append(b.warnings, notAPart(b.id.MCU, cat.ds.Groups))
+			}
 			continue
 		}
 		g, ok := groupOf[b.fact.Part]
@@ -252,6 +255,75 @@ func (cat *making) group() {
 		}
 		b.group = g
 	}
+}
+
+// memberFact gives a build without curated facts (a user's import on a
+// part nobody measured) its part's facts from ST's data, where its name
+// is a member of one group (a part number, or a prefix of one group's):
+// the member's flash and RAM, the group's core, maximum clock and units;
+// a unit its label claims that the part lacks is flagged, and the
+// source's "no curated facts" warning goes.
+func (cat *making) memberFact(b *Build) {
+	var g *bench.PartGroup
+	for i := range cat.ds.Groups {
+		if _, ok := cat.ds.Groups[i].Member(b.id.MCU); ok {
+			if g != nil {
+				return // a prefix of several groups: which part is not known
+			}
+			g = &cat.ds.Groups[i]
+		}
+	}
+	if g == nil || len(g.Cores) == 0 {
+		return
+	}
+	// A prefix names several part numbers: the least flash and RAM of
+	// them holds for each.
+	b.fact, b.hasFact, b.group = groupFact(g, g.Cores[0]), true, g
+	b.fact.FlashBytes, b.fact.RAMBytes, b.fact.Part = 0, 0, b.id.MCU
+	var named []string
+	for _, m := range g.Members {
+		if bench.PartNameMatches(b.id.MCU, m.Part) {
+			if len(named) == 0 || m.FlashBytes < b.fact.FlashBytes {
+				b.fact.FlashBytes = m.FlashBytes
+			}
+			if len(named) == 0 || m.RAMBytes < b.fact.RAMBytes {
+				b.fact.RAMBytes = m.RAMBytes
+			}
+			named = append(named, m.Part)
+		}
+	}
+	b.fact.SourceNote = "ST's part database (" + g.File + "): " + strings.Join(named, ", ") + ", which the import names"
+	for _, a := range b.id.Acceleration {
+		b.flagged[a] = !b.fact.Has(a)
+	}
+	b.warnings = slices.DeleteFunc(b.warnings, func(text string) bool {
+		return slices.ContainsFunc(cat.ds.Warnings, func(w bench.Warning) bool {
+			return w.Kind == bench.WarnUnknownPart && w.MCU == b.id.MCU && w.Text == text
+		})
+	})
+}
+
+// notAPart says that an imported part is none of ST's, naming the part
+// number that shares the longest prefix with it.
+func notAPart(name string, groups []bench.PartGroup) string {
+	best, n := "", 0
+	up := strings.ToUpper(name)
+	for _, g := range groups {
+		for _, m := range g.Members {
+			k := 0
+			for k < len(up) && k < len(m.Part) && up[k] == m.Part[k] {
+				k++
+			}
+			if k > n {
+				best, n = m.Part, k
+			}
+		}
+	}
+	msg := name + " is not an STM32 part number in ST's data: its RAM, flash, units and clock limit are unknown"
+	if best != "" && n > len("STM32") {
+		msg += " (did you mean " + best + "?)"
+	}
+	return msg
 }
 
 // estimates adds, for every group, one build per library, version and

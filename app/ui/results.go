@@ -277,13 +277,15 @@ func (r *Results) Render() app.UI {
 			app.Range(problems).Slice(func(i int) app.UI { return app.Li().Text(problems[i]) }),
 		),
 		app.P().ID("status").Class("status").Role("status").Aria("live", "polite").Text(v.Status),
-		hideIf(app.P().ID("unknown-why").Class("unknown-why"), v.UnknownWhy == "").Text(v.UnknownWhy),
 		hideIf(app.Ul().ID("empty").Class("empty"), len(v.Empty) == 0).Body(
 			app.Range(v.Empty).Slice(func(i int) app.UI { return app.Li().Text(v.Empty[i]) }),
 		),
 		// An empty ranking hides its table and charts (kept mounted, so
 		// that typing does not rebuild them) behind the explanation.
 		&TableView{HTML: v.Table, Hidden: len(v.Empty) > 0},
+		// Under the rows, not above: on a phone the first rows stay on
+		// the first screen however many are unknown.
+		hideIf(app.P().ID("unknown-why").Class("unknown-why"), v.UnknownWhy == "").Text(v.UnknownWhy),
 		app.Div().ID("not-ranked-box").OnClick(func(ctx app.Context, e app.Event) {
 			if browser.SummaryOf(e, "no-figure") {
 				browser.PreventDefault(e) // the page opens it, with its lines

@@ -99,7 +99,7 @@ func data(facts bench.Facts, file string, p *Page) bench.Dataset {
 	if f, ok := facts.Fact(p.MCU); ok {
 		mcu = f.Part
 	} else if p.MCU != "" {
-		ds.Warnings = append(ds.Warnings, bench.Warning{MCU: p.MCU, Kind: "unknown-part",
+		ds.Warnings = append(ds.Warnings, bench.Warning{MCU: p.MCU, Kind: bench.WarnUnknownPart,
 			Text: "no curated facts for this part: clock scaling and hardware checks are unavailable", Source: file})
 	}
 	base := bench.Identity{MCU: mcu, Part: mcu, Board: p.Board, Library: Library, Acceleration: []string{}, ClockHz: p.ClockHz}

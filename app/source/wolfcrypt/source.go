@@ -214,7 +214,7 @@ func buildWarnings(ds *bench.Dataset, id bench.Identity, s Section, c Config, ru
 
 func sectionWarnings(ds *bench.Dataset, s Section, fact bench.MCUFact, known bool) {
 	if !known && s.MCU != "" {
-		ds.Warnings = append(ds.Warnings, bench.Warning{MCU: s.MCU, Kind: "unknown-part",
+		ds.Warnings = append(ds.Warnings, bench.Warning{MCU: s.MCU, Kind: bench.WarnUnknownPart,
 			Text: "no curated facts for this part: clock scaling and hardware checks are unavailable", Source: s.Pos.String()})
 	}
 	if known && s.ClockHz > fact.MaxClockHz {
