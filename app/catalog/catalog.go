@@ -57,6 +57,8 @@ type Build struct {
 	// (External); doubt: the source is unsure of the build's clock
 	// (bench.WarnClockUncertain), so it never donates.
 	external bool
+	// notAPart: a user's import names no STM32 part of ST's data.
+	notAPart bool
 	doubt    bool
 	clocks   *ClockModel   // an estimate's: how its slow end widens when taken up in clock
 	summary  *GroupSummary // its group, summarized once (shared by the group's builds)

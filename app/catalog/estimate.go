@@ -243,9 +243,8 @@ func (cat *making) group() {
 	ix := newGroupIndex(cat.ds.Groups)
 	for _, b := range cat.Builds {
 		if !b.hasFact {
-			if cat.memberFact(b); !b.hasFact && b.id.Imported != "" {
-				b.warnings = append(b.warnings, notAPart(b.id.MCU, cat.ds.Groups))
-			}
+			cat.memberFact(b)
+			b.notAPart = !b.hasFact && b.id.Imported != ""
 			continue
 		}
 		g, ok := groupOf[b.fact.Part]
@@ -280,19 +279,18 @@ func (cat *making) memberFact(b *Build) {
 	// them holds for each.
 	b.fact, b.hasFact, b.group = groupFact(g, g.Cores[0]), true, g
 	b.fact.FlashBytes, b.fact.RAMBytes, b.fact.Part = 0, 0, b.id.MCU
-	var named []string
+	named := 0
 	for _, m := range g.Members {
 		if bench.PartNameMatches(b.id.MCU, m.Part) {
-			if len(named) == 0 || m.FlashBytes < b.fact.FlashBytes {
+			if named == 0 || m.FlashBytes < b.fact.FlashBytes {
 				b.fact.FlashBytes = m.FlashBytes
 			}
-			if len(named) == 0 || m.RAMBytes < b.fact.RAMBytes {
+			if named == 0 || m.RAMBytes < b.fact.RAMBytes {
 				b.fact.RAMBytes = m.RAMBytes
 			}
-			named = append(named, m.Part)
+			named++
 		}
 	}
-	b.fact.SourceNote = "ST's part database (" + g.File + "): " + strings.Join(named, ", ") + ", which the import names"
 	for _, a := range b.id.Acceleration {
 		b.flagged[a] = !b.fact.Has(a)
 	}
@@ -301,29 +299,6 @@ func (cat *making) memberFact(b *Build) {
 			return w.Kind == bench.WarnUnknownPart && w.MCU == b.id.MCU && w.Text == text
 		})
 	})
-}
-
-// notAPart says that an imported part is none of ST's, naming the part
-// number that shares the longest prefix with it.
-func notAPart(name string, groups []bench.PartGroup) string {
-	best, n := "", 0
-	up := strings.ToUpper(name)
-	for _, g := range groups {
-		for _, m := range g.Members {
-			k := 0
-			for k < len(up) && k < len(m.Part) && up[k] == m.Part[k] {
-				k++
-			}
-			if k > n {
-				best, n = m.Part, k
-			}
-		}
-	}
-	msg := name + " is not an STM32 part number in ST's data: its RAM, flash, units and clock limit are unknown"
-	if best != "" && n > len("STM32") {
-		msg += " (did you mean " + best + "?)"
-	}
-	return msg
 }
 
 // estimates adds, for every group, one build per library, version and

@@ -33,6 +33,9 @@ type Shown struct {
 	Facts         *PartFacts
 	// External: the group's code runs from external memory or SRAM.
 	External bool
+	// NotAPart: an import names no STM32 part number of ST's data, so
+	// its part's facts are unknown.
+	NotAPart bool
 }
 
 // Shown is what every ranking shows of the build: a copy, so that no
@@ -42,7 +45,7 @@ func (b *Build) Shown() Shown { return b.shown }
 // show makes the build's Shown, once the rest of it is made.
 func (b *Build) show() {
 	s := Shown{ID: b.id, Usable: []string{}, Warnings: b.warnings, Key: b.key, Group: b.summary,
-		MeasuredClockHz: b.id.ClockHz, Donor: b.donorInfo, HasFacts: b.hasFact, Facts: b.facts, External: b.external}
+		MeasuredClockHz: b.id.ClockHz, Donor: b.donorInfo, HasFacts: b.hasFact, Facts: b.facts, External: b.external, NotAPart: b.notAPart}
 	for _, a := range b.id.Acceleration {
 		if b.flagged[a] {
 			s.Claimed = append(s.Claimed, a)

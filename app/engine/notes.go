@@ -95,6 +95,8 @@ const (
 	// SRAM (catalog.External): its figures neither go to internal-flash
 	// parts nor come from them.
 	WhyExternalMemory NoteCode = "external-memory"
+	// WhyNotAPart: an import names no STM32 part number of ST's data.
+	WhyNotAPart NoteCode = "not-a-part"
 )
 
 // Note is one note with what it is about.

@@ -292,6 +292,9 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval, c *Candidate) {
 	if s.External {
 		c.Why = append(c.Why, Note{Code: WhyExternalMemory})
 	}
+	if s.NotAPart {
+		c.Why = append(c.Why, Note{Code: WhyNotAPart})
+	}
 	judge(c, sc, e)
 }
 

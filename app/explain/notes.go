@@ -48,6 +48,8 @@ func Note(n engine.Note) string {
 		return "operations lent by cycle-count sources, named beside the build (this build publishes none for them): cycles ÷ this clock; on the core a source counted on, the count is the fast end (counted without flash wait states) and that core's spread gives the slow end; on another core that runs the same code the figure is an estimate with the largest spread of any core"
 	case engine.WhyClockAboveMax:
 		return "The source states a clock above the part's maximum: its figures are shown as published and are never scaled."
+	case engine.WhyNotAPart:
+		return "The import names no STM32 part number of ST's data: its RAM, flash, crypto units and clock limit are unknown, so none of them is checked. Name a part number (STM32F746ZG) or a prefix of one group's (STM32F746)."
 	case engine.WhyExternalMemory:
 		return "This part has at most 64 KiB of internal flash (a Cortex-M7 or M55 that boots from it): code runs from external memory or is loaded into SRAM, and runs there at another speed than from internal flash. Its figures are carried only between parts of that kind, never to or from internal-flash parts."
 	case engine.WhyAccelSlower:
