@@ -55,6 +55,19 @@ func TestLinkNeverShowsTheDefaultAnswer(t *testing.T) {
 		t.Fatalf("before the app ran, a link's page shows the default ranking (notice shown: %v, table shown: %v)",
 			eval1[bool](ctx, t, shown+`('link-pending')`), eval1[bool](ctx, t, tableShown))
 	}
+	// Nor the form's default values, nor the counts beside it.
+	if eval1[bool](ctx, t, shown+`('form-status')`) || eval1[string](ctx, t, `getComputedStyle(document.getElementById('workload')).visibility`) != "hidden" {
+		t.Errorf("before the app ran, a link's page shows the default form or its counts (%q)", text(ctx, t, `document.getElementById('form-status').textContent`))
+	}
+	// On a slow phone (4× CPU; the wasm held back above as a slow network
+	// would), every line the form's status and the results' status show
+	// until the link is ranked is the link's, never the default's counts.
+	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
+		t.Fatal(err)
+	}
+	if !eval1[bool](ctx, t, seenStatus) {
+		t.Fatal("the status lines are not watched")
+	}
 	close(release)
 	if err := chromedp.Do(ctx, waitReady(1)); err != nil {
 		t.Fatal(err)
@@ -65,7 +78,22 @@ func TestLinkNeverShowsTheDefaultAnswer(t *testing.T) {
 	if sum := text(ctx, t, `document.querySelector('.summary').textContent`); !strings.Contains(sum, "200 handshakes/s") {
 		t.Errorf("ranked %q, want the link's 200 handshakes/s", sum)
 	}
+	def := regexp.MustCompile(`\b67 pass\b`) // the default workload's passes (the first visit's answer)
+	for _, s := range strings.Split(text(ctx, t, `window.__seen.join('\n')`), "\n") {
+		if def.MatchString(s) {
+			t.Errorf("while the link was pending the page showed the default's counts: %q", s)
+		}
+	}
 }
+
+// seenStatus records, in window.__seen, every text the form's status
+// line and the results' status line show from now on.
+const seenStatus = `window.__seen = []; new MutationObserver(() => {
+	for (const id of ['form-status', 'status']) {
+		const e = document.getElementById(id);
+		if (e && e.getClientRects().length > 0 && getComputedStyle(e).display !== 'none') window.__seen.push(e.textContent);
+	}
+}).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true}); true`
 
 // A page opened without a workload of its own (only embedding) shows
 // the saved ranking at once: it is the answer to its question.
