@@ -194,3 +194,39 @@ func TestSwitchesShowTheLinksLoads(t *testing.T) {
 		t.Errorf("switches %q, want %q", got, want)
 	}
 }
+
+// A link never answers another question, in the browser: a suite that
+// its own key exchange contradicts is refused, not ranked as the suite;
+// TLS settings without a rate name tls-rate; the remedy for a source
+// clock above the part's maximum, met only with a clock asked for, does
+// not ask for that clock again.
+func TestLinkCasesInTheBrowser(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	problems := `[...document.querySelectorAll('#problems li')].map(e => e.textContent).join(' | ')`
+	for _, tc := range []struct {
+		link, problem, notInSummary string
+	}{
+		{"/?tls-rate=1&tls-suite=ecdhe-rsa-2048&tls-kex=mlkem768", "tls-suite", "rsa-2048"},
+		{"/?tls-role=client&tls-kex=x25519mlkem768", "tls-rate", ""},
+	} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(s.base+tc.link), waitReady(1)); err != nil {
+			t.Fatal(err)
+		}
+		if p := text(ctx, t, problems); !strings.Contains(p, tc.problem) {
+			t.Errorf("%s: problems %q, want one naming %s", tc.link, p, tc.problem)
+		}
+		if sum := text(ctx, t, `document.querySelector('.summary').textContent`); tc.notInSummary != "" && strings.Contains(sum, tc.notInSummary) {
+			t.Errorf("%s: ranked %q, the question the link contradicts", tc.link, sum)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=1&clock=max&mcu=STM32WL55"), waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	why := text(ctx, t, `document.getElementById('unknown-why').textContent`)
+	if !strings.Contains(why, "Clock to measured") || strings.Contains(why, "Clock to max") {
+		t.Errorf("clock=max: the unknown line says %q", why)
+	}
+}
