@@ -101,9 +101,11 @@ type Requirement struct {
 	// missing ones can only lower it.
 	AtMost *float64 `json:"headroom_at_most,omitempty"`
 	Rule   RuleID   `json:"rule"`
-	// Session is a TLS load's session RAM: the least a handshake holds.
-	Session  *tlsram.Bound `json:"session_ram,omitempty"`
-	ramShort bool          // the part cannot hold it: a failure no clock changes
+	// Session is a TLS load's session RAM: the least a handshake holds;
+	// PeakBytes adds, per phase, its operations' published working memory.
+	Session   *tlsram.Bound `json:"session_ram,omitempty"`
+	PeakBytes int64         `json:"ram_peak_bytes,omitempty"`
+	ramShort  bool          // the part cannot hold it: a failure no clock changes
 	// Basis is the weakest basis of the figures behind the requirement
 	// (its terms, or the requirements an aggregate adds up).
 	Basis bench.Basis `json:"basis,omitempty"`

@@ -278,6 +278,19 @@ func (t *TLS) Terms(e Figures) []Term {
 	return out
 }
 
+// work is the largest working memory published for the handshake's
+// operations of a phase (flight: the signatures; else the key
+// exchange's): a lent one's stack, or the library's footprint row.
+func work(e *Eval, ts []Term, flight bool) (w int64) {
+	for _, t := range ts {
+		sig := t.Rule == RuleTLSServerSign || t.Rule == RuleTLSClientVerify || t.Rule == RuleTLSMutualClientSign || t.Rule == RuleTLSMutualServerVerify
+		if t.Rule != RuleTLSHash && sig == flight && t.Count > 0 {
+			w = max(w, t.Stack, e.a.OpWork(t.Op, t.Config, t.Method))
+		}
+	}
+	return w
+}
+
 // Evaluate meets the requirement when the budget carries Rate
 // handshakes per second of the handshake's terms.
 func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
@@ -301,15 +314,17 @@ func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 	if t.derived != nil {
 		bounds = t.derived.session
 	}
-	r.Session = tlsram.Pick(bounds, e.a.TLSStack(), own, set)
-	if ram := e.a.PartRAM(e.members()); r.Session != nil && ram > 0 && ram < r.Session.Bytes {
+	if r.Session = tlsram.Pick(bounds, e.a.TLSStack(), own, set); r.Session != nil {
+		r.PeakBytes = r.Session.Peak(work(e, ts, false), work(e, ts, true))
+	}
+	if ram := e.a.PartRAM(e.members()); r.Session != nil && ram > 0 && ram < r.PeakBytes {
 		// A group answers per part number: judged on the members that
-		// hold the session, when some do (the others are named short).
-		if e.minRAM = r.Session.Bytes; e.a.PartRAM(e.members()) >= e.minRAM {
+		// hold the peak, when some do (the others are named short).
+		if e.minRAM = r.PeakBytes; e.a.PartRAM(e.members()) >= e.minRAM {
 			return r, true
 		}
 		e.minRAM = 0
-		h := float64(ram) / float64(r.Session.Bytes)
+		h := float64(ram) / float64(r.PeakBytes)
 		if r.KnownFail, r.ramShort = true, true; len(r.Missing) == 0 && (r.Headroom == nil || h < *r.Headroom) {
 			r.Headroom = e.num(h)
 		} else if len(r.Missing) > 0 && (r.AtMost == nil || h < *r.AtMost) {

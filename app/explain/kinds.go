@@ -143,7 +143,7 @@ func ShortOfSession(c engine.Candidate) string {
 	need := int64(0)
 	for _, r := range c.Requirements {
 		if r.Session != nil {
-			need = r.Session.Bytes
+			need = max(r.Session.Bytes, r.PeakBytes)
 		}
 	}
 	names := c.Short[:min(4, len(c.Short))]
@@ -151,7 +151,7 @@ func ShortOfSession(c engine.Candidate) string {
 	if n := len(c.Short) - len(names); n > 0 {
 		more = fmt.Sprintf(" and %d more", n)
 	}
-	return fmt.Sprintf("fails on %s%s: less RAM than the TLS session holds (at least %s); judged on the %d that hold it",
+	return fmt.Sprintf("fails on %s%s: less RAM than the TLS handshake holds at its peak (at least %s); judged on the %d that hold it",
 		strings.Join(names, ", "), more, Size(need), len(c.Qualifying))
 }
 
@@ -171,10 +171,14 @@ func ramBottleneck(c engine.Candidate) string {
 		if h == nil {
 			h = r.AtMost // on its known figures
 		}
-		if ratio := float64(c.Memory.PartRAMBytes) / float64(s.Bytes); h == nil || math.Abs(*h-ratio) < 1e-9 {
+		need := max(r.PeakBytes, s.Bytes)
+		if ratio := float64(c.Memory.PartRAMBytes) / float64(need); h == nil || math.Abs(*h-ratio) < 1e-9 {
 			at := "≥ "
 			if s.Measured {
 				at = "(yours) "
+			}
+			if need > s.Bytes {
+				return "tls (RAM at the handshake's peak " + at + Size(need) + ": session " + Size(s.Bytes) + " + the working memory of the operations then, the part has " + Size(c.Memory.PartRAMBytes) + ")"
 			}
 			return "tls (session RAM " + at + Size(s.Bytes) + ", the part has " + Size(c.Memory.PartRAMBytes) + ")"
 		}

@@ -93,6 +93,12 @@ type Bound struct {
 	NotCounted string `json:"not_counted"`
 	// Measured: the user's own measured session RAM, not a bound.
 	Measured bool `json:"measured,omitempty"`
+	// Hello and Flight are the two phases' session terms (Bytes is the
+	// larger): the key exchange's operations run at the hello, the
+	// certificates' signatures in the flight, and each phase's peak adds
+	// its operations' working memory (Peak).
+	Hello  int64 `json:"hello_bytes,omitempty"`
+	Flight int64 `json:"flight_bytes,omitempty"`
 }
 
 // NotCounted is what no bound counts.
@@ -199,16 +205,28 @@ func For(s Spec) (Bound, error) {
 		bTerms = append(bTerms, Term{fmt.Sprintf("wolfSSL's reassembly of the Certificate message (≥ %d B) spanning records, its certificates verified in place", msg), msg, Doc + " §2.1, §6.5 (the message plus the current record)"},
 			Term{"the verifier's hash state while a certificate in the message is checked", verifierState(sg, hashLen), Doc + " §1 (hash states: FIPS 180-4, FIPS 202)"})
 	}
-	pa, pb := sum(a), sum(bTerms)
-	if pa > pb {
-		b.Bytes, b.Phase, b.Terms = pa, "the ServerHello", a
+	b.Hello, b.Flight = sum(a), sum(bTerms)
+	if b.Hello > b.Flight {
+		b.Bytes, b.Phase, b.Terms = b.Hello, "the ServerHello", a
 		return b, nil
 	}
-	b.Bytes, b.Phase, b.Terms = pb, "the encrypted flight with the certificates", bTerms
+	b.Bytes, b.Phase, b.Terms = b.Flight, "the encrypted flight with the certificates", bTerms
 	if !certs {
 		b.Phase = "the peer's encrypted flight"
 	}
 	return b, nil
+}
+
+// Peak is the least RAM the handshake holds at its peak: each phase's
+// session terms plus the largest working memory (stack and buffers) of
+// the operations that run in it, hello the key exchange's, flight the
+// signatures' (0 where unpublished: the peak is then a lower bound). A
+// user's measured figure already holds its crypto's.
+func (b *Bound) Peak(hello, flight int64) int64 {
+	if b.Measured {
+		return b.Bytes
+	}
+	return max(b.Bytes, b.Hello+hello, b.Flight+flight)
 }
 
 // heldCertificates is the certificate data that must coexist at the

@@ -167,3 +167,27 @@ func TestPickPutsTheUsersFigureFirst(t *testing.T) {
 		}
 	}
 }
+
+// The peak adds each phase's operations' working memory to that phase's
+// session terms: a verification's stack to the certificate flight, the
+// key exchange's to the hello; a user's measured figure already holds
+// its crypto's.
+func TestPeakAddsTheOperationsOfEachPhase(t *testing.T) {
+	b, _ := tlsram.For(tlsram.Spec{Client: true, Kex: "x25519mlkem768", Sig: "ml-dsa-65", Chain: 2})
+	if b.Flight != 24047 || b.Hello >= b.Flight {
+		t.Fatalf("phases: hello %d, flight %d", b.Hello, b.Flight)
+	}
+	for _, tc := range []struct{ hello, flight, want int64 }{
+		{0, 0, 24047},
+		{0, 9888, 24047 + 9888}, // pqm4's ML-DSA-65 verify stack, in the flight
+		{6452, 0, max(24047, b.Hello+6452)},
+		{30000, 100, max(b.Hello+30000, 24047+100)},
+	} {
+		if got := b.Peak(tc.hello, tc.flight); got != tc.want {
+			t.Errorf("Peak(%d, %d) = %d, want %d", tc.hello, tc.flight, got, tc.want)
+		}
+	}
+	if y := tlsram.Yours(48<<10, "x"); y.Peak(1000, 1000) != 48<<10 {
+		t.Errorf("a measured figure's peak: %d", y.Peak(1000, 1000))
+	}
+}
