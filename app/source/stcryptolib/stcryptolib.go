@@ -84,10 +84,12 @@ func config(key, build string) string {
 	return "High size build (IAR EWARM 7.40, STM32CryptographicV3.0.0_" + p.core + "_IAR.a)"
 }
 
-// flagged: the restatement's words for a row it doubts. Its other notes
-// (which column a figure stands in, a label's spelling, two figures
-// that are equal) carry no doubt.
-var flagged = regexp.MustCompile(`doubtful|typo|copy error|swapped|inconsistent|probably|See the|As the|empty|wrong row`)
+// flagged: the restatement's words for a row it doubts, in any case ("see
+// there" sends a row to another's doubt: the F0 size build's Ed25519 row
+// is "identical to the F0 speed-build row: see there", which is
+// "probably a copy"). Its other notes (which column a figure stands in,
+// a label's spelling) carry no doubt.
+var flagged = regexp.MustCompile(`(?i)doubtful|typo|copy error|swapped|inconsistent|probably|possibly|see the|see there|as the|empty|wrong row`)
 
 // row is one table row: its cells, where it stands, and the table.
 type row struct {
