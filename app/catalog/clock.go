@@ -94,6 +94,7 @@ type Clock struct {
 	// set it).
 	Spread     float64
 	SpreadFrom string
+	Borrowed   bool // SpreadFrom is another core's (the largest of any: this one has no pair)
 	// Up is how far an estimate was taken up in clock (target ÷ donor
 	// clock, > 1), and Widen the factor its slow end grew by for it
 	// (ClockModel); both 0 otherwise.
@@ -121,7 +122,7 @@ func (s Clock) from(m *bench.Measurement) *From {
 		f.ToClockHz, f.TimeFactor = s.ClockHz, s.Factor
 	}
 	if s.Spread > 0 {
-		f.Spread, f.SpreadFrom = s.Spread, s.SpreadFrom
+		f.Spread, f.SpreadFrom, f.SpreadBorrowed = s.Spread, s.SpreadFrom, s.Borrowed
 	}
 	f.Up, f.Widen = s.Up, s.Widen
 	return f
@@ -135,7 +136,7 @@ func estimateClock(b *Build, q Question) Clock {
 	d := b.donor
 	s := Clock{Factor: 1, ClockHz: b.fact.MaxClockHz, Estimate: true, Note: NoteEstimated, Spread: b.spread.Factor, SpreadFrom: b.spread.Core}
 	if b.spread.Borrowed != "" {
-		s.SpreadFrom = b.spread.Borrowed
+		s.SpreadFrom, s.Borrowed = b.spread.Borrowed, true
 	}
 	if q.OwnMargin {
 		s.Spread, s.SpreadFrom = 1+q.Margin, ""

@@ -26,6 +26,10 @@ type From struct {
 	// SpreadFrom's core ("" when the user set the margin).
 	Spread     float64 `json:"spread,omitempty"`
 	SpreadFrom string  `json:"spread_from,omitempty"`
+	// SpreadBorrowed: SpreadFrom is another core than the figure's part
+	// runs (no pair in the data measures that one; the largest spread of
+	// any core stands in).
+	SpreadBorrowed bool `json:"spread_borrowed,omitempty"`
 	// Up and Widen: the estimate was taken up Up× in clock, and its
 	// slow end (Spread) includes Widen for it (Catalog.Clocks).
 	Up    float64 `json:"scaled_up,omitempty"`

@@ -206,9 +206,14 @@ func (cat *Catalog) lent(b *Build, op string, s Clock, q Question, may func(stri
 	g.Worst = f.MaxCycles / clock * factor
 	g.Source = fmt.Sprintf("%s %s %s (%d runs at %s MHz on %s): %s cycles", f.Source, f.Implementation, op, f.Runs,
 		strconv.FormatFloat(float64(f.ClockHz)/1e6, 'f', -1, 64), f.Core, f.Printed)
-	g.From = &From{Document: f.Pos.File, Line: f.Pos.Line, Part: f.Core + ", " + f.Board, ClockHz: f.ClockHz, Printed: f.Printed,
+	part := f.Core
+	if f.Board != "" && f.Board != "not stated" {
+		part += ", " + f.Board
+	}
+	g.From = &From{Document: f.Pos.File, Line: f.Pos.Line, Part: part, ClockHz: f.ClockHz, Printed: f.Printed,
 		ToClockHz: s.ClockHz, TimeFactor: float64(f.ClockHz) / clock, Spread: factor, SpreadFrom: from, // 0: the count's clock is not published
-		Source: f.Source, Implementation: f.Implementation, Cycles: f.Cycles, MaxCycles: f.MaxCycles, CodeBytes: f.CodeBytes, Up: up, Widen: widen}
+		SpreadBorrowed: from != "" && from != b.fact.Core,
+		Source:         f.Source, Implementation: f.Implementation, Cycles: f.Cycles, MaxCycles: f.MaxCycles, CodeBytes: f.CodeBytes, Up: up, Widen: widen}
 	return g, true
 }
 

@@ -102,6 +102,15 @@ func MHz(hz int64) string {
 	return strconv.FormatFloat(float64(hz)/1e6, 'f', -1, 64) + " MHz"
 }
 
+// atClock is a measurement's clock in words: "a clock its source does
+// not state" for none, never "0 MHz".
+func atClock(hz int64) string {
+	if hz <= 0 {
+		return "a clock its source does not state"
+	}
+	return MHz(hz)
+}
+
 // Optional is an optional figure with its unit ("105 °C"), or
 // "unknown" when the source gives none (never a zero).
 func Optional(v *float64, unit string) string {
@@ -576,19 +585,19 @@ func From(t engine.Term) string {
 	if f == nil {
 		return "no figure"
 	}
-	s := fmt.Sprintf("%s: %s (%s), %s at %s", Basis(t.Basis), atLine(f.Document, f.Line), f.Printed, f.Part, MHz(f.ClockHz))
+	s := fmt.Sprintf("%s: %s (%s), %s at %s", Basis(t.Basis), atLine(f.Document, f.Line), f.Printed, f.Part, atClock(f.ClockHz))
 	if f.Source != "" {
 		// A figure lent by a cycle-count source: cycles, not a time.
 		s = fmt.Sprintf("%s: %s %s, %s (%s cycles, AVG of the runs; MAX %s), %s at %s; %s cycles ÷ %s = %s",
-			Basis(t.Basis), f.Source, f.Implementation, atLine(f.Document, f.Line), Number(f.Cycles), Number(f.MaxCycles), f.Part, MHz(f.ClockHz),
+			Basis(t.Basis), f.Source, f.Implementation, atLine(f.Document, f.Line), Number(f.Cycles), Number(f.MaxCycles), f.Part, atClock(f.ClockHz),
 			Number(f.Cycles), MHz(f.ToClockHz), Duration(t.Each))
 		if f.Spread > 0 {
-			s += fmt.Sprintf("; slow end %s (× %s, %s spread) decides", Duration(t.Slow), Number(f.Spread), orMargin(f.SpreadFrom))
+			s += fmt.Sprintf("; slow end %s (× %s: %s) decides", Duration(t.Slow), Number(f.Spread), orMargin(f.SpreadFrom, f.SpreadBorrowed))
 		}
 		return s
 	}
 	if f.ToClockHz > 0 {
-		s += fmt.Sprintf(", taken to %s: time × %s (%s ÷ %s, cycles kept)", MHz(f.ToClockHz), Number(f.TimeFactor), MHz(f.ClockHz), MHz(f.ToClockHz))
+		s += fmt.Sprintf(", taken to %s: the same cycles at that clock, so the time × %s (%s ÷ %s)", MHz(f.ToClockHz), Number(f.TimeFactor), MHz(f.ClockHz), MHz(f.ToClockHz))
 		if f.ToClockHz < f.ClockHz {
 			s += " — scaled down in clock, which is conservative (fewer flash wait states at the lower clock)"
 		}
@@ -600,7 +609,7 @@ func From(t engine.Term) string {
 	if f.Spread > 0 {
 		from := "the margin you set"
 		if f.SpreadFrom != "" {
-			from = "the " + f.SpreadFrom + " spread of our data"
+			from = orMargin(f.SpreadFrom, f.SpreadBorrowed)
 		}
 		if f.Bound > 0 {
 			from += fmt.Sprintf(" × %s the printed figure allows", Number(f.Bound))
@@ -622,11 +631,14 @@ func From(t engine.Term) string {
 // ScaledUp says where the clock widening comes from.
 const ScaledUp = "from the same build run on one part at two clocks: cycles grow as clock^α, α the largest of our pairs"
 
-func orMargin(core string) string {
-	if core == "" {
+func orMargin(core string, borrowed bool) string {
+	switch {
+	case core == "":
 		return "the margin you set"
+	case borrowed:
+		return "how far the same code's cycles move between parts, borrowed from the " + core + ", the largest of any core: our data has no pair on this one"
 	}
-	return "the " + core
+	return "how far the same code's cycles move between parts, measured in our data on the " + core
 }
 
 // clockCell is a clock for the CSV: empty when unknown, never 0.

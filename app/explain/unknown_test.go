@@ -3,6 +3,7 @@ package explain_test
 import (
 	"math"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -152,5 +153,42 @@ func TestRAMBottleneck(t *testing.T) {
 func TestRemedyIsNotTheSettingChosen(t *testing.T) {
 	if r := explain.Remedy(engine.UntrustedClock); strings.Contains(r, "Clock to max") || !strings.Contains(r, "measured") {
 		t.Errorf("remedy %q", r)
+	}
+}
+
+// The details' evidence reads plainly: no "line 0", no "at 0 MHz", no
+// spread named for a core as if it were the row's own, on the first
+// visit, a post-quantum client on the Cortex-M33 and a Cortex-M0+
+// secure boot.
+func TestEvidenceInPlainWords(t *testing.T) {
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := engine.NewIndex(ds)
+	bad := regexp.MustCompile(`line 0\b|at 0 MHz|\b0 runs\b|the Cortex-M[0-9+]+ spread`)
+	checked := 0
+	for _, p := range []workload.Params{
+		workload.FirstVisit,
+		{"tls-rate": "1", "tls-role": "client", "tls-kex": "x25519mlkem768", "tls-sig": "ml-dsa-65", "core": "M33"},
+		{"fw-size": "256KiB", "fw-deadline": "1s", "fw-sig": "ml-dsa-65", "core": "M0+"},
+	} {
+		w, errs := workload.Parse(workload.Complete(p))
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		for _, c := range ix.Rank(w).Candidates {
+			for _, r := range c.Requirements {
+				for _, tm := range r.Terms {
+					checked++
+					if s := explain.From(tm); bad.MatchString(s) {
+						t.Errorf("%v: %s %s: %q", p, c.Key, tm.Op, s)
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no term checked")
 	}
 }

@@ -140,7 +140,11 @@ func (d *Details) requirement(r engine.Requirement) app.UI {
 			link := d.DS.Link(t.Pos)
 			return app.Li().Body(app.Code().Text(t.Op), app.Text(" — "+explain.From(t)+" — "+t.Source+" "),
 				app.If(link != "", func() app.UI {
-					return app.A().Href(link).Attr("rel", "noopener noreferrer").Attr("target", "_blank").Text("original page, line " + strconv.Itoa(t.Pos.Line))
+					where := "original page"
+					if t.Pos.Line > 0 {
+						where += ", line " + strconv.Itoa(t.Pos.Line)
+					}
+					return app.A().Href(link).Attr("rel", "noopener noreferrer").Attr("target", "_blank").Text(where)
 				}),
 				app.Text(" (rule "+string(t.Rule)+": "+rule.Ref+")"))
 		})),
