@@ -377,11 +377,13 @@ type Memory struct {
 	MeasuredFreeRAMBytes *int64 `json:"measured_part_free_ram_bytes,omitempty"`
 }
 
-// sessionOnly: the crypto's RAM is unknown, but a TLS session holds at
-// least its bound, so at most the rest is left (LowerBound).
-func (m *Memory) sessionOnly(cell *MemoryCell) {
+// sessionOnly: the crypto's RAM is unknown, but a TLS handshake holds
+// at least its peak (the session's terms and the working memory known of
+// the operations then, peak; at least the session's bound), so at most
+// the rest is left (LowerBound): what is known adds up.
+func (m *Memory) sessionOnly(cell *MemoryCell, peak int64) {
 	if m.SessionBytes > 0 {
-		cell.free = m.PartRAMBytes - m.SessionBytes
+		cell.free = m.PartRAMBytes - max(m.SessionBytes, peak)
 		m.FreeRAMBytes, m.LowerBound, m.Basis = &cell.free, true, bench.Estimated
 	}
 }
@@ -395,8 +397,10 @@ type MemoryCell struct {
 
 // Memory is the crypto's RAM and the RAM left on the part for the
 // footprint fp (Footprint) and the lent operations' stack, counted from
-// partRAM (PartRAM), made in cell; nil without part facts.
-func (a *Answer) Memory(fp *Footprint, lentStack *int64, partRAM, session int64, cell *MemoryCell) *Memory {
+// partRAM (PartRAM) less the TLS session (session; peak, the handshake's
+// peak, where the crypto's RAM is unpublished), made in cell; nil
+// without part facts.
+func (a *Answer) Memory(fp *Footprint, lentStack *int64, partRAM, session, peak int64, cell *MemoryCell) *Memory {
 	b := a.b
 	if !b.hasFact {
 		return nil
@@ -407,11 +411,11 @@ func (a *Answer) Memory(fp *Footprint, lentStack *int64, partRAM, session int64,
 	case fp == nil:
 		m.NotPublished, m.Gap = b.noRAM, GapLibraryRAM
 		m.StackBytes = lentStack
-		m.sessionOnly(cell)
+		m.sessionOnly(cell, peak)
 	case fp.RAMBytes == nil:
 		m.NotPublished, m.Gap = fp.notPublished, GapFootprint
 		m.StackBytes = lentStack
-		m.sessionOnly(cell)
+		m.sessionOnly(cell, peak)
 	default:
 		cell.ram = *fp.RAMBytes
 		cell.free = m.PartRAMBytes - cell.ram - session

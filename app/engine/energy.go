@@ -222,5 +222,6 @@ func (e *Eval) memory(reqs []Requirement) *Memory {
 
 // memoryOf composes a candidate's memory (the one place that does).
 func (e *Eval) memoryOf(fp *Footprint, lent *int64, reqs []Requirement) *Memory {
-	return e.a.Memory(fp, lent, e.a.PartRAM(e.members()), sessionBytes(reqs), e.memories.New())
+	session, peak := sessionBytes(reqs)
+	return e.a.Memory(fp, lent, e.a.PartRAM(e.members()), session, peak, e.memories.New())
 }

@@ -299,13 +299,13 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval, c *Candidate) {
 }
 
 // sessionBytes is the TLS session's RAM among reqs (0: none).
-func sessionBytes(reqs []Requirement) (n int64) {
+func sessionBytes(reqs []Requirement) (n, peak int64) {
 	for i := range reqs {
 		if s := reqs[i].Session; s != nil {
-			n = s.Bytes
+			n, peak = s.Bytes, reqs[i].PeakBytes
 		}
 	}
-	return n
+	return n, peak
 }
 
 // missingUntrusted and missingMaxClock are what a requirement misses
