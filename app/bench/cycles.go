@@ -16,11 +16,13 @@ type CycleFigure struct {
 	MaxCycles float64 `json:"max_cycles"`
 	// Runs is how many executions the figures are of.
 	Runs int `json:"runs"`
-	// StackBytes is the operation's stack use (0: not published);
-	// CodeBytes the scheme implementation's code size (shared by its
-	// operations; common code such as hashing excluded).
-	StackBytes int64 `json:"stack_bytes"`
-	CodeBytes  int64 `json:"code_bytes"`
+	// StackBytes is the operation's stack use; CodeBytes the scheme
+	// implementation's code size (shared by its operations; common code
+	// such as hashing excluded). 0 where the source publishes none, and
+	// then absent from the JSON: unknown, never a size of 0 (Pornin's
+	// X25519 README gives neither).
+	StackBytes int64 `json:"stack_bytes,omitempty"`
+	CodeBytes  int64 `json:"code_bytes,omitempty"`
 	// HashShare is the share of the cycles spent hashing (0 to 1).
 	HashShare float64 `json:"hash_share"`
 	// ClockHz is the clock the counts were taken at (pqm4: 24 MHz, no

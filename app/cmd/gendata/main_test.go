@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -98,5 +100,25 @@ func TestPartsFresh(t *testing.T) {
 	}
 	if n < 1000 {
 		t.Errorf("%d part numbers: the catalogue should hold every STM32 MCU", n)
+	}
+}
+
+// A size a cycle-count source does not publish is absent from the
+// committed data, never a 0 a reader takes for a size (Pornin's X25519
+// README gives no code or stack size).
+func TestUnpublishedSizesAreAbsent(t *testing.T) {
+	files, err := filepath.Glob("../../../data/cycles/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no cycle-count data (%v)", err)
+	}
+	zero := regexp.MustCompile(`"(stack|code)_bytes":\s*0\b`)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := zero.Find(b); m != nil {
+			t.Errorf("%s stores %s: an unpublished size must be absent", f, m)
+		}
 	}
 }
