@@ -658,7 +658,9 @@ func TestImportExport(t *testing.T) {
 	}
 	for _, f := range []struct{ name, head string }{{"chart-headroom.svg", "<svg"}, {"chart-headroom.png", "\x89PNG"}} {
 		var b []byte
-		for i := 0; i < 100 && len(b) == 0; i++ {
+		// Up to 30 s: on a loaded machine the chart's export and the
+		// download's write took over 10 s (a wait, not a timing).
+		for i := 0; i < 300 && len(b) == 0; i++ {
 			time.Sleep(100 * time.Millisecond)
 			b, _ = os.ReadFile(filepath.Join(dl, f.name))
 		}
