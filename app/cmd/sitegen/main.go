@@ -76,8 +76,10 @@ func run(out, prefix string) error {
 		// default ranking never passes for the link's answer.
 		Scripts: []string{"/web/link.js"},
 		// ECharts is not a page script: the charts load it after the
-		// first ranking (app/ui Chart). The worker still caches it.
-		CacheableResources: []string{"/web/echarts.min.js"},
+		// first ranking (app/ui Chart). The worker still caches it, and
+		// the SVG icon the page links (go-app's list leaves it out: an
+		// offline visit logged its failed load).
+		CacheableResources: []string{"/web/echarts.min.js", "/web/icon.svg"},
 		Version:            version,
 	}
 	root := "/"

@@ -96,5 +96,16 @@ func TestOneStylesheet(t *testing.T) {
 		if goapp < 0 || i < goapp {
 			t.Errorf("prefix %q: page.css does not hold app.css then cryptosizer.css:\n%s", prefix, css)
 		}
+		// Every file the page links is in the worker's cache: offline,
+		// nothing the page asks for fails.
+		worker, err := os.ReadFile(filepath.Join(dir, "app-worker.js"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range regexp.MustCompile(`(?:href|src)="(`+prefix+`/web/[^"]+)"`).FindAllStringSubmatch(string(page), -1) {
+			if !strings.Contains(string(worker), `"`+m[1]+`"`) {
+				t.Errorf("prefix %q: the page links %s, which the worker does not cache", prefix, m[1])
+			}
+		}
 	}
 }
