@@ -65,8 +65,13 @@ type Figure struct {
 	Spread float64
 	Worst  float64
 	Stack  int64
-	Basis  bench.Basis
-	From   *From
+	// Work is the working memory (stack and buffer) the operation holds,
+	// where its source publishes it: a lent figure's stack, or the
+	// library's footprint row for the configuration and method used (0
+	// where none is published).
+	Work  int64
+	Basis bench.Basis
+	From  *From
 	// Source is the row as the dataset quotes it; Pos its place; Method
 	// how it was measured; Config the configuration chosen (per-op
 	// libraries) or the lent implementation.
@@ -120,6 +125,9 @@ func (cat *Catalog) figure(b *Build, op string, s Clock, q Question) Figure {
 	}
 	if b.lib.ConfigPerOp {
 		f.Config = m.Config
+	}
+	if r := pickFootprint(b.footprints[footprintOp(op)], f.Config, f.Method); r != nil {
+		f.Work = rowWork(r)
 	}
 	return f
 }

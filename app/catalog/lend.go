@@ -202,7 +202,7 @@ func (cat *Catalog) lent(b *Build, op string, s Clock, q Question, may func(stri
 			factor *= w
 		}
 	}
-	g := Figure{Each: f.Cycles / clock, Spread: factor, Basis: l.Basis, Method: "cycle-count", Config: f.Implementation, Pos: f.Pos, Stack: f.StackBytes}
+	g := Figure{Each: f.Cycles / clock, Spread: factor, Basis: l.Basis, Method: "cycle-count", Config: f.Implementation, Pos: f.Pos, Stack: f.StackBytes, Work: f.StackBytes}
 	g.Worst = f.MaxCycles / clock * factor
 	g.Source = fmt.Sprintf("%s %s %s (%d runs at %s MHz on %s): %s cycles", f.Source, f.Implementation, op, f.Runs,
 		strconv.FormatFloat(float64(f.ClockHz)/1e6, 'f', -1, 64), f.Core, f.Printed)

@@ -123,16 +123,6 @@ func (a *Answer) Footprint(used []Used) *Footprint {
 	return fp
 }
 
-// OpWork is the working memory (stack and buffer) the build's library
-// publishes for op in the configuration and method its figure used; 0
-// where it publishes none.
-func (a *Answer) OpWork(op, config, method string) int64 {
-	if r := pickFootprint(a.b.footprints[footprintOp(op)], config, method); r != nil {
-		return rowWork(r)
-	}
-	return 0
-}
-
 // footprintSum adds up a footprint: flash, globals, the largest stack
 // plus buffer of one operation (peak), the largest stack and buffer, and
 // whether every figure is known.

@@ -66,6 +66,7 @@ type Term struct {
 	Worst float64 `json:"worst_s,omitempty"`
 	// Stack is the operation's stack use, where the source publishes it.
 	Stack int64 `json:"stack_bytes,omitempty"`
+	Work  int64 `json:"-"` // its working memory (catalog.Figure.Work): RAM peaks add it
 	// Missing is set when no usable measurement exists for Op.
 	Missing bool `json:"missing,omitempty"`
 	// NoCode is set on a missing term when a cycle-count source counts

@@ -127,7 +127,7 @@ func term(f catalog.Figure, op string, count float64, rule RuleID, bytes int64) 
 			t.SlowRate = t.Rate / f.Spread
 		}
 	}
-	t.Worst, t.Stack = f.Worst, f.Stack
+	t.Worst, t.Stack, t.Work = f.Worst, f.Stack, f.Work
 	t.Source, t.Pos, t.Method, t.Config = f.Source, f.Pos, f.Method, f.Config
 	t.Basis, t.From = f.Basis, f.From
 	return t

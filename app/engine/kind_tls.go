@@ -29,9 +29,8 @@ type TLS struct {
 	Limit int `json:"record_limit,omitempty"`
 	// SessionRAM is the user's measured session RAM (0: the bound).
 	SessionRAM int64 `json:"session_ram_bytes,omitempty"`
-	// derived is what follows from the fields above, counted once when
-	// read (nil for a load made without Read): a pointer, so that the
-	// load stays comparable and its memo shape drops it (shape).
+	// derived follows from the fields above, counted once when read (nil
+	// without Read): a pointer, which the memo shape drops (shape).
 	derived *tlsDerived
 }
 
@@ -280,12 +279,12 @@ func (t *TLS) Terms(e Figures) []Term {
 
 // work is the largest working memory published for the handshake's
 // operations of a phase (flight: the signatures; else the key
-// exchange's): a lent one's stack, or the library's footprint row.
-func work(e *Eval, ts []Term, flight bool) (w int64) {
+// exchange's), as their terms carry it (Term.Work).
+func work(ts []Term, flight bool) (w int64) {
 	for _, t := range ts {
 		sig := t.Rule == RuleTLSServerSign || t.Rule == RuleTLSClientVerify || t.Rule == RuleTLSMutualClientSign || t.Rule == RuleTLSMutualServerVerify
 		if t.Rule != RuleTLSHash && sig == flight && t.Count > 0 {
-			w = max(w, t.Stack, e.a.OpWork(t.Op, t.Config, t.Method))
+			w = max(w, t.Work)
 		}
 	}
 	return w
@@ -315,7 +314,7 @@ func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 		bounds = t.derived.session
 	}
 	if r.Session = tlsram.Pick(bounds, e.a.TLSStack(), own, set); r.Session != nil {
-		r.PeakBytes = r.Session.Peak(work(e, ts, false), work(e, ts, true))
+		r.PeakBytes = r.Session.Peak(work(ts, false), work(ts, true))
 	}
 	if ram := e.a.PartRAM(e.members()); r.Session != nil && ram > 0 && ram < r.PeakBytes {
 		// A group answers per part number: judged on the members that
