@@ -141,7 +141,7 @@ type Candidate struct {
 	// requirement's, never another's margin (AtMost: on known figures,
 	// an upper bound), and Bottleneck names that requirement.
 	Headroom *float64 `json:"headroom"`
-	AtMost   bool     `json:"headroom_at_most,omitempty"`
+	AtMost   bool     `json:"headroom_is_upper_bound,omitempty"`
 	// Utilization is the CPU share of the continuous loads; nil when one
 	// of them lacks a measurement.
 	Utilization *float64 `json:"utilization"`
@@ -187,8 +187,8 @@ type Candidate struct {
 	// the mcu filter names when it names some members only.
 	Qualifying []string `json:"qualifying_members,omitempty"`
 	// Short are the part numbers the row does not stand for because
-	// they cannot hold the TLS session's RAM: the row is judged on the
-	// rest (a group answers per part number).
+	// they cannot hold the TLS handshake's peak RAM (PeakBytes): the row
+	// is judged on the rest (a group answers per part number).
 	Short     []string   `json:"short_of_session_ram,omitempty"`
 	Donor     *Donor     `json:"donor,omitempty"`
 	Footprint *Footprint `json:"footprint"`

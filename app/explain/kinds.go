@@ -143,7 +143,7 @@ func ShortOfSession(c engine.Candidate) string {
 	need := int64(0)
 	for _, r := range c.Requirements {
 		if r.Session != nil {
-			need = max(r.Session.Bytes, r.PeakBytes)
+			need = r.PeakBytes // at least the session's bound (tlsram.Bound.Peak)
 		}
 	}
 	names := c.Short[:min(4, len(c.Short))]
@@ -171,7 +171,7 @@ func ramBottleneck(c engine.Candidate) string {
 		if h == nil {
 			h = r.AtMost // on its known figures
 		}
-		need := max(r.PeakBytes, s.Bytes)
+		need := r.PeakBytes // at least s.Bytes (tlsram.Bound.Peak)
 		if ratio := float64(c.Memory.PartRAMBytes) / float64(need); h == nil || math.Abs(*h-ratio) < 1e-9 {
 			at := "≥ "
 			if s.Measured {
