@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -76,20 +75,13 @@ func TestRankingStoppedEarly(t *testing.T) {
 	if res, ok := stop.RankInto(ix, w, &s); ok || res.Candidates != nil {
 		t.Errorf("a ranking stopped early answered %d candidates (ok %v)", len(res.Candidates), ok)
 	}
-	a, err := json.Marshal(ix.Rank(w))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := json.Marshal(index(t).Rank(w))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(a) != string(b) {
+	fresh := index(t).Rank(w)
+	if !sameJSON(t, ix.Rank(w), fresh) {
 		t.Error("the ranking after one stopped early differs from a fresh index's")
 	}
 	// Into the memory the stopped one kept, half written: the same answer.
 	res, _ := engine.Ranker{}.RankInto(ix, w, &s)
-	if c, err := json.Marshal(res); err != nil || string(c) != string(b) {
-		t.Errorf("a ranking into the memory of one stopped early differs from a fresh index's (%v)", err)
+	if !sameJSON(t, res, fresh) {
+		t.Error("a ranking into the memory of one stopped early differs from a fresh index's")
 	}
 }
