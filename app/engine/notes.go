@@ -17,8 +17,7 @@ const (
 	// NoteUntrustedClock: the source states a clock above the part's
 	// maximum, so its figures cannot be taken to another clock.
 	NoteUntrustedClock NoteCode = catalog.NoteUntrustedClock
-	// NoteClockCapped: the clock asked for is above the part's maximum;
-	// the maximum is used.
+	// NoteClockCapped: the clock asked for is above the part's maximum, used instead.
 	NoteClockCapped NoteCode = catalog.NoteClockCapped
 	// NoteClockScaled: the figures were taken linearly to another clock
 	// (accelerator and memory timings may not scale).
@@ -26,22 +25,18 @@ const (
 	// NoteEstimated: no part of the group was measured; the figures are a
 	// donor's, taken as cycles to the group's clock, slow end decides.
 	NoteEstimated NoteCode = catalog.NoteEstimated
-	// NoteNoMaxClock: ST's data gives the group no maximum clock, so no
-	// time can be estimated for it.
+	// NoteNoMaxClock: ST's data gives the group no maximum clock: no time estimated.
 	NoteNoMaxClock NoteCode = catalog.NoteNoMaxClock
 	// NoteSecondaryCore: the donor's core is the group's second core,
 	// whose maximum clock ST's data does not give (it gives the main
 	// core's): no time can be estimated.
 	NoteSecondaryCore NoteCode = catalog.NoteSecondaryCore
-	// NoteUserClock: no maximum clock is known for the group, and the
-	// figures are estimated at the clock the workload sets.
+	// NoteUserClock: no maximum clock known; estimated at the workload's clock.
 	NoteUserClock NoteCode = catalog.NoteUserClock
-	// NotePQCNoCode: the workload needs ML-KEM or ML-DSA, the build has no
-	// figure, and the part's core cannot run pqm4's code (Cortex-M0, M0+,
-	// M3: no DSP instructions).
+	// NotePQCNoCode: an operation a cycle-count source counts is needed, the
+	// build has no figure, and no source lends it to the part's core.
 	NotePQCNoCode NoteCode = "pqc-no-code"
-	// NoteLent: post-quantum operations come from pqm4's cycle
-	// counts (Candidate.PQCFrom names them).
+	// NoteLent: figures lent by cycle-count sources (Candidate.LentFrom names them).
 	NoteLent NoteCode = "lent"
 )
 
@@ -65,15 +60,13 @@ const (
 	// GapFootprint: a footprint the operations used need is not
 	// published, whole or in part (Memory.NotPublished lists which).
 	GapFootprint = catalog.GapFootprint
-	// GapStack: the library publishes the heap its operations hold, not
-	// their stack: the RAM left is at most what is shown.
+	// GapStack: the heap is published, not the stack: the RAM left is at most what is shown.
 	GapStack = catalog.GapStack
 	// GapRunCurrent: ST's data gives no run current for the part.
 	GapRunCurrent = "run-current"
 	// GapClock: the figures have no clock (energy is per cycle).
 	GapClock = "clock"
-	// GapLoad: a budget names a load the workload does not have (the
-	// form refuses it; a workload made in code can still say it).
+	// GapLoad: a budget names a load the workload lacks (a workload made in code).
 	GapLoad = "load"
 )
 
@@ -85,8 +78,7 @@ const (
 	// WhyAccelSlower: the build's accelerator is slower, for the
 	// operations listed, than the same document's build without it.
 	WhyAccelSlower NoteCode = "accel-slower"
-	// WhySameBoard: the same board is ranked with other library
-	// versions (Others).
+	// WhySameBoard: the same board is ranked with other library versions (Others).
 	WhySameBoard NoteCode = "same-board-versions"
 	// WhyClockAboveMax: the source's clock is above the part's maximum;
 	// figures as published, never scaled.
@@ -112,8 +104,7 @@ type Note struct {
 	Others []Sibling `json:"others,omitempty"`
 }
 
-// OpFigure is one operation's printed figure here and in a compared
-// build.
+// OpFigure is one operation's printed figure here and in a compared build.
 type OpFigure = catalog.OpFigure
 
 // Sibling names another candidate: its library, version, configuration,

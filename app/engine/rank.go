@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 
+	"cryptosizer/app/bench"
 	"cryptosizer/app/catalog"
 )
 
@@ -75,6 +76,7 @@ func (ix *Index) rank(w Workload, pause func() bool, ar *arena) (Result, bool) {
 	// One Eval serves the whole ranking (evaluate resets it per build): made per
 	// candidate, it and its workload were a third of a ranking's allocations.
 	e := &Eval{ix: ix, w: &w, q: question(&w), memo: ix.takeMemo(&w), named: named, arena: ar, budget: w.Budget()}
+	e.isMember = e.member()
 	for _, l := range w.Loads {
 		e.aggs = append(e.aggs, KindOf(l.Kind()).Aggregate())
 	}
@@ -163,12 +165,13 @@ type Eval struct {
 	// in the memo (Index.slots).
 	memo       *termMemo
 	load, slot int
-	named      bool           // part filters or mcu= name part numbers (partRAM)
-	minRAM     int64          // the candidate's part numbers hold this RAM (the session's: TLS.Evaluate)
-	budget     float64        // the workload's (Workload.Budget reads its loads)
-	aggs       []bool         // per load, an aggregate kind? (KindOf per build was a tenth of a ranking)
-	*arena                    // the ranking's memory (slab.go)
-	usedBuf    []catalog.Used // used's
+	named      bool                        // part filters or mcu= name part numbers (partRAM)
+	minRAM     int64                       // the candidate's part numbers hold this RAM (the session's: TLS.Evaluate)
+	budget     float64                     // the workload's (Workload.Budget reads its loads)
+	aggs       []bool                      // per load, an aggregate kind? (KindOf per build was a tenth of a ranking)
+	*arena                                 // the ranking's memory (slab.go)
+	usedBuf    []catalog.Used              // used's
+	isMember   func(bench.PartMember) bool // members', made once (member)
 	// Reqs are the requirements judged so far.
 	Reqs []Requirement
 }
