@@ -124,6 +124,7 @@ func Parse(text string) (Derived, bench.ErrorList) {
 	p.crossBoard()
 	p.pqc()
 	p.memory()
+	p.g071()
 	if len(p.d.Measurements) == 0 {
 		p.errs.Add(bench.Pos{File: Doc}, "", "no benchmark figures: is this the STM32_Bare_Test README?")
 	}
@@ -642,7 +643,7 @@ func warnings(d Derived) []bench.Warning {
 	seen := map[string]bool{}
 	rerun := map[string]bool{}
 	for _, m := range d.Measurements {
-		rerun[m.MCU] = rerun[m.MCU] || strings.HasSuffix(m.Config, RerunSuffix)
+		rerun[m.MCU] = rerun[m.MCU] || ownRun(m.Config)
 	}
 	for _, m := range d.Measurements {
 		if !seen[m.MCU] {
@@ -654,7 +655,7 @@ func warnings(d Derived) []bench.Warning {
 			config = m.Config
 		}
 		k := m.MCU + "|" + config
-		if seen[k] || strings.HasSuffix(m.Config, RerunSuffix) {
+		if seen[k] || ownRun(m.Config) {
 			seen[m.MCU] = true
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -207,8 +208,8 @@ func TestCommittedFiguresMatchTheREADME(t *testing.T) {
 			t.Errorf("%s %s: no README position (%s)", m.MCU, m.Op, m.Source)
 		}
 	}
-	if n != 404 || len(boards) != 16 || len(d.Footprints) != 62 {
-		t.Errorf("%d figures on %d parts, %d footprints: the notes quote 404 on 16 and 62", n, len(boards), len(d.Footprints))
+	if n != 438 || len(boards) != 16 || len(d.Footprints) != 99 {
+		t.Errorf("%d figures on %d parts, %d footprints: the notes quote 438 on 16 and 99", n, len(boards), len(d.Footprints))
 	}
 	// The coverage table's slip: the U545's bare AES is its AES unit
 	// (the README says so elsewhere), and a warning says why.
@@ -219,5 +220,84 @@ func TestCommittedFiguresMatchTheREADME(t *testing.T) {
 	}
 	if !slices.ContainsFunc(d.Warnings, func(w bench.Warning) bool { return w.MCU == "STM32U545RE" && w.Kind == "coverage-slip" }) {
 		t.Error("no warning on the U545's coverage slip")
+	}
+}
+
+// The G071's ML-DSA runs (README "#### PQC=mldsa*"), re-read from the
+// shared file's cells by this test's own reading: every time is a figure
+// of its variant's build at 64 MHz, every heap its operation's working
+// memory (with the key object for the verify-only builds), and the
+// signer's MEMORY_E a missing figure with its reason.
+func TestG071MLDSAFromTheSharedFile(t *testing.T) {
+	text, got, _ := thirdparty.Fresh(t, baretest.File, baretest.Derive, "data/measured/baretest.json")
+	var d baretest.Derived
+	if err := json.Unmarshal(got, &d); err != nil {
+		t.Fatal(err)
+	}
+	figure := func(variant, op string) (*bench.Measurement, *bench.Footprint) {
+		var m *bench.Measurement
+		var f *bench.Footprint
+		for i := range d.Measurements {
+			if x := &d.Measurements[i]; x.MCU == "STM32G071RB" && x.Op == op && strings.Contains(x.Config, "PQC="+variant+" ") {
+				m = x
+			}
+		}
+		for i := range d.Footprints {
+			if x := &d.Footprints[i]; x.MCU == "STM32G071RB" && x.Op == op && strings.Contains(x.Config, "PQC="+variant+" ") {
+				f = x
+			}
+		}
+		return m, f
+	}
+	num := func(cell string) float64 {
+		v, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSuffix(strings.TrimSuffix(cell, " ms"), " B"), ",", ""), 64)
+		if err != nil {
+			t.Fatalf("cell %q: %v", cell, err)
+		}
+		return v
+	}
+	check := func(variant, set, op, timeCell, memCell string) {
+		m, f := figure(variant, "ml-dsa-"+set+"-"+op)
+		switch {
+		case m == nil || f == nil:
+			t.Errorf("%s ML-DSA-%s %s: no figure or footprint", variant, set, op)
+		case m.ClockHz != 64e6 || math.Abs(*m.SecondsPerOp-num(timeCell)/1000) > 1e-12:
+			t.Errorf("%s ML-DSA-%s %s: %v s at %d Hz, the README says %s at 64 MHz", variant, set, op, *m.SecondsPerOp, m.ClockHz, timeCell)
+		case *f.WorkingBufferBytes != int64(num(memCell)):
+			t.Errorf("%s ML-DSA-%s %s: working memory %d B, the README says %s", variant, set, op, *f.WorkingBufferBytes, memCell)
+		}
+	}
+	figures, missing := 0, 0
+	for _, l := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(l, "| `mldsa") {
+			continue
+		}
+		var c []string
+		for _, x := range strings.Split(strings.Trim(l, "| "), "|") {
+			c = append(c, strings.TrimSpace(x))
+		}
+		variant := strings.Trim(strings.Fields(c[0])[0], "`")
+		switch len(c) {
+		case 6: // variant, set, time, key object, heap, key + heap
+			check(variant, c[1], "verify", c[2], c[5])
+			figures++
+		case 8: // variant, set, then time and heap of keygen, sign, verify
+			for i, op := range []string{"keygen", "sign", "verify"} {
+				if strings.HasSuffix(c[2+2*i], " ms") {
+					check(variant, c[1], op, c[2+2*i], c[3+2*i])
+					figures++
+					continue
+				}
+				missing++
+				if !slices.ContainsFunc(d.Missing, func(m bench.Missing) bool {
+					return strings.Contains(m.Config, "PQC="+variant+" ") && m.Op == "ml-dsa-"+c[1]+"-"+op && m.Reason != ""
+				}) {
+					t.Errorf("%s ML-DSA-%s %s (%s): not recorded as missing", variant, c[1], op, c[2+2*i])
+				}
+			}
+		}
+	}
+	if figures != 25 || missing != 2 {
+		t.Errorf("read %d figures and %d missing from the shared file, want 25 and 2 (9 verify-only, 16 of key generation, signing and verifying)", figures, missing)
 	}
 }
