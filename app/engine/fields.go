@@ -1,13 +1,13 @@
 package engine
 
 import (
-	"fmt"
 	"math"
 	"net/url"
 	"slices"
 	"strings"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/field"
 )
 
 // Field is one named parameter of a workload: the CLI's flag (--name),
@@ -87,89 +87,19 @@ func (s *Schema) FieldByName(name string) (Field, bool) {
 	return f, ok
 }
 
-// FieldError is a problem with one parameter.
-type FieldError struct {
-	Field string
-	Value string
-	Msg   string
-}
+// FieldError is a problem with one parameter; Values are a workload's
+// parameters while read (package field).
+type (
+	FieldError = field.Error
+	Values     = field.Values
+)
 
-func (e *FieldError) Error() string {
-	return fmt.Sprintf("%s %q: %s", e.Field, e.Value, e.Msg)
-}
-
-// MaxValueLen bounds one parameter's text: every accepted value is far
-// shorter, and a longer one is refused before it is read.
-const MaxValueLen = 64
-
-// Values are a workload's parameters read field by field: each valid
-// value as its field's type, and the errors.
-type Values struct {
-	schema *Schema
-	text   map[string]string
-	val    map[string]any
-	Errs   []*FieldError
-}
-
-// Fail records a problem with a field; the message gains what the field
-// accepts unless it says it already.
-func (v *Values) Fail(name, msg string) {
-	f, _ := v.schema.FieldByName(name)
-	if msg == "" {
-		msg = "accepted: " + f.Accepted
-	} else if !strings.Contains(msg, "accepted") {
-		msg += " (accepted: " + f.Accepted + ")"
-	}
-	v.Errs = append(v.Errs, &FieldError{Field: name, Value: v.text[name], Msg: msg})
-}
-
-// Text is a field's text as given (trimmed).
-func (v *Values) Text(name string) string { return v.text[name] }
-
-// Drop forgets a field's value (a kind refused it as a whole).
-func (v *Values) Drop(name string) { delete(v.val, name) }
-
-// Given reports whether a field has a value, valid or not.
-func (v *Values) Given(name string) bool { return v.text[name] != "" }
-
-// OK reports whether a field has a valid value.
-func (v *Values) OK(name string) bool { _, ok := v.val[name]; return ok }
-
-// String is a choice's or a text field's value, or def.
-func (v *Values) String(name, def string) string {
-	if s, ok := v.val[name].(string); ok {
-		return s
-	}
-	return def
-}
-
-// Float is a number field's value, or def.
-func (v *Values) Float(name string, def float64) float64 {
-	if f, ok := v.val[name].(float64); ok {
-		return f
-	}
-	return def
-}
-
-// Int is an integer field's value, or def.
-func (v *Values) Int(name string, def int) int {
-	if n, ok := v.val[name].(int); ok {
-		return n
-	}
-	return def
-}
-
-// Bool is a true/false field's value, or def.
-func (v *Values) Bool(name string, def bool) bool {
-	if b, ok := v.val[name].(bool); ok {
-		return b
-	}
-	return def
-}
+// MaxValueLen bounds one parameter's text.
+const MaxValueLen = field.MaxValueLen
 
 // givenOf names the fields of fs given a valid value, comma-separated
 // ("" also when the loads field switches kind k off).
-func (v *Values) givenOf(k KindName, fs []Field) string {
+func givenOf(v *Values, k KindName, fs []Field) string {
 	if loads, switched := v.Any("loads").([]string); switched && !slices.Contains(loads, string(k)) {
 		return ""
 	}
@@ -182,27 +112,19 @@ func (v *Values) givenOf(k KindName, fs []Field) string {
 	return strings.Join(out, ", ")
 }
 
-// Any is a field's value of another type, or nil.
-func (v *Values) Any(name string) any { return v.val[name] }
-
 // Read reads a workload from named text parameters. Every given field is
 // checked, also those of a load that is off; the workload is meant to be
 // ranked only when there are no errors (with errors it lacks what the
 // invalid fields would have required).
 func (sc *Schema) Read(params map[string]string) (Workload, []*FieldError) {
-	v := &Values{schema: sc, text: map[string]string{}, val: map[string]any{}}
+	v := field.New(func(name string) string { f, _ := sc.FieldByName(name); return f.Accepted })
 	var unknown []*FieldError
 	for k, s := range params {
 		switch f, ok := sc.FieldByName(k); {
 		case !ok:
-			unknown = append(unknown, &FieldError{Field: k, Value: clip(s), Msg: "unknown parameter"})
-		case len(s) > MaxValueLen:
-			v.Errs = append(v.Errs, &FieldError{Field: k, Value: clip(s), Msg: fmt.Sprintf("longer than %d characters", MaxValueLen)})
-		default:
-			v.text[k] = strings.TrimSpace(s)
-			if v.text[k] != "" {
-				v.parse(f)
-			}
+			unknown = append(unknown, &FieldError{Field: k, Value: field.Clip(s), Msg: "unknown parameter"})
+		case v.Give(k, s) && v.Given(k):
+			parse(v, f)
 		}
 	}
 	var w Workload
@@ -213,7 +135,7 @@ func (sc *Schema) Read(params map[string]string) (Workload, []*FieldError) {
 			switch on := slices.Contains(loads, string(k.Name())); {
 			case !on:
 				l = nil // its fields stay checked, its load is not ranked
-			case l == nil && !v.failed(k):
+			case l == nil && !failed(v, k):
 				first := k.Fields()[0].Name
 				v.Fail(first, "required: the "+string(k.Name())+" load is switched on")
 			}
@@ -222,9 +144,9 @@ func (sc *Schema) Read(params map[string]string) (Workload, []*FieldError) {
 			w.Loads = append(w.Loads, l)
 		}
 	}
-	w.Loads = v.needed(w.Loads)
-	readSettings(v, &w)
-	w.Query = v.query(sc.fields)
+	w.Loads = needed(v, w.Loads)
+	readSettings(sc, v, &w)
+	w.Query = query(v, sc.fields)
 	fields := sc.fields
 	order := func(e *FieldError) int {
 		if i := slices.IndexFunc(fields, func(f Field) bool { return f.Name == e.Field }); i >= 0 {
@@ -242,7 +164,7 @@ type needer interface{ Needs() []KindName }
 
 // needed refuses, as an error of its first field, each load that needs
 // another load the workload does not have, and leaves it out.
-func (v *Values) needed(loads []Load) []Load {
+func needed(v *Values, loads []Load) []Load {
 	out := loads[:0:0]
 	for _, l := range loads {
 		n, ok := l.(needer)
@@ -270,21 +192,21 @@ func (v *Values) needed(loads []Load) []Load {
 }
 
 // query writes the valid given fields as a URL query, in field order.
-func (v *Values) query(fields []Field) string {
+func query(v *Values, fields []Field) string {
 	var b strings.Builder
 	for _, f := range fields {
-		if _, ok := v.val[f.Name]; ok {
+		if v.OK(f.Name) {
 			if b.Len() > 0 {
 				b.WriteByte('&')
 			}
-			b.WriteString(url.QueryEscape(f.Name) + "=" + url.QueryEscape(v.text[f.Name]))
+			b.WriteString(url.QueryEscape(f.Name) + "=" + url.QueryEscape(v.Text(f.Name)))
 		}
 	}
 	return b.String()
 }
 
 // failed reports whether a kind's fields already have an error.
-func (v *Values) failed(k Kind) bool {
+func failed(v *Values, k Kind) bool {
 	for _, f := range k.Fields() {
 		if slices.ContainsFunc(v.Errs, func(e *FieldError) bool { return e.Field == f.Name }) {
 			return true
@@ -306,37 +228,29 @@ func Switchable() []string {
 }
 
 // parse reads a given field's text into its value, or records why not.
-func (v *Values) parse(f Field) {
-	s := v.text[f.Name]
+func parse(v *Values, f Field) {
+	s := v.Text(f.Name)
 	switch {
 	case f.Bool:
 		if b, ok := bench.Boolean(s); ok {
-			v.val[f.Name] = b
+			v.Set(f.Name, b)
 			return
 		}
 	case f.Choices != nil:
 		if i := slices.Index(f.Choices, strings.ToLower(s)); i >= 0 {
-			v.val[f.Name] = f.Choices[i]
+			v.Set(f.Name, f.Choices[i])
 			return
 		}
 	case f.Parse != nil:
 		if x, ok := f.Parse(s); ok {
-			v.val[f.Name] = x
+			v.Set(f.Name, x)
 			return
 		}
 	default:
-		v.val[f.Name] = s
+		v.Set(f.Name, s)
 		return
 	}
 	v.Fail(f.Name, "")
-}
-
-// clip shortens a refused value for its message.
-func clip(s string) string {
-	if len(s) <= MaxValueLen {
-		return s
-	}
-	return strings.ToValidUTF8(s[:MaxValueLen], "") + "…"
 }
 
 // ---- settings: the clock, the objective and the filters ----
@@ -493,8 +407,8 @@ func lendParse(lenders []string) func(string) (any, bool) {
 }
 
 // readSettings applies every setting's value (or default) to w.
-func readSettings(v *Values, w *Workload) {
-	for _, f := range v.schema.fields {
+func readSettings(sc *Schema, v *Values, w *Workload) {
+	for _, f := range sc.fields {
 		if f.Set != nil {
 			f.Set(v, w)
 		}

@@ -138,14 +138,7 @@ func (tlsKind) Fields() []Field {
 		{Name: "tls-sig", Label: "Certificate signature", Default: d.Sig, Choices: tlsdef.Names(tlsdef.Sigs, func(s tlsdef.Sig) string { return s.Name })},
 		{Name: "tls-suite", Label: "Suite (shorthand for a key exchange and a signature)", Shorthand: true,
 			Choices: tlsdef.Names(tlsdef.Suites, func(s tlsdef.Suite) string { return s.Name }),
-			Expand: func(v string) map[string]string {
-				for _, s := range tlsdef.Suites {
-					if s.Name == v {
-						return map[string]string{"tls-kex": s.Group, "tls-sig": s.Sig}
-					}
-				}
-				return nil
-			}},
+			Expand:  expandSuite},
 		{Name: "tls-chain", Label: "Chain signatures checked (N)", Accepted: "an integer from 0 to 10", Default: strconv.Itoa(d.Chain), Parse: bench.Integer(0, 10)},
 		{Name: "tls-mutual", Label: "Mutual authentication", Accepted: "true or false (also 1/0, yes/no, on/off)", Default: "false", Bool: true},
 		{Name: "tls-resume", Label: "Resumed handshakes", Accepted: "a percentage from 0 to 100, e.g. 50%", Default: "0%", Parse: bench.Percent(0)},
@@ -162,8 +155,7 @@ func (k tlsKind) Read(v *Values) Load {
 		Chain: v.Int("tls-chain", d.Chain), Mutual: v.Bool("tls-mutual", false), Resume: v.Float("tls-resume", 0),
 		ResumeKind: v.String("tls-resume-kind", d.ResumeKind), Limit: v.Int("record-limit", 0)}
 	if s := v.String("tls-suite", ""); s != "" {
-		f, _ := v.schema.FieldByName("tls-suite")
-		pair := f.Expand(s)
+		pair := expandSuite(s)
 		for name, val := range pair {
 			if v.Given(name) && v.String(name, "") != val {
 				v.Fail("tls-suite", "names "+pair["tls-kex"]+" with "+pair["tls-sig"]+", but "+name+" says "+v.Text(name)+": give the suite or the pair, not both")
@@ -186,7 +178,7 @@ func (k tlsKind) Read(v *Values) Load {
 	if !v.OK("tls-rate") {
 		// Settings of a TLS load without its rate ask a question the
 		// ranking cannot answer: never "every candidate passes".
-		if given := v.givenOf(KindTLS, k.Fields()[1:]); !v.Given("tls-rate") && given != "" {
+		if given := givenOf(v, KindTLS, k.Fields()[1:]); !v.Given("tls-rate") && given != "" {
 			v.Fail("tls-rate", "required: the TLS settings given ("+given+") need a rate in handshakes per second; leave them out for no TLS load")
 		}
 		return nil
@@ -331,4 +323,14 @@ func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 		}
 	}
 	return r, true
+}
+
+// expandSuite is the pair a suite stands for (nil for none).
+func expandSuite(v string) map[string]string {
+	for _, s := range tlsdef.Suites {
+		if s.Name == v {
+			return map[string]string{"tls-kex": s.Group, "tls-sig": s.Sig}
+		}
+	}
+	return nil
 }
