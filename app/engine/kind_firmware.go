@@ -1,7 +1,10 @@
 package engine
 
 import (
+	"strings"
+
 	"cryptosizer/app/bench"
+	"cryptosizer/app/boot"
 	"cryptosizer/app/tlsdef"
 )
 
@@ -9,11 +12,18 @@ import (
 const KindFirmware KindName = "firmware"
 
 // Firmware is a signed image verified before a boot deadline.
+// Boot names the bootloader whose passes the terms count (boot.None:
+// one hash and one verification), Images how many images it boots (each
+// of SizeBytes), Update an update boot (the new image's validation and
+// decryption; boot.Bootloader says the flash operations).
 type Firmware struct {
 	SizeBytes int64   `json:"size_bytes"`
 	Sig       string  `json:"sig"`
 	Hash      string  `json:"hash"`
 	Deadline  float64 `json:"deadline_s"`
+	Boot      string  `json:"bootloader,omitempty"`
+	Images    int     `json:"boot_images,omitempty"`
+	Update    bool    `json:"boot_update,omitempty"`
 }
 
 // DefaultFirmware holds the values an empty firmware field takes.
@@ -53,6 +63,7 @@ const (
 	RuleFWDeadline RuleID = "fw-deadline"
 	RuleFWHash     RuleID = "fw-hash"
 	RuleFWVerify   RuleID = "fw-verify"
+	RuleFWDecrypt  RuleID = "fw-decrypt"
 )
 
 type firmwareKind struct{}
@@ -61,10 +72,12 @@ func (firmwareKind) Rules() []Rule {
 	return []Rule{
 		{RuleFWDeadline, "the image is hashed and its signature verified before the boot deadline",
 			"MCUboot / SBSFU / wolfBoot image verification"},
-		{RuleFWHash, "the whole image is hashed once: size ÷ hash rate",
+		{RuleFWHash, "the whole image is hashed: size ÷ hash rate, once per pass the bootloader makes over each image (once without a bootloader)",
 			"MCUboot / SBSFU / wolfBoot image verification (hash, then verify the signature over the digest)"},
-		{RuleFWVerify, "one signature verification over the digest (ML-DSA included: the image is hashed, then one ML-DSA verification)",
+		{RuleFWVerify, "one signature verification over the digest per verification the bootloader makes (once without one; ML-DSA included: the image is hashed, then verified)",
 			"MCUboot / SBSFU / wolfBoot; FIPS 186-5 (ECDSA, EdDSA); RFC 8017 (RSA); FIPS 204 (ML-DSA); CNSA 2.0 (ML-DSA for firmware signing)"},
+		{RuleFWDecrypt, "an encrypted update is decrypted with AES-CTR over the image, while its hash is checked and again while it is copied",
+			"secure-boot-policies.md line 102 (MCUboot encrypted images)"},
 	}
 }
 
@@ -78,6 +91,9 @@ func (firmwareKind) Fields() []Field {
 		{Name: "fw-sig", Label: "Signature", Default: d.Sig, Choices: tlsdef.Names(fwSigs, func(s fwSig) string { return s.name })},
 		{Name: "fw-hash", Label: "Hash", Default: d.Hash, Choices: []string{"sha256", "sha384"}},
 		{Name: "fw-deadline", Label: "Boot deadline", Accepted: "a duration from 1µs to 1h such as 110ms, 2s or 1.5s", Parse: bench.Wrap(bench.ReadDuration)},
+		{Name: "bootloader", Label: "Bootloader (its passes per boot and its crypto path)", Default: boot.None, Choices: boot.Names()},
+		{Name: "boot-images", Label: "Images booted, each of the image size", Accepted: "an integer from 1 to 4 (empty: the bootloader's reference configuration)", Parse: bench.Integer(1, 4)},
+		{Name: "boot-update", Label: "An update boot (the new image validated, decrypted where encrypted)", Accepted: "true or false", Default: "false", Bool: true},
 	}
 }
 
@@ -92,19 +108,82 @@ func (firmwareKind) Read(v *Values) Load {
 	case v.OK("fw-size") && v.OK("fw-deadline"):
 		f.SizeBytes, _ = v.Any("fw-size").(int64)
 		f.Deadline = v.Float("fw-deadline", 0)
-		return f
+		return f.readBoot(v)
 	}
 	return nil
+}
+
+// readBoot completes f with its bootloader, or refuses what the
+// bootloader cannot do (nil then).
+func (f *Firmware) readBoot(v *Values) Load {
+	f.Images, f.Update = v.Int("boot-images", 0), v.Bool("boot-update", false)
+	b, ok := boot.Of(v.String("bootloader", boot.None))
+	if !ok {
+		return f
+	}
+	if field, msg := b.Refuses(f.Sig, f.Hash, f.Update); field != "" {
+		v.Fail(field, msg)
+		return nil
+	}
+	if f.Boot = b.Name; f.Images == 0 {
+		f.Images = b.Images
+	}
+	return f
+}
+
+// passes are f's boot's hashes, verifications and decryptions over an
+// image (boot.Bootloader.Passes; boot.Generic without a bootloader).
+func (f *Firmware) passes() (hashes, verifies, decrypts float64) {
+	b, ok := boot.Of(f.Boot)
+	if !ok {
+		b = boot.Generic
+	}
+	return b.Passes(max(f.Images, 1), f.Update)
 }
 
 func (firmwareKind) Aggregate() bool { return false }
 
 func (f *Firmware) Kind() KindName { return KindFirmware }
 
-// Terms hash the whole image once and verify one signature over the
-// digest: neither depends on the deadline.
+// Terms hash the whole image and verify the signature over the digest
+// as often as the bootloader does (once each without one), and decrypt
+// an encrypted update: none depends on the deadline.
 func (f *Firmware) Terms(e Figures) []Term {
-	return append(make([]Term, 0, 2), e.Term(f.Hash, 1, RuleFWHash, f.SizeBytes), e.FirstMeasured(fwSigOps(f.Sig), 1, RuleFWVerify))
+	hashes, verifies, decrypts := f.passes()
+	ts := make([]Term, 0, 3)
+	if hashes > 0 {
+		ts = append(ts, e.Term(f.Hash, hashes, RuleFWHash, f.SizeBytes))
+	}
+	if verifies > 0 {
+		ts = append(ts, e.FirstMeasured(fwSigOps(f.Sig), verifies, RuleFWVerify))
+	}
+	if decrypts > 0 {
+		ts = append(ts, e.Term("aes-128-ctr-dec", decrypts, RuleFWDecrypt, f.SizeBytes))
+	}
+	return ts
+}
+
+// offPath is the gap of a build whose figures are not the bootloader's
+// path: it hashes (or verifies) in software where the build uses the
+// part's unit, or with the unit where the build does not ("" when the
+// path is the build's).
+func (f *Firmware) offPath(e *Eval) string {
+	b, ok := boot.Of(f.Boot)
+	if !ok {
+		return ""
+	}
+	hashes, verifies, _ := f.passes()
+	check := func(n float64, unit string, p boot.Path) bool {
+		has, uses := e.a.Unit(unit)
+		return n > 0 && (p == boot.Software && uses || p == boot.Unit && has != uses)
+	}
+	switch {
+	case check(hashes, bench.AccelHASH, b.Hash):
+		return GapBootHashPath
+	case check(verifies, bench.AccelPKA, b.VerifyPath(e.a.Series())) && !strings.HasPrefix(f.Sig, "ml-dsa"):
+		return GapBootVerifyPath
+	}
+	return ""
 }
 
 // Evaluate holds the terms' time against the deadline.
@@ -112,6 +191,9 @@ func (f *Firmware) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 	r := NewRequirement(KindFirmware, RuleFWDeadline, f.Deadline, "s", 0)
 	r.Terms = ts
 	total := e.Finish(&r)
+	if gap := f.offPath(e); gap != "" {
+		r.Missing = append(r.Missing, gap)
+	}
 	if len(r.Missing) == 0 && total > 0 {
 		h := f.Deadline / total
 		r.Achieved, r.Headroom = e.num(total), e.num(h)

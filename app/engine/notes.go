@@ -11,11 +11,9 @@ type NoteCode string
 // Notes on the clock a candidate's figures are taken at (catalog.Clock's
 // Note: the same codes).
 const (
-	// NoteNoFacts: no part facts, so the figures stay at the measured
-	// clock whatever clock was asked for.
+	// NoteNoFacts: no part facts: the figures stay at the measured clock.
 	NoteNoFacts NoteCode = catalog.NoteNoFacts
-	// NoteUntrustedClock: the source states a clock above the part's
-	// maximum, so its figures cannot be taken to another clock.
+	// NoteUntrustedClock: the source's clock is above the part's maximum: never scaled.
 	NoteUntrustedClock NoteCode = catalog.NoteUntrustedClock
 	// NoteClockCapped: the clock asked for is above the part's maximum, used instead.
 	NoteClockCapped NoteCode = catalog.NoteClockCapped
@@ -68,10 +66,14 @@ const (
 	GapClock = "clock"
 	// GapLoad: a budget names a load the workload lacks (a workload made in code).
 	GapLoad = "load"
+	// GapBootHashPath, GapBootVerifyPath: the bootloader hashes (verifies) in software
+	// where the build uses the part's unit, or the reverse: not its figure.
+	GapBootHashPath   = "boot-hash-path"
+	GapBootVerifyPath = "boot-verify-path"
 )
 
 // Gaps lists the gap codes.
-var Gaps = []string{TargetMaxClock, UntrustedClock, GapCPUShare, GapPartFacts, GapLibraryRAM, GapFootprint, GapStack, GapRunCurrent, GapClock, GapLoad}
+var Gaps = []string{TargetMaxClock, UntrustedClock, GapCPUShare, GapPartFacts, GapLibraryRAM, GapFootprint, GapStack, GapRunCurrent, GapClock, GapLoad, GapBootHashPath, GapBootVerifyPath}
 
 // Why notes: what in the data may surprise.
 const (

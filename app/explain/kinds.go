@@ -37,7 +37,7 @@ func Describe(l engine.Load) string {
 		}
 		return s
 	case *engine.Firmware:
-		return fmt.Sprintf("firmware %s %s/%s within %s", Size(l.SizeBytes), l.Sig, l.Hash, Duration(l.Deadline))
+		return fmt.Sprintf("firmware %s %s/%s within %s", Size(l.SizeBytes), l.Sig, l.Hash, Duration(l.Deadline)) + Boot(l)
 	case *engine.AES:
 		return fmt.Sprintf("AES-%d-%s %s at %s", l.Key, strings.ToUpper(l.Mode), l.Dir, Rate(l.Rate))
 	case *engine.MaxOp:

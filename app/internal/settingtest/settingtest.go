@@ -11,7 +11,7 @@ var Base = map[string]string{"tls-rate": "10", "fw-size": "256KiB", "fw-deadline
 // field; a test fails for a field without one.
 var Values = map[string]string{
 	"accel": "AES", "aes-dir": "decrypt", "aes-key": "256", "aes-mode": "gcm", "aes-rate": "2MiB/s",
-	"basis": "estimated", "clock": "max", "core": "M4", "cpu-budget": "50%", "energy-budget": "10mJ/h",
+	"basis": "estimated", "bootloader": "wolfboot", "boot-images": "2", "boot-update": "true", "clock": "max", "core": "M4", "cpu-budget": "50%", "energy-budget": "10mJ/h",
 	"estimate-margin": "50%", "fw-deadline": "200ms", "fw-hash": "sha384", "fw-sig": "rsa-2048", "fw-size": "512KiB",
 	"lend": "pqm4", "library": "wolfssl", "loads": "tls", "low-power": "true", "max-op": "100ms", "max-supply": "1.8", "mcu": "H7",
 	"min-clock": "100", "min-flash": "1MiB", "min-free-ram": "64KiB", "min-pins": "64", "min-ram": "128KiB",

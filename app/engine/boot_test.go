@@ -1,0 +1,93 @@
+package engine_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"cryptosizer/app/bench"
+	"cryptosizer/app/engine"
+	"cryptosizer/app/workload"
+)
+
+// A bootloader's passes become the firmware terms, along its crypto
+// path: on the STM32U585, upstream MCUboot is answered only by builds
+// that hash in software, ST's OEMiRoT only by builds that hash with the
+// HASH unit (one hash per image, no verification while the hash
+// reference holds), and TF-M's BL2 counts two images validated twice.
+func TestBootloaderPassesAndPaths(t *testing.T) {
+	ix := index(t)
+	base := workload.Params{"fw-size": "256KiB", "fw-deadline": "500ms", "mcu": "U585"}
+	for _, tc := range []struct {
+		boot             string
+		hashes, verifies float64
+		hashUnit         bool // the builds that answer use the HASH unit
+	}{
+		{"mcuboot", 1, 1, false},
+		{"st-oemirot", 2, 0, true},
+		{"tfm-bl2", 4, 4, false},
+		{"wolfboot", 1, 1, false},
+	} {
+		p := workload.Params{"bootloader": tc.boot}
+		for k, v := range base {
+			p[k] = v
+		}
+		answered, offPath := 0, 0
+		for _, c := range rankParams(t, ix, p).Candidates {
+			usesHash := slices.Contains(c.Acceleration, bench.AccelHASH)
+			if slices.Contains(c.Missing, engine.GapBootHashPath) {
+				offPath++
+				if usesHash == tc.hashUnit {
+					t.Errorf("%s: %s is off the bootloader's path, yet hashes as it does", tc.boot, c.Key)
+				}
+				continue
+			}
+			h, okH := term(c, "sha256")
+			v, okV := term(c, "ecdsa-p256-verify")
+			if !okH || h.Missing {
+				continue
+			}
+			answered++
+			if usesHash != tc.hashUnit || h.Count != tc.hashes || okV != (tc.verifies > 0) || okV && v.Count != tc.verifies {
+				t.Errorf("%s: %s hashes %v× (HASH unit %v), verifies %v×; want %v×, unit %v, %v×", tc.boot, c.Key, h.Count, usesHash, v.Count, tc.hashes, tc.hashUnit, tc.verifies)
+			}
+		}
+		if answered == 0 || offPath == 0 {
+			t.Errorf("%s: %d U585 rows answered, %d off the path: want some of each", tc.boot, answered, offPath)
+		}
+	}
+}
+
+// No bootloader is today's model exactly (the whole-data golden holds
+// the rankings); a signature the bootloader does not verify is refused
+// naming those it does; wolfBoot verifies ML-DSA; an update counts the
+// new image's passes and decryption, and says flash time is unknown.
+func TestBootloaderInputs(t *testing.T) {
+	_, errs := workload.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "fw-sig": "ml-dsa-65", "bootloader": "mcuboot"})
+	if e := errs.ByField("bootloader"); e == nil || !strings.Contains(e.Msg, "ecdsa-p256, ecdsa-p384, ed25519, rsa-2048, rsa-3072") {
+		t.Errorf("MCUboot with ML-DSA-65: %v, want a refusal naming what it supports", errs)
+	}
+	if _, errs := workload.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "fw-sig": "ml-dsa-65", "bootloader": "wolfboot"}); len(errs) > 0 {
+		t.Errorf("wolfBoot with ML-DSA-65: %v", errs)
+	}
+	w, errs := workload.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "boot-images": "2", "boot-update": "true"})
+	if l, ok := w.Load(engine.KindFirmware); len(errs) > 0 || !ok || l.(*engine.Firmware).Images != 2 || !l.(*engine.Firmware).Update {
+		t.Errorf("two images and an update without a bootloader named: %v, %+v", errs, l)
+	}
+	if _, errs := workload.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "bootloader": "x-cube-sbsfu", "boot-update": "true"}); errs.ByField("boot-update") == nil {
+		t.Error("an update of X-CUBE-SBSFU, whose update path the source does not give, is accepted")
+	}
+	res := rankParams(t, index(t), workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "bootloader": "st-oemirot", "boot-update": "true", "mcu": "U585"})
+	counted := 0
+	for _, c := range res.Candidates {
+		h, _ := term(c, "sha256")
+		d, ok := term(c, "aes-128-ctr-dec")
+		if !ok || d.Count != 2 || h.Count != 3 { // the other image's 1, the new image's 2
+			t.Errorf("%s: an OEMiRoT update hashes %v× and decrypts %v×, want 3 and 2", c.Key, h.Count, d.Count)
+		}
+		counted++
+	}
+	if counted == 0 {
+		t.Error("no U585 row for an OEMiRoT update")
+	}
+}
