@@ -339,7 +339,8 @@ func rankTable(w io.Writer, res engine.Result, why []string) {
 		}
 	}
 	if nf := explain.NoFigure(res); nf != nil {
-		fmt.Fprintf(w, "\nNot ranked: %s publish no figure for any operation of this workload", explain.Builds(res.Counts.NoFigure))
+		verb := map[bool]string{true: "publishes", false: "publish"}[res.Counts.NoFigure == 1]
+		fmt.Fprintf(w, "\nNot ranked: %s %s no figure for any operation of this workload", explain.Builds(res.Counts.NoFigure), verb)
 		if len(nf) < res.Counts.NoFigure {
 			fmt.Fprintf(w, " (the first %d shown)", len(nf))
 		}
