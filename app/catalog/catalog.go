@@ -82,6 +82,7 @@ type Catalog struct {
 	spreads map[string]Spread
 	clocks  ClockModel
 	pqc     pqcIndex
+	ecdhe   map[string]ECDHERule // ECDHE from the same build's ECDSA
 	// validated is Validation's, made on first use (it estimates every
 	// measured build as if unmeasured: a few milliseconds).
 	validated func() []Validated
@@ -113,7 +114,7 @@ func (mk Maker) Make(ds *bench.Dataset) *Catalog {
 	for _, phase := range []func(){
 		cat.collect, cat.fileFootprints, cat.fileSessions, cat.fileSoftware, cat.group,
 		func() { cat.tells = groupTells(ds.Groups) },
-		func() { cat.spreads = spreads(cat.Builds) },
+		func() { cat.spreads, cat.ecdhe = spreads(cat.Builds), ecdheRules(cat.Builds) },
 		func() { cat.clocks = clockModel(cat.Builds) },
 		cat.estimates,
 		func() { cat.pqc = newPQCIndex(ds.Cycles, ds.Lending) },

@@ -51,6 +51,12 @@ type From struct {
 	MaxCycles      float64 `json:"max_cycles,omitempty"`
 	// CodeBytes is the lent implementation's code size (its scheme's).
 	CodeBytes int64 `json:"code_bytes,omitempty"`
+	// Bounded names the same build's operation an ECDHE figure is
+	// estimated from and bounded by (ECDHERule), Ratio the median ratio
+	// it is taken at, Over how many builds; "" and 0 otherwise.
+	Bounded string  `json:"bounded_by,omitempty"`
+	Ratio   float64 `json:"bound_ratio,omitempty"`
+	Over    int     `json:"bound_ratio_builds,omitempty"`
 }
 
 // Figure is one operation's figure for a build at a clock: what one
@@ -100,6 +106,11 @@ func (cat *Catalog) figure(b *Build, op string, s Clock, q Question) Figure {
 			return lent
 		}
 		f.NoCode = lent.NoCode
+	}
+	if !ok && !s.Untrusted {
+		if d, derived := cat.fromECDSA(b, op, s); derived {
+			return d
+		}
 	}
 	if !ok || s.Untrusted {
 		f.Missing = true

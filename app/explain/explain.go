@@ -602,6 +602,14 @@ func From(t engine.Term) string {
 			s += " — scaled down in clock, which is conservative (fewer flash wait states at the lower clock)"
 		}
 	}
+	if f.Bounded != "" {
+		s = fmt.Sprintf("%s from this build's %s: %s (%s), %s at %s; central %s: the %s × %s, the median ratio over %d wolfSSL builds that publish both in SP software code; slow end %s: at most the %s itself, as the two run the same point multiplication in wolfSSL's SP code (%s)",
+			Basis(t.Basis), f.Bounded, atLine(f.Document, f.Line), f.Printed, f.Part, atClock(f.ClockHz), Duration(t.Each), f.Bounded, Number(f.Ratio), f.Over, Duration(t.Slow), f.Bounded, catalog.ECDHEDoc)
+		if f.SpreadFrom != "" {
+			s += "; the build is itself an estimate: × " + Number(f.Spread*f.Ratio) + ", " + orMargin(f.SpreadFrom, f.SpreadBorrowed)
+		}
+		return s
+	}
 	if f.Bound > 0 && f.Spread == f.Bound {
 		// A measured row whose printed figure is coarse.
 		return s + fmt.Sprintf("; the printed figure bounds the time to %s – %s: the slow end decides", Duration(t.Each), Duration(t.Slow))

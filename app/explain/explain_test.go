@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/catalog"
 	"cryptosizer/app/engine"
 	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 )
@@ -81,6 +82,21 @@ func TestStepsOfAnEstimate(t *testing.T) {
 	} {
 		if !strings.HasPrefix(steps[i], want) {
 			t.Errorf("step %d %q, want it to start %q", i, steps[i], want)
+		}
+	}
+}
+
+// An ECDHE figure estimated from the build's own ECDSA says so: the
+// operation it comes from, the ratio and over how many builds, and that
+// the ECDSA figure is the slow end — with the rule's source.
+func TestFromAnECDSABound(t *testing.T) {
+	tm := engine.Term{Op: "ecdh-p256-agree", Each: 0.26, Slow: 0.41, Basis: bench.Estimated,
+		From: &catalog.From{Document: "STM32_Bare_Test/README.md", Line: 599, Printed: "2.438 ops/sec", Part: "STM32U585AI", ClockHz: 96e6,
+			Spread: 1 / 0.65, Bounded: "ecdsa-p256-verify", Ratio: 0.65, Over: 17}}
+	got := From(tm)
+	for _, want := range []string{"from this build's ecdsa-p256-verify", "line 599", "× 0.65", "17 wolfSSL builds", "slow end 410 ms", "at most the ecdsa-p256-verify itself", catalog.ECDHEDoc} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
 		}
 	}
 }

@@ -23,8 +23,11 @@ type validation struct {
 	// Cores: every core with a measured build, and how its estimates
 	// are checked (a core whose builds are each measured on one part
 	// has no check).
-	Cores  []catalog.Coverage `json:"cores"`
-	Checks []catalog.Check    `json:"checks,omitempty"`
+	Cores []catalog.Coverage `json:"cores"`
+	// ECDHE: ECDHE estimated from the same build's ECDSA, and its
+	// leave-one-out over the builds that publish both.
+	ECDHE  []catalog.ECDHERule `json:"ecdhe_from_ecdsa"`
+	Checks []catalog.Check     `json:"checks,omitempty"`
 }
 
 // cmdValidate estimates every measured build as if unmeasured and says
@@ -50,7 +53,7 @@ func cmdValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	cat := catalog.New(ds)
 	after := cat.Validate(catalog.Rules{Memory: true})
-	v := validation{Before: catalog.Summarize(cat.Validate(catalog.Rules{})), After: catalog.Summarize(after), Spread: cat.Spreads(), Clocks: cat.Clocks(), Cores: cat.Coverage()}
+	v := validation{Before: catalog.Summarize(cat.Validate(catalog.Rules{})), After: catalog.Summarize(after), Spread: cat.Spreads(), Clocks: cat.Clocks(), Cores: cat.Coverage(), ECDHE: cat.ECDHERules()}
 	if *checks {
 		v.Checks = after
 	}
@@ -80,6 +83,7 @@ func cmdValidate(args []string, stdout, stderr io.Writer) int {
 		tw.Flush()
 	}
 	printCoverage(stdout, v)
+	printECDHE(stdout, v.ECDHE)
 	fmt.Fprintln(stdout, "\nSpread per core (the slow end of an estimate), from every same-build pair on two parts of one core:")
 	for _, s := range v.Spread {
 		fmt.Fprintf(stdout, "  %s ×%.2f", s.Core, s.Factor)
@@ -142,4 +146,13 @@ func version(v string) string {
 		return "(version unpublished)"
 	}
 	return v
+}
+
+// printECDHE reports the ECDHE-from-ECDSA rule and its leave-one-out.
+func printECDHE(stdout io.Writer, rules []catalog.ECDHERule) {
+	fmt.Fprintf(stdout, "\nECDHE from the same build's ECDSA (wolfSSL SP software builds only; %s): the central figure is the bound × the median ratio, the bound the slow end. Leave-one-out: each build predicted by the median of the others.\n", catalog.ECDHEDoc)
+	for _, r := range rules {
+		fmt.Fprintf(stdout, "  %s from %s: %d builds, ratio ×%.2f–×%.2f (median ×%.2f), at most 1 in %d of %d; leave-one-out predicted ÷ measured ×%.2f–×%.2f\n",
+			r.Op, r.Bound, r.Builds, r.Min, r.Max, r.Median, r.Held, r.Builds, r.LOOLow, r.LOOHigh)
+	}
 }
