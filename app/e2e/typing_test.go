@@ -349,3 +349,47 @@ func TestTypedTableIsTheLinksTable(t *testing.T) {
 		t.Errorf("the typed table differs from %s's:\ntyped: %.300s\nfresh: %.300s", link, typed, fresh)
 	}
 }
+
+// The filter finds what the rows print (issue 60): "H7 PKA" and "H7, PKA"
+// (the placeholder's own example) find rows holding both words, "M33"
+// and "measured" find rows, the status names the filter and counts
+// against every row, and a filter no row matches says so. On 9902ff4
+// "H7 PKA" found nothing and the status gave the filtered counts as if
+// they were the ranking's.
+func TestFilterFindsWhatRowsPrint(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	status := `document.getElementById('status').textContent`
+	for _, tc := range []struct{ filter, row string }{
+		{"H7 PKA", `/H7/.test(r.textContent) && /PKA/.test(r.textContent)`},
+		{"H7, PKA", `/H7/.test(r.textContent) && /PKA/.test(r.textContent)`},
+		{"M33", `true`},
+		{"measured", `/measured/.test(r.textContent)`},
+	} {
+		js := `document.getElementById('status').textContent.includes('Filter “` + strings.ToLower(strings.ReplaceAll(tc.filter, ",", "")) + `”') && [...document.querySelectorAll('tr.row')].length > 0 && [...document.querySelectorAll('tr.row')].every(r => ` + tc.row + `)`
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("filter")),
+			chromedp.KeyEvent(kb.End), chromedp.SendKeys(chromedp.ID("filter"), tc.filter), poll(js, 20*time.Second)); err != nil {
+			t.Errorf("%q: %v (status %q)", tc.filter, err, eval1[string](ctx, t, status))
+		}
+		if st := eval1[string](ctx, t, status); !strings.Contains(st, " of ") {
+			t.Errorf("%q: the status %q does not count against every row", tc.filter, st)
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("filter")), chromedp.KeyEvent(kb.End)); err != nil {
+			t.Fatal(err)
+		}
+		for range tc.filter {
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Backspace)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("filter"), "zzqq"),
+		poll(`document.getElementById('status').textContent.includes('no row matches') && document.querySelectorAll('tr.row').length === 0`, 20*time.Second)); err != nil {
+		t.Errorf("a filter no row matches: %v (status %q)", err, eval1[string](ctx, t, status))
+	}
+}

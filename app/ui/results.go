@@ -160,6 +160,14 @@ func folded(counts map[engine.Verdict]int) string {
 func status(res *model.Results, counts map[engine.Verdict]int, hidden int) string {
 	n := counts[engine.Pass] + counts[engine.Unknown] + counts[engine.Fail]
 	s := fmt.Sprintf("%d pass · %d unknown · %d fail", counts[engine.Pass], counts[engine.Unknown], counts[engine.Fail])
+	if f := strings.Join(model.FilterWords(res.Filter), " "); f != "" {
+		all := res.Res.Counts
+		s = fmt.Sprintf("Filter “%s”: %d of %d passes, %d of %d unknown, %d of %d fails match", f,
+			counts[engine.Pass], all.Pass, counts[engine.Unknown], all.Unknown, counts[engine.Fail], all.Fail)
+		if n == 0 {
+			s = fmt.Sprintf("Filter “%s”: no row matches (words are matched against the part, board, core, series, package, library, configuration, units, verdict and evidence; all must match) — clear the filter to see all %d", f, all.Pass+all.Unknown+all.Fail)
+		}
+	}
 	if hidden > 0 {
 		s += fmt.Sprintf(" (%d shown: %s)", n-hidden, folded(counts))
 	}

@@ -26,6 +26,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"cryptosizer/app/catalog"
 	"cryptosizer/app/dataset"
@@ -499,15 +500,55 @@ func (r *Results) Visible() []engine.Candidate {
 		return r.Res.Candidates
 	}
 	var out []engine.Candidate
-	for _, c := range r.Res.Candidates {
-		if q == "" || strings.Contains(strings.ToLower(strings.Join([]string{c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config, strings.Join(c.Acceleration, " "), string(c.Verdict)}, " ")), q) {
-			out = append(out, c)
+	words := FilterWords(q)
+	for i := range r.Res.Candidates {
+		if c := &r.Res.Candidates[i]; Matches(c, words) {
+			out = append(out, *c)
 		}
 	}
 	if sorted {
 		sort.SliceStable(out, func(i, j int) bool { return less(out[i], out[j]) })
 	}
 	return out
+}
+
+// FilterWords are a filter's words, lower case: commas and spaces alike.
+func FilterWords(filter string) []string {
+	return strings.FieldsFunc(strings.ToLower(filter), func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) })
+}
+
+// Matches reports whether a candidate has every word somewhere in what
+// the page prints of it (as the parts view's search): its part group and
+// part, board, library and version, configuration, units, verdict,
+// evidence, core, series, the part's units and packages, and "imported"
+// with the set's name for a user's own figures.
+func Matches(c *engine.Candidate, words []string) bool {
+	if len(words) == 0 {
+		return true
+	}
+	text := searchText(c)
+	for _, w := range words {
+		if !strings.Contains(text, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// searchText is what the filter searches of a candidate, lower case.
+func searchText(c *engine.Candidate) string {
+	parts := []string{explain.PartName(*c), c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config, strings.Join(c.Acceleration, " "),
+		string(c.Verdict), string(c.Basis)}
+	if f := c.Facts; f != nil {
+		parts = append(parts, f.Core, f.Series, strings.Join(f.Accelerators, " "))
+	}
+	if g := c.Group; g != nil {
+		parts = append(parts, strings.Join(g.Packages, " "), strings.Join(g.Boards, " "))
+	}
+	if c.Imported != "" {
+		parts = append(parts, "imported", c.Imported)
+	}
+	return strings.ToLower(strings.Join(parts, " "))
 }
 
 // SortColumns are the columns the table sorts by: the candidate's
@@ -622,6 +663,9 @@ func (p *Page) recharts() {
 			c.Option, c.Note = draw()
 		} else {
 			c.Note = note()
+		}
+		if len(cs) == 0 && len(FilterWords(p.Results.Filter)) > 0 {
+			c.Note = "No row matches the filter “" + strings.Join(FilterWords(p.Results.Filter), " ") + "”: the chart shows none."
 		}
 		return c
 	}

@@ -687,3 +687,44 @@ func TestLinkNeverAnswersAnotherQuestion(t *testing.T) {
 		}
 	}
 }
+
+// The results filter finds what the page prints: its words, commas and
+// spaces alike, must all be somewhere in a row — the part group, the
+// core, the units, the evidence, a package — and a filter that matches
+// nothing matches nothing.
+func TestFilterFindsWhatThePagePrints(t *testing.T) {
+	p := load(t, "http://x/?tls-rate=10&fw-size=256KiB&fw-deadline=500ms")
+	for _, tc := range []struct {
+		filter string
+		each   func(c engine.Candidate) bool
+	}{
+		{"H7 PKA", func(c engine.Candidate) bool {
+			s := searchText(&c)
+			return strings.Contains(s, "h7") && strings.Contains(s, "pka")
+		}},
+		{"h7, pka", func(c engine.Candidate) bool { return strings.Contains(searchText(&c), "pka") }},
+		{"M33", func(c engine.Candidate) bool { return c.Facts != nil && c.Facts.Core == "Cortex-M33" || strings.Contains(searchText(&c), "m33") }},
+		{"Cortex-M33", func(c engine.Candidate) bool { return c.Facts != nil && c.Facts.Core == "Cortex-M33" }},
+		{"measured", func(c engine.Candidate) bool { return strings.Contains(searchText(&c), "measured") }},
+		{"LQFP64", func(c engine.Candidate) bool { return c.Group != nil && strings.Contains(strings.Join(c.Group.Packages, " "), "LQFP64") }},
+	} {
+		p.SetFilter(tc.filter)
+		vis := p.Results.Visible()
+		if len(vis) == 0 {
+			t.Errorf("%q finds nothing", tc.filter)
+		}
+		for _, c := range vis {
+			if !tc.each(c) {
+				t.Errorf("%q keeps %s, which does not print it", tc.filter, c.Key)
+				break
+			}
+		}
+		if len(vis) == len(p.Results.Res.Candidates) {
+			t.Errorf("%q keeps every row", tc.filter)
+		}
+	}
+	p.SetFilter("H7 zzzz")
+	if n := len(p.Results.Visible()); n != 0 {
+		t.Errorf("a word no row prints still keeps %d rows", n)
+	}
+}
