@@ -703,10 +703,14 @@ func TestFilterFindsWhatThePagePrints(t *testing.T) {
 			return strings.Contains(s, "h7") && strings.Contains(s, "pka")
 		}},
 		{"h7, pka", func(c engine.Candidate) bool { return strings.Contains(searchText(&c), "pka") }},
-		{"M33", func(c engine.Candidate) bool { return c.Facts != nil && c.Facts.Core == "Cortex-M33" || strings.Contains(searchText(&c), "m33") }},
+		{"M33", func(c engine.Candidate) bool {
+			return c.Facts != nil && c.Facts.Core == "Cortex-M33" || strings.Contains(searchText(&c), "m33")
+		}},
 		{"Cortex-M33", func(c engine.Candidate) bool { return c.Facts != nil && c.Facts.Core == "Cortex-M33" }},
 		{"measured", func(c engine.Candidate) bool { return strings.Contains(searchText(&c), "measured") }},
-		{"LQFP64", func(c engine.Candidate) bool { return c.Group != nil && strings.Contains(strings.Join(c.Group.Packages, " "), "LQFP64") }},
+		{"LQFP64", func(c engine.Candidate) bool {
+			return c.Group != nil && strings.Contains(strings.Join(c.Group.Packages, " "), "LQFP64")
+		}},
 	} {
 		p.SetFilter(tc.filter)
 		vis := p.Results.Visible()
