@@ -9,8 +9,9 @@ import (
 
 // The user's reading of numbers, sizes, rates, durations and clocks: what
 // a person types in the form, a link or the CLI (the units are
-// UserBytes': kB = 1000 B, KiB = 1024 B). Plain decimals only: no sign,
-// exponent, hex or underscores, so that what is accepted is what a
+// UserBytes': kB = 1000 B, KiB = 1024 B, in any case). Plain decimals,
+// with an exponent where a field takes a bare number ("1e6", Decimal):
+// no sign, hex or underscores, so that what is accepted is what a
 // person reads.
 
 // digits is the length of s's leading run of ASCII digits.
@@ -61,9 +62,14 @@ func sizeParts(s string) (num, unit string, ok bool) {
 	return num, unit, ok
 }
 
-// Decimal reads a plain decimal number (isDecimal), finite.
+// Decimal reads a plain decimal number (isDecimal), finite, maybe with
+// an exponent ("1e6", "2.5E-3").
 func Decimal(s string) (float64, bool) {
-	if !isDecimal(s) {
+	mant, exp, hasExp := strings.Cut(strings.ToLower(s), "e")
+	if hasExp {
+		exp = strings.TrimPrefix(strings.TrimPrefix(exp, "+"), "-")
+	}
+	if !isDecimal(mant) || hasExp && !allDigits(exp) {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(s, 64)

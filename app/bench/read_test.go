@@ -7,7 +7,8 @@ import (
 
 // The user's readings accept what a person types, and nothing else.
 func TestUserReadings(t *testing.T) {
-	sizes := map[string]int64{"256KiB": 262144, "1MB": 1000000, "300000": 300000, "1.5 MiB": 1572864, "2 kB": 2000, "512 KiB": 524288, "1 TiB": 1 << 40}
+	sizes := map[string]int64{"256KiB": 262144, "1MB": 1000000, "300000": 300000, "1.5 MiB": 1572864, "2 kB": 2000, "512 KiB": 524288, "1 TiB": 1 << 40,
+		"512 kib": 524288, "2 KB": 2000, "2 kb": 2000, "1 MIB": 1 << 20}
 	for in, want := range sizes {
 		if got, ok := ReadSize(in); !ok || got != want {
 			t.Errorf("Size(%q) = %d, %v; want %d", in, got, ok, want)
@@ -19,7 +20,7 @@ func TestUserReadings(t *testing.T) {
 			t.Errorf("Rate(%q) = %v, %v; want %v", in, got, ok, want)
 		}
 	}
-	for _, bad := range []string{"", "-1KiB", "NaN", "Inf", "1e9", "12 parsecs", "0", "0x10", "1..2MB", "4 Mi", "2 mB"} {
+	for _, bad := range []string{"", "-1KiB", "NaN", "Inf", "1e9", "12 parsecs", "0", "0x10", "1..2MB", "4 Mi", "2 mB", "2 mb", "1 gb"} {
 		if _, ok := ReadSize(bad); ok {
 			t.Errorf("Size(%q) accepted", bad)
 		}
@@ -30,12 +31,12 @@ func TestUserReadings(t *testing.T) {
 	if d, ok := ReadDuration("150 ms"); !ok || d != 0.15 {
 		t.Errorf("Duration(150 ms) = %v", d)
 	}
-	for in, want := range map[string]float64{"64": 64, "62.5 MHz": 62.5, "480mhz": 480} {
+	for in, want := range map[string]float64{"64": 64, "62.5 MHz": 62.5, "480mhz": 480, "1e3": 1000, "4.8E2 MHz": 480} {
 		if got, ok := ReadMHz(in); !ok || got != want {
 			t.Errorf("MHz(%q) = %v, %v", in, got, ok)
 		}
 	}
-	for _, bad := range []string{"0.5", "10001", "1e3", "fast", "NaN"} {
+	for _, bad := range []string{"0.5", "10001", "1e5", "1e", "1e-", "fast", "NaN"} {
 		if _, ok := ReadMHz(bad); ok {
 			t.Errorf("MHz(%q) accepted", bad)
 		}

@@ -107,9 +107,27 @@ func CMOXBytes(spelling string) (float64, bool) {
 	return unit(spelling, func(u Unit) float64 { return u.CMOX })
 }
 
-// UserBytes is what a unit typed into cryptosizer means.
+// UserBytes is what a unit typed into cryptosizer means: its spelling,
+// or any case of it where every spelling of that case means the same to
+// a person ("kib" is KiB; "kb" is kB and KB, 1000 both; "mb" is refused,
+// as "mB" is).
 func UserBytes(spelling string) (float64, bool) {
-	return unit(spelling, func(u Unit) float64 { return u.User })
+	if v, ok := unit(spelling, func(u Unit) float64 { return u.User }); ok {
+		return v, true
+	}
+	v := 0.0
+	for _, u := range Units {
+		if strings.EqualFold(u.Spelling, spelling) {
+			// A spelling no person's reading has ("mB": wolfCrypt's
+			// megabyte, a millibyte by its letters) makes its case
+			// ambiguous: refused, as the spelling itself is.
+			if u.User == 0 || v != 0 && v != u.User {
+				return 0, false
+			}
+			v = u.User
+		}
+	}
+	return v, v > 0
 }
 
 // UserUnits lists the spellings a person may type, for patterns.

@@ -161,6 +161,25 @@ func TestAccessibility(t *testing.T) {
 	if res != "[]" {
 		t.Errorf("axe-core violations: %s", strings.ReplaceAll(res, `","`, "\n"))
 	}
+	// The invalid-field state (a link with a bad rate: the problem line,
+	// an alert) and the embedded page (issue 60: on 9902ff4 the alert was
+	// a list with the alert role, and the embed page had no heading).
+	for _, link := range []string{"/?tls-rate=abc", "/?embed=1&tls-rate=20"} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(s.base+link), waitReady(1)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](string(axe))); err != nil {
+			t.Fatal(err)
+		}
+		res, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations.map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; '))))`,
+			chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res != "[]" {
+			t.Errorf("%s: axe-core violations: %s", link, strings.ReplaceAll(res, `","`, "\n"))
+		}
+	}
 }
 
 // compareRow ticks the Compare box of the n-th row and waits for the table

@@ -507,6 +507,16 @@ func Builds(n int) string {
 	return fmt.Sprintf("%d builds", n)
 }
 
+// BuildsPublishNone is "1 build publishes" or "n builds publish", no
+// figure for any operation of the workload.
+func BuildsPublishNone(n int) string {
+	verb := "publish"
+	if n == 1 {
+		verb = "publishes"
+	}
+	return Builds(n) + " " + verb + " no figure for any operation of this workload"
+}
+
 // NoFigure says how many builds publish no figure for the workload, and
 // names them: library, version, configuration and part.
 func NoFigure(res engine.Result) []string {

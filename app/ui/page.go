@@ -535,6 +535,10 @@ func (p *Page) Render() app.UI {
 				app.H1().Text("cryptosizer"),
 				app.P().Text("Which STM32 board, crypto acceleration and library can carry your security workload — and by how much?"),
 			)
+		}).Else(func() app.UI {
+			// Embedded, the heading is for assistive technology only: the
+			// portal's page has its own.
+			return app.Header().Body(app.H1().Class("visually-hidden").Text("cryptosizer: STM32 parts for your crypto workload"))
 		}),
 		app.If(m.DataErr != nil, func() app.UI {
 			return app.P().Class("url-error").Role("alert").Text("The bundled dataset could not be read: " + fmt.Sprint(m.DataErr))

@@ -122,7 +122,7 @@ func notRanked(res engine.Result, explained, open bool) (unbuilt, noFigure, line
 	if len(res.NoFigure) == 0 {
 		return unbuilt, "", ""
 	}
-	noFigure = fmt.Sprintf("Not ranked: %s publish no figure for any operation of this workload", explain.Builds(len(res.NoFigure)))
+	noFigure = "Not ranked: " + explain.BuildsPublishNone(len(res.NoFigure))
 	if open {
 		b.WriteString(`<div class="lacks">`) // one root: go-app's Raw
 		for _, l := range explain.NoFigureByLack(res) {
@@ -172,7 +172,7 @@ func status(res *model.Results, counts map[engine.Verdict]int, hidden int) strin
 		s += fmt.Sprintf(" (%d shown: %s)", n-hidden, folded(counts))
 	}
 	if nf := len(res.Res.NoFigure); nf > 0 {
-		s += fmt.Sprintf(" · %s publish no figure for any operation of this workload", explain.Builds(nf))
+		s += " · " + explain.BuildsPublishNone(nf)
 	}
 	if n := res.Res.Counts.Unbuilt; n > 0 {
 		s += fmt.Sprintf(" · %d part numbers have no build", n)
@@ -281,9 +281,7 @@ func (r *Results) Render() app.UI {
 				"Scripting is off: cryptosizer ranks in your browser (WebAssembly), so nothing here answers a link's own workload. " +
 					"The ranking below is the example for the default workload: " + v.Workload + "."))
 		}).Else(func() app.UI { return app.NoScript() }),
-		hideIf(app.Ul().ID("problems").Class("problems").Role("alert"), len(problems) == 0).Body(
-			app.Range(problems).Slice(func(i int) app.UI { return app.Li().Text(problems[i]) }),
-		),
+		problemsBox(problems),
 		app.P().ID("status").Class("status").Role("status").Aria("live", "polite").Text(v.Status),
 		hideIf(app.Ul().ID("empty").Class("empty"), len(v.Empty) == 0).Body(
 			app.Range(v.Empty).Slice(func(i int) app.UI { return app.Li().Text(v.Empty[i]) }),
@@ -477,4 +475,15 @@ func dataLine(ds *bench.Dataset) string {
 	}
 	return fmt.Sprintf("Data: %s, from %d source documents (%s); every figure links to its source. Missing measurements make a verdict unknown, never a pass.",
 		strings.Join(libs, ", "), len(docs), strings.Join(docs, ", "))
+}
+
+// problemsBox lists the form's problems. The alert is the box, the list
+// inside it: a list with the alert role loses its items' list semantics
+// (axe's listitem rule).
+func problemsBox(problems []string) app.UI {
+	return hideIf(app.Div().ID("problems").Role("alert"), len(problems) == 0).Body(
+		app.Ul().Class("problems").Body(
+			app.Range(problems).Slice(func(i int) app.UI { return app.Li().Text(problems[i]) }),
+		),
+	)
 }

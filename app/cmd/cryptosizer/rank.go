@@ -339,8 +339,7 @@ func rankTable(w io.Writer, res engine.Result, why []string) {
 		}
 	}
 	if nf := explain.NoFigure(res); nf != nil {
-		verb := map[bool]string{true: "publishes", false: "publish"}[res.Counts.NoFigure == 1]
-		fmt.Fprintf(w, "\nNot ranked: %s %s no figure for any operation of this workload", explain.Builds(res.Counts.NoFigure), verb)
+		fmt.Fprintf(w, "\nNot ranked: %s", explain.BuildsPublishNone(res.Counts.NoFigure))
 		if len(nf) < res.Counts.NoFigure {
 			fmt.Fprintf(w, " (the first %d shown)", len(nf))
 		}

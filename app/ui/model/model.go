@@ -700,6 +700,20 @@ func (r *Results) SelectedCandidate() *engine.Candidate {
 	return nil
 }
 
+// plainLink is a page address without the embedding's own parameters
+// (embed, origin): the link a portal shows opens the full page.
+func plainLink(pageURL string) string {
+	u, err := url.Parse(pageURL)
+	if err != nil {
+		return ""
+	}
+	q := u.Query()
+	q.Del("embed")
+	q.Del("origin")
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
 // Select picks a candidate. In embed mode it returns the message to post
 // to the embedding page and the origin to post it to; post is empty
 // when nothing may be posted (the reason is in the messages).
@@ -717,7 +731,7 @@ func (p *Page) Select(key, pageURL string) (post, origin string) {
 		p.Msgs.Add("The selection was not sent to the embedding page: " + p.Embed.Why)
 		return "", ""
 	}
-	msg := map[string]any{"type": "cryptosizer:select", "candidate": c, "url": pageURL}
+	msg := map[string]any{"type": "cryptosizer:select", "candidate": c, "url": plainLink(pageURL)}
 	b, err := dataset.Marshal(msg)
 	if err != nil {
 		p.Msgs.Add("The selection could not be sent: " + err.Error())

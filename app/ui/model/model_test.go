@@ -154,13 +154,18 @@ func TestEmbedSelectWithBadOrigin(t *testing.T) {
 		t.Errorf("messages %v", p.Msgs.List)
 	}
 	p = load(t, "http://x/?embed=1&origin=https://portal.example.com&tls-rate=20")
-	post, origin = p.Select(key, "http://x/?embed=1")
+	post, origin = p.Select(key, "http://x/?embed=1&origin=https%3A%2F%2Fportal.example.com&tls-rate=20")
 	var msg struct {
 		Type      string
 		Candidate engine.Candidate
+		URL       string
 	}
 	if err := json.Unmarshal([]byte(post), &msg); err != nil || msg.Type != "cryptosizer:select" || msg.Candidate.Key != key || origin != "https://portal.example.com" {
 		t.Errorf("post %q to %q: %v", post, origin, err)
+	}
+	// The link posted opens the full page: no embed or origin parameter.
+	if msg.URL != "http://x/?tls-rate=20" {
+		t.Errorf("posted url %q, want the plain link http://x/?tls-rate=20", msg.URL)
 	}
 	p = load(t, "http://x/?embed=1")
 	p.Embed.UseReferrer("https://portal.example.com/page?x=1")
