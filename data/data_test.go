@@ -28,3 +28,34 @@ func BenchmarkJSON(b *testing.B) {
 		}
 	}
 }
+
+// The STM32H523/H562/H563's PKA runs in limited mode (RM0481 §36.3):
+// every group of those lines carries the limit, and no other group does.
+func TestLimitedPKAInTheData(t *testing.T) {
+	ds, err := Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	limited := 0
+	for _, g := range ds.Groups {
+		has := false
+		for _, l := range g.Limits {
+			has = has || l.Unit == "PKA" && l.Lacks("ecdsa-p256-sign") && l.Lacks("ecdh-p256-agree") && !l.Lacks("ecdsa-p256-verify")
+		}
+		want := false
+		for _, m := range g.Members {
+			for _, line := range []string{"STM32H523", "STM32H562", "STM32H563"} {
+				want = want || len(m.Part) >= len(line) && m.Part[:len(line)] == line
+			}
+		}
+		if has != want {
+			t.Errorf("%s: PKA limited %v, want %v", g.Name, has, want)
+		}
+		if has {
+			limited++
+		}
+	}
+	if limited == 0 {
+		t.Error("no group of the H523/H562/H563 lines")
+	}
+}

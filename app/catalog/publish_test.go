@@ -90,3 +90,28 @@ func TestUnitLimitsBarTheirModes(t *testing.T) {
 		t.Error("the donor's own GCM figure is gone")
 	}
 }
+
+// The STM32H523/H562/H563's PKA does ECDSA verification only (RM0481
+// §36.3): an estimate carried there from a donor whose PKA of the same
+// version signs has no PKA figure for signing, key generation or key
+// agreement, and keeps the verification.
+func TestLimitedPKAVerifiesOnly(t *testing.T) {
+	pka := bench.CryptoUnit{Name: "PKA", Version: "pka32_v1_0_Cube"}
+	g := &bench.PartGroup{Name: "STM32H563", Cores: []string{"Cortex-M33"}, Units: []bench.CryptoUnit{pka},
+		Limits: []bench.UnitLimit{{Unit: "PKA", Modes: []string{"sign", "keygen", "agree", "public", "private"}}}}
+	sec := func(v float64) *float64 { return &v }
+	ops := map[string][]*bench.Measurement{}
+	for _, op := range []string{"ecdsa-p256-sign", "ecdsa-p256-verify", "ecc-p256-keygen", "ecdh-p256-agree", "rsa-2048-public"} {
+		ops[op] = []*bench.Measurement{{Op: op, SecondsPerOp: sec(0.01)}}
+	}
+	donor := &Build{id: bench.Identity{MCU: "STM32WBA52", ClockHz: 100e6, Acceleration: []string{bench.AccelPKA}}, ops: ops,
+		fact: bench.MCUFact{Core: "Cortex-M33", MaxClockHz: 100e6}, hasFact: true}
+	est := &Build{id: bench.Identity{MCU: "STM32H563", ClockHz: 100e6, Acceleration: []string{bench.AccelPKA}}, ops: ops, donor: donor,
+		group: g, fact: bench.MCUFact{Core: "Cortex-M33", MaxClockHz: 250e6}, hasFact: true, spread: Spread{Factor: 1.5}}
+	a := (&Catalog{}).Ask(est, Question{})
+	for op, missing := range map[string]bool{"ecdsa-p256-sign": true, "ecc-p256-keygen": true, "ecdh-p256-agree": true, "rsa-2048-public": true, "ecdsa-p256-verify": false} {
+		if f := a.Figure(op); f.Missing != missing {
+			t.Errorf("%s: missing %v, want %v", op, f.Missing, missing)
+		}
+	}
+}

@@ -285,6 +285,27 @@ func limitUnits(ps []stparts.Part, modes []stclocks.Modes) {
 	}
 }
 
+// pkaLimited are the lines whose PKA runs in limited mode: "The
+// STM32H523/562/563xx devices use the PKA in limited mode (only ECDSA
+// signature verification is available)" (RM0481 §36.3, restated in
+// ../shared/sources/wolfssl-ecc-ram.md §5). The PKA's other modes —
+// signing, key generation, key agreement, RSA — are its limit: no
+// estimate carries a donor's PKA figure for them to these parts.
+var pkaLimited = struct {
+	lines, modes []string
+	url          string
+}{[]string{"STM32H523", "STM32H562", "STM32H563"}, []string{"sign", "keygen", "agree", "public", "private"},
+	"https://stm32.dirba.io/rm0481-stm32h523-33-562-63-573/36-public-key-accelerator-pka/"}
+
+// limitPKA gives the limited-mode parts their PKA limit.
+func limitPKA(ps []stparts.Part) {
+	for i := range ps {
+		if slices.ContainsFunc(pkaLimited.lines, func(l string) bool { return strings.HasPrefix(ps[i].Part, l) }) {
+			ps[i].Limits = append(ps[i].Limits, bench.UnitLimit{Unit: "PKA", Modes: pkaLimited.modes, URL: pkaLimited.url})
+		}
+	}
+}
+
 // boardsFile is ST's board list in the sources directory.
 const boardsFile = "stm32-open-pin-data-boards.tsv"
 
@@ -305,6 +326,7 @@ func parts(text, boards, clockText string) ([]byte, int, error) {
 		return nil, 0, errs
 	}
 	limitUnits(ps, modes)
+	limitPKA(ps)
 	var unmatched []string
 	for _, b := range stparts.ParseBoards(boards) {
 		found := false
