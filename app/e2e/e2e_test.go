@@ -500,7 +500,10 @@ addEventListener('message', e => window.got.push({origin: e.origin, data: e.data
 		t.Fatal(err)
 	}
 	got := text(ctx, t, `JSON.stringify(window.got[0])`)
-	if !strings.Contains(got, `"type":"cryptosizer:select"`) || !strings.Contains(got, `"origin":"`+app.base+`"`) || !strings.Contains(got, `"rank":1`) || !strings.Contains(got, `embed=1`) {
+	// The link posted is the plain page's (issue 60): no embed=1, which
+	// opened the compact layout from a portal's "link to the result".
+	if !strings.Contains(got, `"type":"cryptosizer:select"`) || !strings.Contains(got, `"origin":"`+app.base+`"`) || !strings.Contains(got, `"rank":1`) ||
+		strings.Contains(got, `embed=1`) || !strings.Contains(got, `tls-rate=20"`) {
 		t.Errorf("message: %s", got)
 	}
 }
