@@ -13,12 +13,12 @@ import (
 func judge(c *Candidate, sc *catalog.Clock, e *Eval) {
 	c.Verdict = Pass
 	c.Basis = sc.Basis()
-	util, utilKnown := 0.0, true
+	util, utilKnown, continuous := 0.0, true, false // no continuous load: no CPU share
 	for i := range c.Requirements {
 		r := &c.Requirements[i]
 		judgeRequirement(r, c.Requirements[:i], sc)
 		c.Basis = bench.Weaker(c.Basis, r.Basis)
-		if r.Continuous {
+		if continuous = continuous || r.Continuous; r.Continuous {
 			if r.Utilization == nil {
 				utilKnown = false
 			} else {
@@ -46,7 +46,7 @@ func judge(c *Candidate, sc *catalog.Clock, e *Eval) {
 	if c.Verdict == Fail {
 		failing(c, e)
 	}
-	if utilKnown {
+	if utilKnown && continuous {
 		c.Utilization = e.num(util)
 	}
 	if c.Verdict == Unknown {

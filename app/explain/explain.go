@@ -224,14 +224,30 @@ func Workload(w engine.Workload) string {
 	if w.Clock == engine.ClockMHz {
 		clock = strconv.FormatFloat(w.ClockMHz, 'f', -1, 64) + " MHz"
 	}
-	s := strings.Join(parts, "; ") + fmt.Sprintf("; CPU budget %s; clock %s", Percent(w.Budget()), clock)
+	s := strings.Join(parts, "; ")
+	if continuous(w) { // a budget is a share of the continuous loads' CPU
+		s += "; CPU budget " + Percent(w.Budget())
+	}
+	s += "; clock " + clock
 	switch w.Objective {
 	case engine.ObjectiveEnergy:
-		s += "; passes ranked by energy, least first"
+		s += "; passes ranked by energy, least first by the high end of each range"
 	case engine.ObjectiveSmallest:
 		s += "; passes ranked by the smallest part"
 	}
 	return s
+}
+
+// continuous reports whether a workload has a continuous load (TLS
+// handshakes, an AES stream), whose CPU share a budget bounds.
+func continuous(w engine.Workload) bool {
+	for _, l := range w.Loads {
+		switch l.(type) {
+		case *engine.TLS, *engine.AES:
+			return true
+		}
+	}
+	return false
 }
 
 // Steps explains one requirement's arithmetic, one line per term and the
@@ -336,7 +352,10 @@ func CSV(w io.Writer, res engine.Result) error {
 	cw := csv.NewWriter(w)
 	head := []string{"rank", "verdict", "mcu", "board", "library", "library_version", "config", "acceleration", "clock_hz", "estimate", "basis"}
 	for _, f := range Figures {
-		head = append(head, f.Name, f.Name+"_basis")
+		if f.Low != nil { // a range: its low and high ends
+			head = append(head, f.LowColumn())
+		}
+		head = append(head, f.Column(), f.Name+"_basis")
 	}
 	head = append(head, "bottleneck", "fails_on_known_figures", "missing", "clock_above_max", "longest_op",
 		"core", "series", "max_clock_hz", "flash_bytes", "ram_bytes", "part_accelerators", "unused_accelerators", "trustzone", "low_power")
@@ -345,6 +364,9 @@ func CSV(w io.Writer, res engine.Result) error {
 		row := []string{strconv.Itoa(c.Rank), string(c.Verdict), c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config,
 			strings.Join(c.Acceleration, "+"), clockCell(c.ClockHz), strconv.FormatBool(c.Estimate), string(c.Basis)}
 		for _, f := range Figures {
+			if f.Low != nil {
+				row = append(row, cell(f.Low(c)))
+			}
 			row = append(row, f.CSVValue(c), string(f.Basis(c)))
 		}
 		row = append(row, string(c.Bottleneck), strconv.FormatBool(c.AtMost), strings.Join(c.Missing, " "), strconv.FormatBool(c.ClockAboveMax), c.LongestOp)

@@ -3,6 +3,7 @@ package explain
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
@@ -26,6 +27,9 @@ type Figure struct {
 	// Sort is the table's sort key for it ("" when the table does not
 	// sort by it); unknown values sort last.
 	Sort string
+	// Low is a range's low end, where Value is its high end (energy): the
+	// CSV gives both, as Name's "_high" and "_low" columns.
+	Low func(engine.Candidate) (v float64, ok bool)
 }
 
 // Figures are the candidate figures, in the order they are shown.
@@ -149,6 +153,12 @@ func energyFigure(name, label string, pick func(*engine.Energy) *[2]float64) Fig
 			}
 			return 0, false
 		},
+		Low: func(c engine.Candidate) (float64, bool) {
+			if e := get(c); e != nil {
+				return e[0], true
+			}
+			return 0, false
+		},
 		Text: func(c engine.Candidate) string {
 			if e := get(c); e != nil {
 				return EnergyRange(e)
@@ -174,8 +184,28 @@ func FigureBySort(key string) (Figure, bool) {
 }
 
 // CSVValue is a figure's CSV cell: the number, or empty when unknown.
-func (f Figure) CSVValue(c engine.Candidate) string {
-	v, ok := f.Value(c)
+func (f Figure) CSVValue(c engine.Candidate) string { return cell(f.Value(c)) }
+
+// Column is the CSV column of Value: Name, or for a range its high end's
+// ("energy_per_hour_j" → "energy_per_hour_high_j"); LowColumn its low
+// end's ("" for a single figure). The basis column is Name + "_basis".
+func (f Figure) Column() string {
+	if f.Low == nil {
+		return f.Name
+	}
+	return strings.TrimSuffix(f.Name, "_j") + "_high_j"
+}
+
+// LowColumn is a range's low-end column ("" for a single figure).
+func (f Figure) LowColumn() string {
+	if f.Low == nil {
+		return ""
+	}
+	return strings.TrimSuffix(f.Name, "_j") + "_low_j"
+}
+
+// cell is a figure's CSV cell: empty when unknown, never 0.
+func cell(v float64, ok bool) string {
 	if !ok {
 		return ""
 	}

@@ -55,9 +55,19 @@ func TestFigureRegistry(t *testing.T) {
 				t.Fatalf("figure %q: a repeated name or sort key, or no label or unit", f.Name)
 			}
 			names[f.Name], sorts[f.Sort] = true, true
-			col, bcol := slices.Index(rows[0], f.Name), slices.Index(rows[0], f.Name+"_basis")
+			col, bcol := slices.Index(rows[0], f.Column()), slices.Index(rows[0], f.Name+"_basis")
 			if col < 0 || bcol < 0 {
-				t.Fatalf("the CSV has no %s column with its basis", f.Name)
+				t.Fatalf("the CSV has no %s column with its basis", f.Column())
+			}
+			if f.Low != nil {
+				low := slices.Index(rows[0], f.LowColumn())
+				for i, c := range res.Candidates {
+					lo, okLo := f.Low(c)
+					hi, okHi := f.Value(c)
+					if low < 0 || okLo != okHi || okLo && (lo > hi || rows[i+1][low] == "") {
+						t.Fatalf("%s: the low end %v (%v) beside the high end %v in column %q", c.Key, lo, okLo, hi, f.LowColumn())
+					}
+				}
 			}
 			known := 0
 			for i, c := range res.Candidates {

@@ -181,7 +181,7 @@ func status(res *model.Results, counts map[engine.Verdict]int, hidden int) strin
 	case engine.ObjectiveSmallest:
 		s += " · passes ordered by the smallest part: slowest clock, then least flash"
 	case engine.ObjectiveEnergy:
-		s += " · passes ordered by energy, least first (the Energy column; unknown energy last)"
+		s += " · passes ordered by energy, least first by the high end of each range (the Energy column; unknown energy last)"
 	default:
 		s += " · passes ordered by headroom"
 	}
