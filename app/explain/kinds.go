@@ -102,6 +102,12 @@ func closing(r engine.Requirement) string {
 // bottleneck names what limits a candidate: its tightest requirement's
 // kind and the operation that weighs most in it; for the CPU budget, the
 // shares that add up to it.
+// requirementWords name the requirements whose kind name is a field's
+// (min-free-ram) rather than a word a reader knows.
+var requirementWords = map[engine.KindName]string{
+	engine.KindFreeRAM: "RAM left", engine.KindMaxOp: "longest operation", engine.KindEnergy: "energy",
+}
+
 func bottleneck(c engine.Candidate) string {
 	if c.Bottleneck == engine.KindCPU {
 		var parts []string
@@ -116,6 +122,9 @@ func bottleneck(c engine.Candidate) string {
 		return ram
 	}
 	name := string(c.Bottleneck)
+	if w, ok := requirementWords[c.Bottleneck]; ok {
+		name = w
+	}
 	if c.BottleneckOp != "" {
 		name += " (" + c.BottleneckOp + ")"
 	}
