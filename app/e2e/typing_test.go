@@ -393,3 +393,38 @@ func TestFilterFindsWhatRowsPrint(t *testing.T) {
 		t.Errorf("a filter no row matches: %v (status %q)", err, eval1[string](ctx, t, status))
 	}
 }
+
+// Form hints are written for a person (issue 60): a checkbox group does
+// not describe the URL's comma syntax, a select's hint does not repeat
+// its options, and the blank option is "any" in the hint as in the
+// select. On 9902ff4 the units group said "a comma-separated list of AES,
+// HASH, PKA", Library listed every library and Evidence said "or empty".
+func TestHintsForAPerson(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1),
+		chromedp.Click(chromedp.CSS("#filters summary")), poll(`!!document.getElementById('f-basis')`, 5*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	hints := eval1[map[string]string](ctx, t, `Object.fromEntries([...document.querySelectorAll('small[id^="f-"][id$="-msg"]')].map(e => [e.id, e.textContent]))`)
+	selects := eval1[[]string](ctx, t, `[...document.querySelectorAll('select[id^="f-"]')].map(e => e.id + '-msg')`)
+	if len(hints) < 10 {
+		t.Fatalf("%d hints found: %v", len(hints), hints)
+	}
+	for id, h := range hints {
+		if strings.Contains(h, "comma-separated") && !strings.HasPrefix(id, "f-loads") {
+			t.Errorf("%s: %q speaks of the URL's list syntax", id, h)
+		}
+		if slices.Contains(selects, id) && (strings.Contains(h, "empty (") || strings.Contains(h, "(empty:")) {
+			t.Errorf("%s: %q calls the select's \"any\" empty", id, h)
+		}
+	}
+	if h, ok := hints["f-library-msg"]; ok {
+		t.Errorf("the Library select repeats its options as a hint: %q", h)
+	}
+	if h := hints["f-basis-msg"]; !strings.Contains(h, "or any (both)") {
+		t.Errorf("the Evidence hint %q", h)
+	}
+}

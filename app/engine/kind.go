@@ -222,7 +222,7 @@ func buildGroups(libraries, lenders []string) []Group {
 			f.Accepted = strings.Join(libraries, ", ") + " (empty: all)"
 		}
 		if f.Name == "lend" && len(lenders) > 0 {
-			f.Accepted = "all (the default), none, or a comma-separated list of " + strings.Join(lenders, ", ")
+			f.Accepted = "all (the default), none, or some of " + strings.Join(lenders, ", ") + ", e.g. " + strings.Join(lenders[:min(2, len(lenders))], ", ")
 			f.Parse = lendParse(lenders)
 		}
 		add(f.Group, groupTitles[f.Group], withAccepted(f))

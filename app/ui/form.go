@@ -121,18 +121,23 @@ func (f *Form) field(fd workload.Field) app.UI {
 		// A checkbox needs no note on how a link spells true and false.
 		c.Kind, c.Msg = "checkbox", ""
 	case fd.Multi != nil:
-		c.Kind, c.Options = "multi", strings.Join(fd.Multi, "\n")
+		// Written for a person: the boxes are the list (the URL's comma
+		// syntax is the CLI's and the link's business).
+		c.Kind, c.Options, c.Msg = "multi", strings.Join(fd.Multi, "\n"), "None ticked: any."
 	case fd.Choices != nil:
 		opts := fd.Choices
 		if fd.Default == "" && !slices.Contains(opts, "") {
 			opts = append([]string{""}, opts...) // optional: "any"
 		}
 		c.Kind, c.Options = "select", strings.Join(opts, "\n")
-		if !strings.Contains(c.Msg, "(") {
+		listed := strings.Join(slices.DeleteFunc(slices.Clone(fd.Choices), func(o string) bool { return o == "" }), ", ")
+		if !strings.Contains(c.Msg, "(") || strings.HasPrefix(c.Msg, listed) {
 			// The options are the list: a note that only repeats them
-			// is dropped; one that explains them stays.
+			// is dropped; one that explains them stays, in the select's
+			// own word for the blank option.
 			c.Msg = ""
 		}
+		c.Msg = strings.ReplaceAll(c.Msg, "or empty (", "or any (")
 	}
 	if err := f.M.Errs.ByField(fd.Name); err != nil {
 		c.Msg, c.Invalid = err.Msg, true
