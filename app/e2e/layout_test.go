@@ -305,3 +305,25 @@ func TestTableKeyboard(t *testing.T) {
 		t.Fatalf("Enter on a row: %v", err)
 	}
 }
+
+// Compare answers by the table (issue 60): ticking rows says how many are
+// ticked and links to the comparison, which takes the focus; a fourth
+// tick is refused in words there and its box is unticked. On 9902ff4 the
+// only feedback was "Side by side" some 2,300 px below, and a fourth tick
+// was ignored without a word.
+func TestCompareFeedbackByTheTable(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	status := `document.getElementById('compare-status')`
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1), compareRow(1), compareRow(2),
+		poll(status+`.textContent.includes('2 of at most 3') && !`+status+`.hidden`, 10*time.Second),
+		chromedp.Click(chromedp.CSS(`#compare-status a`)),
+		poll(`document.activeElement && document.activeElement.id === 'compare'`, 10*time.Second),
+		compareRow(3), poll(status+`.textContent.includes('the most')`, 10*time.Second),
+		chromedp.Click(chromedp.CSS(`tr.row:nth-child(4) input.compare`)),
+		poll(`!document.querySelector('tr.row:nth-child(4) input.compare').checked`, 10*time.Second)); err != nil {
+		t.Fatalf("%v (status %q)", err, eval1[string](ctx, t, status+`.textContent`))
+	}
+}

@@ -39,7 +39,8 @@ func (c *Compare) Render() app.UI {
 		return app.Div().ID("compare")
 	}
 	rows := compareRows(cs)
-	return app.Section().ID("compare").Class("compare").Aria("labelledby", "compare-title").Body(
+	// Focusable, so that the link by the table moves the focus here.
+	return app.Section().ID("compare").Class("compare").TabIndex(-1).Aria("labelledby", "compare-title").Body(
 		app.H2().ID("compare-title").Text("Side by side"),
 		app.Div().Class("table-wrap").Body(app.Table().Class("compare").Body(
 			app.Caption().Class("visually-hidden").Text("Candidates side by side; rows whose values differ are marked"),

@@ -289,6 +289,7 @@ func (r *Results) Render() app.UI {
 		// An empty ranking hides its table and charts (kept mounted, so
 		// that typing does not rebuild them) behind the explanation.
 		&TableView{HTML: v.Table, Hidden: len(v.Empty) > 0},
+		compareStatus(len(res.Compare)),
 		// Under the rows, not above: on a phone the first rows stay on
 		// the first screen however many are unknown.
 		hideIf(app.P().ID("unknown-why").Class("unknown-why"), v.UnknownWhy == "").Text(v.UnknownWhy),
@@ -318,7 +319,7 @@ func (r *Results) Render() app.UI {
 			exportButton("copy-link", "link", "Copy link"),
 			// Ticking Compare draws the comparison below the table: say so
 			// where the tick is, with a way there.
-			hideIf(app.A().ID("compare-link").Class("compare-link").Href("#compare"), len(res.Compare) == 0).
+			hideIf(app.A().ID("compare-link").Class("compare-link").Href("#compare").OnClick(toCompare), len(res.Compare) == 0).
 				Text(fmt.Sprintf("Comparing %d: see them side by side ↓", len(res.Compare))),
 		),
 		app.If(r.Link != "", func() app.UI {
@@ -486,4 +487,24 @@ func problemsBox(problems []string) app.UI {
 			app.Range(problems).Slice(func(i int) app.UI { return app.Li().Text(problems[i]) }),
 		),
 	)
+}
+
+// compareStatus says, by the table, how many rows are ticked to compare,
+// links to the comparison (the link moves the focus there) and says the
+// limit once it is reached.
+func compareStatus(n int) app.UI {
+	return hideIf(app.P().ID("compare-status").Class("compare-status").Role("status"), n == 0).Body(
+		app.Text(fmt.Sprintf("%d of at most %d rows ticked to compare. ", n, model.MaxCompare)),
+		app.If(n >= 2, func() app.UI { return app.A().Href("#compare").OnClick(toCompare).Text("See them side by side") }),
+		app.If(n >= model.MaxCompare, func() app.UI { return app.Text(" — the most: untick one to compare another.") }),
+	)
+}
+
+// toCompare moves the focus to the comparison (go-app takes over a
+// link's click, so the fragment alone would not move it).
+func toCompare(ctx app.Context, e app.Event) {
+	browser.PreventDefault(e)
+	if err := browser.Focus("compare"); err != nil {
+		ctx.NewActionWithValue(actionError, err.Error())
+	}
 }
