@@ -399,3 +399,45 @@ func TestImportRemoveFollowsTheList(t *testing.T) {
 			text(ctx, t, `[...document.querySelectorAll('#import-sets button')].map(b => b.getAttribute('aria-label') + '=' + b.dataset.set).join(';') + ' messages: ' + document.getElementById('messages').textContent`))
 	}
 }
+
+// An import that lands (issue 60): text that is not a benchmark says
+// "Nothing recognized", names the formats once (above the box, not again
+// in the error) and leaves "Add to ranking" disabled; a run's preview
+// stays inside its column at 1280 and at 360 px; once added, the answer
+// is in a live region that has the focus. On 9902ff4 the preview was
+// 354 px wide in a 268 px column, garbage printed the format list twice
+// with the button enabled, and the focus stayed on the button.
+func TestImportThatLands(t *testing.T) {
+	t.Parallel()
+	for _, w := range []int64{1280, 360} {
+		t.Run(fmt.Sprint(w), func(t *testing.T) {
+			ctx, cancel := browser(t)
+			defer cancel()
+			s := serve(t, "127.0.0.1", siteHandler())
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 800), chromedp.Navigate(s.base+"/?tls-rate=20"), waitReady(1),
+				poll(`(document.getElementById('import').open = true)`, 5*time.Second),
+				chromedp.SetValue(chromedp.ID("import-text"), "hello, this is not a benchmark\nfoo 12 bar"),
+				poll(`(document.getElementById('import-text').dispatchEvent(new Event('input', {bubbles: true})), true)`, 5*time.Second),
+				poll(`(document.getElementById('import-preview') || {textContent: ''}).textContent.includes('Nothing recognized')`, 10*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+			if !eval1[bool](ctx, t, `document.getElementById('import-add').disabled`) {
+				t.Error("Add to ranking is enabled with nothing recognized")
+			}
+			if n := eval1[int](ctx, t, `document.querySelector('#import .import-body').textContent.split('Mbed TLS benchmark output').length - 1`); n != 1 {
+				t.Errorf("the format list is printed %d times", n)
+			}
+			if err := chromedp.Do(ctx, pasteU585(t)); err != nil {
+				t.Fatal(err)
+			}
+			over := eval1[float64](ctx, t, `(() => { const p = document.getElementById('import-preview').getBoundingClientRect(), b = document.querySelector('#import .import-body').getBoundingClientRect(); return Math.max(p.right - b.right, b.left - p.left) })()`)
+			if over > 1 {
+				t.Errorf("at %d px the preview runs %.0f px out of its column", w, over)
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("import-add")),
+				poll(`document.activeElement && document.activeElement.id === 'import-msg' && document.activeElement.getAttribute('role') === 'status'`, 10*time.Second)); err != nil {
+				t.Errorf("after Add: %v (focus on %q)", err, eval1[string](ctx, t, `document.activeElement ? document.activeElement.id : ''`))
+			}
+		})
+	}
+}

@@ -68,8 +68,13 @@ func (ip *ImportPanel) body(control func(model.ImportField) app.UI, add string) 
 		app.Div().Class("import-fields").Body(
 			app.Range(model.ImportFields[1:]).Slice(func(i int) app.UI { return control(model.ImportFields[i+1]) }),
 		),
-		app.Button().Type("button").ID("import-add").Text(add).OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionImportAdd) }),
-		app.If(f.Msg != "", func() app.UI { return app.P().ID("import-msg").Role("status").Text(f.Msg) }),
+		// Nothing to add until the preview recognizes a measurement (an
+		// edit saves what it holds).
+		app.Button().Type("button").ID("import-add").Text(add).
+			Disabled(f.Editing == "" && (f.Preview == nil || len(f.Preview.Data.Measurements) == 0)).
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionImportAdd) }),
+		// A live region the page moves the focus to once Add answers.
+		app.If(f.Msg != "", func() app.UI { return app.P().ID("import-msg").Role("status").Aria("live", "polite").TabIndex(-1).Text(f.Msg) }),
 		app.If(f.Preview != nil, func() app.UI { return renderPreview(f.Preview) }),
 		app.If(len(im.Sets) > 0, func() app.UI {
 			return app.Ul().ID("import-sets").Body(app.Range(im.Sets).Slice(func(i int) app.UI {
@@ -126,8 +131,12 @@ func renderPreview(im *dataset.Imported) app.UI {
 		more = len(errs) - model.MaxPreviewProblems
 		errs = errs[:model.MaxPreviewProblems]
 	}
+	recognized := fmt.Sprintf("Recognized %d measurements (%s).", len(ms), orDash(im.Kind))
+	if len(ms) == 0 {
+		recognized = "Nothing recognized: nothing to add."
+	}
 	return app.Div().ID("import-preview").Body(
-		app.P().Text(fmt.Sprintf("Recognized %d measurements (%s).", len(ms), orDash(im.Kind))),
+		app.P().Text(recognized),
 		app.If(len(im.Data.Skipped) > 0, func() app.UI {
 			return app.P().Class("note").Text(fmt.Sprintf("%d figures not used by the model: %s.", len(im.Data.Skipped), skippedNames(im.Data.Skipped)))
 		}),
@@ -147,7 +156,9 @@ func renderPreview(im *dataset.Imported) app.UI {
 				if e.Pos.Line == 0 {
 					where = "input"
 				}
-				return app.Li().Class("error").Text(where + ": " + e.Msg + quoted(e.Text))
+				// The formats are named above the box: not again per line.
+				msg := strings.Replace(e.Msg, dataset.Sources.Pastes(), "one of the formats named above", 1)
+				return app.Li().Class("error").Text(where + ": " + msg + quoted(e.Text))
 			}))
 		}),
 		app.If(more > 0, func() app.UI {
@@ -158,13 +169,13 @@ func renderPreview(im *dataset.Imported) app.UI {
 			if len(shown) > 60 {
 				shown = shown[:60]
 			}
-			return app.Table().Class("preview").Body(
+			return app.Div().Class("table-wrap").Body(app.Table().Class("preview").Body(
 				app.THead().Body(app.Tr().Body(th("Line"), th("MCU"), th("Configuration"), th("Operation"), th("Figure"))),
 				app.TBody().Body(app.Range(shown).Slice(func(i int) app.UI {
 					m := shown[i]
 					return app.Tr().Body(app.Td().Text(strconv.Itoa(m.Pos.Line)), app.Td().Text(m.MCU), app.Td().Text(m.Config), app.Td().Text(m.Op), app.Td().Text(m.Printed))
 				})),
-			)
+			))
 		}),
 	)
 }

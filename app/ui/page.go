@@ -475,6 +475,12 @@ func (p *Page) onImportAdd(ctx app.Context, a app.Action) {
 		p.saveStore()
 	}
 	p.syncURL(ctx)
+	// The answer is said where the focus is (the message's live region).
+	ctx.Defer(func(ctx app.Context) {
+		if err := browser.Focus("import-msg"); err != nil {
+			ctx.NewActionWithValue(actionError, err.Error())
+		}
+	})
 }
 
 func (p *Page) onImportEdit(ctx app.Context, a app.Action) {
