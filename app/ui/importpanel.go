@@ -74,7 +74,9 @@ func (ip *ImportPanel) body(control func(model.ImportField) app.UI, add string) 
 			Disabled(f.Editing == "" && (f.Preview == nil || len(f.Preview.Data.Measurements) == 0)).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionImportAdd) }),
 		// A live region the page moves the focus to once Add answers.
-		app.If(f.Msg != "", func() app.UI { return app.P().ID("import-msg").Role("status").Aria("live", "polite").TabIndex(-1).Text(f.Msg) }),
+		app.If(f.Msg != "", func() app.UI {
+			return app.P().ID("import-msg").Role("status").Aria("live", "polite").TabIndex(-1).Text(f.Msg)
+		}),
 		app.If(f.Preview != nil, func() app.UI { return renderPreview(f.Preview) }),
 		app.If(len(im.Sets) > 0, func() app.UI {
 			return app.Ul().ID("import-sets").Body(app.Range(im.Sets).Slice(func(i int) app.UI {
