@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/boot"
 	"cryptosizer/app/catalog"
 	"cryptosizer/app/engine"
 )
@@ -238,6 +239,24 @@ func Workload(w engine.Workload) string {
 	return s
 }
 
+// bootColumns are the CSV's firmware boot columns: the bootloader, the
+// images and the passes over each image the terms count (empty without a
+// firmware load).
+func bootColumns(w engine.Workload) []string {
+	l, ok := w.Load(engine.KindFirmware)
+	if !ok {
+		return make([]string, 5)
+	}
+	f := l.(*engine.Firmware)
+	b, named := boot.Of(f.Boot)
+	if !named {
+		b = boot.Generic
+	}
+	images := max(f.Images, 1)
+	h, v, d := b.Passes(images, f.Update)
+	return []string{b.Name, strconv.Itoa(images), Number(h), Number(v), Number(d)}
+}
+
 // continuous reports whether a workload has a continuous load (TLS
 // handshakes, an AES stream), whose CPU share a budget bounds.
 func continuous(w engine.Workload) bool {
@@ -358,8 +377,10 @@ func CSV(w io.Writer, res engine.Result) error {
 		head = append(head, f.Column(), f.Name+"_basis")
 	}
 	head = append(head, "bottleneck", "fails_on_known_figures", "missing", "clock_above_max", "longest_op",
-		"core", "series", "max_clock_hz", "flash_bytes", "ram_bytes", "part_accelerators", "unused_accelerators", "trustzone", "low_power")
+		"core", "series", "max_clock_hz", "flash_bytes", "ram_bytes", "part_accelerators", "unused_accelerators", "trustzone", "low_power",
+		"bootloader", "boot_images", "boot_hash_passes", "boot_verify_passes", "boot_decrypt_passes")
 	cw.Write(head)
+	bootCells := bootColumns(res.Workload)
 	for _, c := range res.Candidates {
 		row := []string{strconv.Itoa(c.Rank), string(c.Verdict), c.MCU, c.Board, c.Library, c.LibraryVersion, c.Config,
 			strings.Join(c.Acceleration, "+"), clockCell(c.ClockHz), strconv.FormatBool(c.Estimate), string(c.Basis)}
@@ -375,7 +396,7 @@ func CSV(w io.Writer, res engine.Result) error {
 			facts = []string{f.Core, f.Series, strconv.FormatInt(f.MaxClockHz, 10), strconv.FormatInt(f.FlashBytes, 10), strconv.FormatInt(f.RAMBytes, 10),
 				strings.Join(f.Accelerators, "+"), strings.Join(f.Unused, "+"), strconv.FormatBool(f.TrustZone), strconv.FormatBool(f.LowPower)}
 		}
-		cw.Write(append(row, facts...))
+		cw.Write(append(append(row, facts...), bootCells...))
 	}
 	cw.Flush()
 	return cw.Error()

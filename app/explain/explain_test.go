@@ -8,6 +8,7 @@ import (
 	"cryptosizer/app/bench"
 	"cryptosizer/app/catalog"
 	"cryptosizer/app/engine"
+	"cryptosizer/app/workload"
 	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 )
 
@@ -97,6 +98,35 @@ func TestFromAnECDSABound(t *testing.T) {
 	for _, want := range []string{"from this build's ecdsa-p256-verify", "line 599", "× 0.65", "17 wolfSSL builds", "slow end 410 ms", "at most the ecdsa-p256-verify itself", catalog.ECDHEDoc} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+}
+
+// The CSV carries the bootloader, the images and the passes each row's
+// firmware terms count (issue 59).
+func TestCSVBootColumns(t *testing.T) {
+	for _, tc := range []struct {
+		params map[string]string
+		want   string
+	}{
+		{map[string]string{"fw-size": "256KiB", "fw-deadline": "1s"}, "none,1,1,1,0"},
+		{map[string]string{"fw-size": "256KiB", "fw-deadline": "1s", "bootloader": "tfm-bl2"}, "tfm-bl2,2,4,4,0"},
+		{map[string]string{"fw-size": "256KiB", "fw-deadline": "1s", "bootloader": "st-oemirot", "boot-update": "true"}, "st-oemirot,2,3,2,2"},
+		{map[string]string{"tls-rate": "1"}, ",,,,"},
+	} {
+		w, errs := workload.Parse(tc.params)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		var buf bytes.Buffer
+		if err := CSV(&buf, engine.Result{Workload: w, Candidates: []engine.Candidate{{Rank: 1}}}); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+		head, row := strings.Split(lines[0], ","), strings.Split(lines[1], ",")
+		got := strings.Join(row[len(row)-5:], ",")
+		if strings.Join(head[len(head)-5:], ",") != "bootloader,boot_images,boot_hash_passes,boot_verify_passes,boot_decrypt_passes" || got != tc.want {
+			t.Errorf("%v: %s, want %s", tc.params, got, tc.want)
 		}
 	}
 }
