@@ -8,8 +8,8 @@ import (
 	"cryptosizer/app/bench"
 	"cryptosizer/app/catalog"
 	"cryptosizer/app/engine"
-	"cryptosizer/app/workload"
 	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
+	"cryptosizer/app/workload"
 )
 
 func f(v float64) *float64 { return &v }
