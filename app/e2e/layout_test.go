@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -325,5 +327,59 @@ func TestCompareFeedbackByTheTable(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`tr.row:nth-child(4) input.compare`)),
 		poll(`!document.querySelector('tr.row:nth-child(4) input.compare').checked`, 10*time.Second)); err != nil {
 		t.Fatalf("%v (status %q)", err, eval1[string](ctx, t, status+`.textContent`))
+	}
+}
+
+// RAM on screen (issue 57) and a phone row that reads (issue 60): at
+// 1280 px a sortable "RAM left" column, "≤" where the crypto's working
+// memory is not all published; at 360 px the part cell gives the
+// configuration, the RAM left and, for a FAIL or UNKNOWN, its reason,
+// and the page never scrolls sideways.
+func TestRAMLeftAndPhoneRows(t *testing.T) {
+	t.Parallel()
+	for _, w := range []int64{1280, 360} {
+		t.Run(fmt.Sprint(w), func(t *testing.T) {
+			ctx, cancel := browser(t)
+			defer cancel()
+			s := serve(t, "127.0.0.1", siteHandler())
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 800), chromedp.Navigate(s.base+"/?tls-rate=10&min-free-ram=64KiB"), waitReady(1)); err != nil {
+				t.Fatal(err)
+			}
+			if w == 1280 {
+				heads := eval1[[]string](ctx, t, `[...document.querySelectorAll('table.rank thead th')].map(th => th.textContent)`)
+				col := slices.Index(heads, "RAM left")
+				if col < 0 {
+					t.Fatalf("no RAM left column: %v", heads)
+				}
+				cells := eval1[[]string](ctx, t, `[...document.querySelectorAll('tr.row')].map(r => r.cells[`+strconv.Itoa(col)+`].textContent)`)
+				if !slices.ContainsFunc(cells, func(c string) bool { return strings.HasPrefix(c, "≤ ") || strings.HasSuffix(c, "iB") }) {
+					t.Errorf("no RAM figure in the column: %v", cells)
+				}
+				if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("sort-ram")),
+					poll(`document.getElementById('sort-ram').parentElement.getAttribute('aria-sort') === 'ascending'`, 10*time.Second)); err != nil {
+					t.Errorf("sorting by RAM left: %v", err)
+				}
+				return
+			}
+			rows := eval1[[]string](ctx, t, `[...document.querySelectorAll('tr.row:not([hidden])')].map(r => r.className + '|' + [...r.querySelectorAll('small.narrow')].filter(e => getComputedStyle(e).display !== 'none').map(e => e.className + ':' + e.textContent).join('|'))`)
+			fails := 0
+			for _, r := range rows {
+				if !strings.Contains(r, "narrow config:") {
+					t.Errorf("a phone row without its configuration: %s", r)
+				}
+				if strings.Contains(r, " fail") || strings.Contains(r, " unknown") {
+					fails++
+					if !strings.Contains(r, "narrow why:") {
+						t.Errorf("a FAIL or UNKNOWN row without its reason: %s", r)
+					}
+				}
+			}
+			if len(rows) == 0 || fails == 0 {
+				t.Errorf("%d rows, %d FAIL or UNKNOWN", len(rows), fails)
+			}
+			if sw := eval1[float64](ctx, t, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); sw > 0 {
+				t.Errorf("the page scrolls %v px sideways at 360 px", sw)
+			}
+		})
 	}
 }

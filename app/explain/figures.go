@@ -87,7 +87,7 @@ var Figures = []Figure{
 			}
 			return bench.Estimated // worked out from the standards, not measured
 		}},
-	{Name: "free_ram_bytes", Label: "RAM left for the application", Unit: "B",
+	{Name: "free_ram_bytes", Label: "RAM left for the application", Unit: "B", Sort: "ram",
 		Value: func(c engine.Candidate) (float64, bool) {
 			if c.Memory == nil || c.Memory.FreeRAMBytes == nil {
 				return 0, false
@@ -266,4 +266,18 @@ func publishedBasis(c engine.Candidate) bench.Basis {
 		return ""
 	}
 	return c.Footprint.Basis
+}
+
+// RAMLeft is the table's RAM-left cell: the part's RAM less the TLS
+// session and the crypto's, "≤" where the crypto's working memory is not
+// all published (the figure is then at most that), "—" when unknown.
+func RAMLeft(c engine.Candidate) string {
+	m := c.Memory
+	if m == nil || m.FreeRAMBytes == nil {
+		return "—"
+	}
+	if m.CryptoRAMBytes == nil {
+		return "≤ " + Size(*m.FreeRAMBytes)
+	}
+	return Size(*m.FreeRAMBytes)
 }

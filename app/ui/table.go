@@ -35,7 +35,7 @@ func tableHTML(res *model.Results, cls string, rows []engine.Candidate, starts [
 	b.Grow(1024 + 1200*len(rows))
 	energy := res.Res.Workload.Objective == engine.ObjectiveEnergy
 	b.WriteString(`<table class="` + esc(cls) + `" aria-describedby="status"><caption class="visually-hidden">Candidates, ranked</caption><colgroup>`)
-	for _, c := range []string{"c-rank", "c-verdict", "c-headroom", "c-energy", "c-part", "c-lib wide", "c-hw wide", "c-clock wide", "c-cpu wide", "c-bottleneck wide", "c-compare"} {
+	for _, c := range []string{"c-rank", "c-verdict", "c-headroom", "c-energy", "c-part", "c-lib wide", "c-hw wide", "c-clock wide", "c-cpu wide", "c-ram wide", "c-bottleneck wide", "c-compare"} {
 		if c != "c-energy" || energy {
 			b.WriteString(`<col class="` + c + `">`)
 		}
@@ -53,6 +53,7 @@ func tableHTML(res *model.Results, cls string, rows []engine.Candidate, starts [
 	thHTML(&b, "wide", "Crypto hardware")
 	sortThHTML(&b, res.SortBy, "clock", "Clock", "wide")
 	sortThHTML(&b, res.SortBy, "cpu", "CPU", "wide")
+	sortThHTML(&b, res.SortBy, "ram", "RAM left", "wide")
 	thHTML(&b, "wide", "Bottleneck")
 	thHTML(&b, "", "Compare")
 	b.WriteString(`</tr></thead><tbody>`)
@@ -148,6 +149,8 @@ func rowHTML(b *strings.Builder, c engine.Candidate, selected, groupStart, compa
 	putEsc(b, explain.Clock(c))
 	b.WriteString(`</td><td class="num wide">`)
 	putEsc(b, explain.Share(c.Utilization))
+	b.WriteString(`</td><td class="num wide">`)
+	putEsc(b, explain.RAMLeft(c))
 	b.WriteString(`</td><td class="wide">`)
 	putEsc(b, explain.Bottleneck(c))
 	b.WriteString(`</td><td class="center"><input type="checkbox" class="compare" aria-label="Compare `)
@@ -187,12 +190,20 @@ func partCellHTML(b *strings.Builder, c engine.Candidate, lib string) {
 	putEsc(b, board)
 	b.WriteString(`</small><small class="facts">`)
 	putEsc(b, partLine(c))
+	// A narrow screen hides the library, configuration, RAM and
+	// bottleneck columns: the part cell says them, so that two builds
+	// never read the same and a FAIL or UNKNOWN says why.
 	b.WriteString(`</small><small class="narrow">`)
 	putEsc(b, lib)
+	b.WriteString(`</small><small class="narrow config">`)
+	putEsc(b, c.Config)
 	b.WriteString(`</small>`)
-	if c.Verdict == engine.Unknown {
-		// The Bottleneck column is hidden on a narrow screen: an unknown
-		// row says there what it misses.
+	if ram := explain.RAMLeft(c); ram != "—" {
+		b.WriteString(`<small class="narrow ram">RAM left `)
+		putEsc(b, ram)
+		b.WriteString(`</small>`)
+	}
+	if c.Verdict != engine.Pass {
 		b.WriteString(`<small class="narrow why">`)
 		putEsc(b, explain.Bottleneck(c))
 		b.WriteString(`</small>`)
