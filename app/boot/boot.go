@@ -51,7 +51,11 @@ type Bootloader struct {
 	// Library is the bootloader's own crypto library; Hash and Verify its
 	// paths (VerifyUnitSeries: the series whose port verifies with the
 	// PKA, where Verify is Unit only there).
-	Library          string   `json:"library"`
+	Library string `json:"library"`
+	// Series are the part series its reference configuration ships for
+	// (nil: any part), with the line saying so.
+	Series           []string `json:"series,omitempty"`
+	SeriesLine       int      `json:"series_line,omitempty"`
 	Hash, Verify     Path     `json:"-"`
 	VerifyUnitSeries []string `json:"verify_unit_series,omitempty"`
 	// Sigs and HashAlgs are the signatures (fw-sig names) and hashes it
@@ -106,6 +110,7 @@ var Bootloaders = []Bootloader{
 			{"only without BOOT_VALIDATE_SLOT0 and with a single application slot", 65}, {"signatures", 173}, {"update: 2 + 2", 72}}},
 	{Name: "tfm-bl2", Title: "TF-M BL2 (upstream MCUboot, ST boards' configuration)", Hashes: 2, Verifies: 2, Images: 2,
 		Library: "TF-PSA-Crypto built-in (software)", Hash: Software, Verify: Software,
+		Series: []string{"U5", "H5"}, SeriesLine: 67,
 		Sigs: []string{"rsa-2048", "rsa-3072", "ecdsa-p256", "ecdsa-p384"}, HashAlgs: []string{"sha256", "sha384"},
 		UpdateKnown: true, UpdateHashes: 2, UpdateVerifies: 2, Strategy: "swap-using-scratch", Erases: 3, Programs: 3,
 		Cites: []Cite{{"two images (secure and non-secure), each hashed and verified", 52},
@@ -114,6 +119,7 @@ var Bootloaders = []Bootloader{
 			{"signatures: RSA-2048/3072, EC-P256/P384", 175}, {"update: 2 + 2", 72}, {"ST boards set SWAP_USING_SCRATCH", 95}}},
 	{Name: "st-oemirot", Title: "ST OEMiRoT (ST's MCUboot fork, hash reference on)", Hashes: 1, Verifies: 0, Images: 2,
 		Library: "Mbed TLS with the HASH unit (H5); HAL HASH and PKA (WBA65, H7RS)", Hash: Unit, Verify: UnitOn, VerifyUnitSeries: []string{"WBA", "H7R", "H7S"},
+		Series: []string{"H5", "U5", "WBA", "H7R", "H7S"}, SeriesLine: 68,
 		Sigs: []string{"ecdsa-p256"}, HashAlgs: []string{"sha256"},
 		UpdateKnown: true, UpdateHashes: 2, UpdateVerifies: 2, Decrypts: 2, Strategy: "overwrite (ST fork)", Erases: 1, Programs: 1,
 		Cites: []Cite{{"1 hash per image every boot; the verification is skipped while the hash equals the stored reference (MCUBOOT_USE_HASH_REF, ST's default)", 43},
@@ -125,6 +131,7 @@ var Bootloaders = []Bootloader{
 			{"overwrite: 1 erase + 1 program per slot sector; the secondary erased after install", 85}}},
 	{Name: "st-sbsfu", Title: "ST SBSFU on the STM32U5 (MCUboot-based, hash reference on)", Hashes: 1, Verifies: 0, Images: 2,
 		Library: "Mbed TLS with HASH, PKA and AES (BL2_HW_ACCEL_ENABLE)", Hash: Unit, Verify: Unit,
+		Series: []string{"U5"}, SeriesLine: 129,
 		Sigs: []string{"ecdsa-p256"}, HashAlgs: []string{"sha256"},
 		UpdateKnown: true, UpdateHashes: 2, UpdateVerifies: 2, Decrypts: 2, Strategy: "overwrite (ST fork)", Erases: 1, Programs: 1,
 		Cites: []Cite{{"U5 SBSFU has the hash reference too: 1 hash, no verification while it matches", 68},
@@ -205,4 +212,34 @@ func (b Bootloader) Refuses(sig, hash string, update bool) (field, msg string) {
 		return "boot-update", "the update path of " + b.Name + " is not known (" + File + ", open doubt 8)"
 	}
 	return "", ""
+}
+
+// Gap codes: why a row's figures cannot stand for the bootloader's.
+const (
+	GapHashPath   = "boot-hash-path"   // it hashes in software where the build uses the HASH unit, or the reverse
+	GapVerifyPath = "boot-verify-path" // likewise for the verification and the PKA
+	GapPart       = "boot-part"        // its reference configuration does not ship for the part's series
+)
+
+// UnitUse is whether a part has a crypto unit and whether a build's
+// figures use it.
+type UnitUse struct{ Has, Uses bool }
+
+// OffPath is why a build's figures on a part of series cannot stand for
+// the bootloader's ("" when they can): the part is not one it ships
+// for, or the build hashes (verifies) on another path than it does.
+// ML-DSA runs in software everywhere: no unit decides its path.
+func (b Bootloader) OffPath(series, sig string, hashes, verifies float64, hash, pka UnitUse) string {
+	off := func(n float64, u UnitUse, p Path) bool {
+		return n > 0 && (p == Software && u.Uses || p == Unit && u.Has != u.Uses)
+	}
+	switch {
+	case len(b.Series) > 0 && !slices.ContainsFunc(b.Series, func(s string) bool { return strings.HasPrefix(series, s) }):
+		return GapPart
+	case off(hashes, hash, b.Hash):
+		return GapHashPath
+	case !strings.HasPrefix(sig, "ml-dsa") && off(verifies, pka, b.VerifyPath(series)):
+		return GapVerifyPath
+	}
+	return ""
 }

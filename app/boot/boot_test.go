@@ -98,3 +98,35 @@ func line(t *testing.T, n int) string {
 	}
 	return lines[n-1]
 }
+
+// A bootloader that ships for some series only is off the path on any
+// other part; MCUboot and wolfBoot run on any; a build on the right path
+// of a part it ships for is on it.
+func TestOffPath(t *testing.T) {
+	none, hw := boot.UnitUse{}, boot.UnitUse{Has: true, Uses: true}
+	sw := boot.UnitUse{Has: true}
+	for _, tc := range []struct {
+		boot, series string
+		hash, pka    boot.UnitUse
+		want         string
+	}{
+		{"st-oemirot", "F4", hw, none, boot.GapPart},
+		{"st-oemirot", "U5", hw, none, ""},
+		{"st-oemirot", "U5", sw, none, boot.GapHashPath},
+		{"st-oemirot", "WBA", hw, sw, boot.GapVerifyPath}, // verifies 0× per normal boot: only an update asks
+		{"st-sbsfu", "H5", hw, hw, boot.GapPart},
+		{"tfm-bl2", "F4", sw, sw, boot.GapPart},
+		{"mcuboot", "F4", sw, none, ""},
+		{"mcuboot", "U5", hw, none, boot.GapHashPath},
+		{"wolfboot", "G0", none, none, ""},
+	} {
+		b, _ := boot.Of(tc.boot)
+		h, v, _ := b.Passes(b.Images, tc.want == boot.GapVerifyPath)
+		if got := b.OffPath(tc.series, "ecdsa-p256", h, v, tc.hash, tc.pka); got != tc.want {
+			t.Errorf("%s on %s (hash %+v, PKA %+v): %q, want %q", tc.boot, tc.series, tc.hash, tc.pka, got, tc.want)
+		}
+	}
+	if b, _ := boot.Of("st-oemirot"); !strings.Contains(line(t, b.SeriesLine), "H5 OEMiROT") {
+		t.Errorf("st-oemirot's series line %d does not name the H5", b.SeriesLine)
+	}
+}

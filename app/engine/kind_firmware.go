@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"strings"
-
 	"cryptosizer/app/bench"
 	"cryptosizer/app/boot"
 	"cryptosizer/app/tlsdef"
@@ -163,27 +161,16 @@ func (f *Firmware) Terms(e Figures) []Term {
 	return ts
 }
 
-// offPath is the gap of a build whose figures are not the bootloader's
-// path: it hashes (or verifies) in software where the build uses the
-// part's unit, or with the unit where the build does not ("" when the
-// path is the build's).
+// offPath is why the build's figures cannot stand for the bootloader's
+// ("" when they can, or without one): boot.Bootloader.OffPath.
 func (f *Firmware) offPath(e *Eval) string {
 	b, ok := boot.Of(f.Boot)
 	if !ok {
 		return ""
 	}
 	hashes, verifies, _ := f.passes()
-	check := func(n float64, unit string, p boot.Path) bool {
-		has, uses := e.a.Unit(unit)
-		return n > 0 && (p == boot.Software && uses || p == boot.Unit && has != uses)
-	}
-	switch {
-	case check(hashes, bench.AccelHASH, b.Hash):
-		return GapBootHashPath
-	case check(verifies, bench.AccelPKA, b.VerifyPath(e.a.Series())) && !strings.HasPrefix(f.Sig, "ml-dsa"):
-		return GapBootVerifyPath
-	}
-	return ""
+	unit := func(name string) boot.UnitUse { has, uses := e.a.Unit(name); return boot.UnitUse{Has: has, Uses: uses} }
+	return b.OffPath(e.a.Series(), f.Sig, hashes, verifies, unit(bench.AccelHASH), unit(bench.AccelPKA))
 }
 
 // Evaluate holds the terms' time against the deadline.

@@ -1,6 +1,9 @@
 package engine
 
-import "cryptosizer/app/catalog"
+import (
+	"cryptosizer/app/boot"
+	"cryptosizer/app/catalog"
+)
 
 // What the engine says of a candidate beside its figures, as data:
 // package explain turns each code into words.
@@ -66,14 +69,13 @@ const (
 	GapClock = "clock"
 	// GapLoad: a budget names a load the workload lacks (a workload made in code).
 	GapLoad = "load"
-	// GapBootHashPath, GapBootVerifyPath: the bootloader hashes (verifies) in software
-	// where the build uses the part's unit, or the reverse: not its figure.
-	GapBootHashPath   = "boot-hash-path"
-	GapBootVerifyPath = "boot-verify-path"
+	// GapBootHashPath, GapBootVerifyPath, GapBootPart: the build's figure is not the
+	// bootloader's path, or the bootloader does not ship for the part (boot.OffPath).
+	GapBootHashPath, GapBootVerifyPath, GapBootPart = boot.GapHashPath, boot.GapVerifyPath, boot.GapPart
 )
 
 // Gaps lists the gap codes.
-var Gaps = []string{TargetMaxClock, UntrustedClock, GapCPUShare, GapPartFacts, GapLibraryRAM, GapFootprint, GapStack, GapRunCurrent, GapClock, GapLoad, GapBootHashPath, GapBootVerifyPath}
+var Gaps = []string{TargetMaxClock, UntrustedClock, GapCPUShare, GapPartFacts, GapLibraryRAM, GapFootprint, GapStack, GapRunCurrent, GapClock, GapLoad, GapBootHashPath, GapBootVerifyPath, GapBootPart}
 
 // Why notes: what in the data may surprise.
 const (

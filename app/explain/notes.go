@@ -115,6 +115,7 @@ var gapWords = map[string]string{
 	engine.GapLoad:           "the load the budget is per",
 	engine.GapBootHashPath:   "the bootloader's hash figure: it hashes in software where this build uses the part's HASH unit, or with the HASH unit where this build does not (secure-boot-policies.md §3)",
 	engine.GapBootVerifyPath: "the bootloader's verification figure: it verifies in software where this build uses the part's PKA, or with the PKA where this build does not (secure-boot-policies.md §3)",
+	engine.GapBootPart:       "a bootloader for this part: the one chosen ships for other series (its reference configuration: secure-boot-policies.md)",
 }
 
 // Remedy says what would answer a missing figure: the setting to change,
@@ -144,6 +145,7 @@ var gapRemedies = map[string]string{
 	engine.GapClock:          "set Clock to a frequency in MHz",
 	engine.GapBootHashPath:   "look at this part's builds that hash as the bootloader does (software, or the HASH unit)",
 	engine.GapBootVerifyPath: "look at this part's builds that verify as the bootloader does (software, or the PKA)",
+	engine.GapBootPart:       "choose a bootloader that runs on this part (MCUboot and wolfBoot run on any), or filter Series to the ones the chosen bootloader ships for",
 }
 
 // GroupName names a part group by its lines: "STM32H750/H753", or its
