@@ -91,3 +91,23 @@ func TestBootloaderInputs(t *testing.T) {
 		t.Error("no U585 row for an OEMiRoT update")
 	}
 }
+
+// The same part and deadline: the STM32U585's HASH unit makes ST's
+// OEMiRoT (one hash per image on the unit, no verification while the
+// hash reference holds) pass a 256 KiB image in 80 ms, where upstream
+// MCUboot, hashing and verifying in software, passes on no build.
+func TestHashUnitMakesOEMiRoTPassWhereMCUbootFails(t *testing.T) {
+	ix := index(t)
+	passes := func(bootloader string) int {
+		n := 0
+		for _, c := range rankParams(t, ix, workload.Params{"fw-size": "256KiB", "fw-deadline": "80ms", "mcu": "U585", "bootloader": bootloader}).Candidates {
+			if c.Verdict == engine.Pass {
+				n++
+			}
+		}
+		return n
+	}
+	if o, m := passes("st-oemirot"), passes("mcuboot"); o == 0 || m != 0 {
+		t.Errorf("80 ms on the U585: %d OEMiRoT rows pass, %d MCUboot rows pass; want some and none", o, m)
+	}
+}
