@@ -224,6 +224,11 @@ func Kind(spec Spec, kind engine.KindName, cs []engine.Candidate) (string, strin
 			if spec.ByRule != nil {
 				name = spec.ByRule[t.Rule]
 			}
+			if kind == engine.KindFirmware && t.Count != 1 {
+				// A bootloader's passes: the stack says how many it holds
+				// (the same for every row: one workload).
+				name += " × " + strconv.FormatFloat(t.Count, 'f', -1, 64)
+			}
 			if _, ok := stacks[name]; !ok {
 				order = append(order, name)
 				// A stack that starts late has no bar for earlier candidates.

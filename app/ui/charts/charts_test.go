@@ -202,3 +202,19 @@ func TestEmptyChartSaysWhy(t *testing.T) {
 		t.Errorf("handshake note for Cifra's rows: %q", n)
 	}
 }
+
+// A bootloader's passes name their stacks on the boot chart (issue 59):
+// "hash × 4" for TF-M's two images hashed twice each.
+func TestBootChartNamesThePasses(t *testing.T) {
+	spec, ok := SpecFor(engine.KindFirmware)
+	if !ok {
+		t.Fatal("no firmware chart")
+	}
+	c := engine.Candidate{Rank: 1, Requirements: []engine.Requirement{{Kind: engine.KindFirmware, Required: 0.5,
+		Terms: []engine.Term{{Op: "sha256", Count: 4, Total: 0.1, Rule: engine.RuleFWHash}, {Op: "ecdsa-p256-verify", Count: 4, Total: 0.2, Rule: engine.RuleFWVerify},
+			{Op: "aes-128-ctr-dec", Count: 2, Total: 0.05, Rule: engine.RuleFWDecrypt}}}}}
+	opt, _ := Kind(spec, engine.KindFirmware, []engine.Candidate{c})
+	if !strings.Contains(opt, "hash × 4") || !strings.Contains(opt, "signature × 4") || !strings.Contains(opt, "decryption (AES-CTR) × 2") {
+		t.Errorf("the boot chart's stacks do not name the passes: %.300s", opt)
+	}
+}

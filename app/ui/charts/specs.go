@@ -28,7 +28,7 @@ var specs = map[engine.KindName]Spec{
 		YName: "ms per handshake", Scale: 1e3, Places: 4, Stack: "hs"},
 	engine.KindFirmware: {ID: "chart-firmware", Title: "Firmware verify time: hash + signature vs deadline",
 		Label: "Firmware verify time split into hashing and signature", YName: "ms", Scale: 1e3, Places: 3, Stack: "fw",
-		ByRule: map[engine.RuleID]string{engine.RuleFWHash: "hash", engine.RuleFWVerify: "signature"}, Line: "deadline"},
+		ByRule: map[engine.RuleID]string{engine.RuleFWHash: "hash", engine.RuleFWVerify: "signature", engine.RuleFWDecrypt: "decryption (AES-CTR)"}, Line: "deadline"},
 }
 
 // SpecFor is a kind's chart, if it has one.
