@@ -383,3 +383,31 @@ func TestRAMLeftAndPhoneRows(t *testing.T) {
 		})
 	}
 }
+
+// A row's details on a phone (issue 60): opening a row shows its verdict
+// and reason on the screen with a control back at the top, and the
+// control returns to the row (focus on it). On 9902ff4 the details had
+// no close or back control and put the part table before the reason.
+func TestPhoneDetailsComeBack(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	onScreen := func(sel string) string {
+		return `(r => r.top >= 0 && r.bottom <= innerHeight)(document.querySelector('` + sel + `').getBoundingClientRect())`
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch), chromedp.Navigate(s.base+"/"), waitReady(1),
+		chromedp.Click(chromedp.CSS(`#results[data-client="true"] tr.row`)),
+		poll(`!!document.getElementById('details-close')`, 10*time.Second),
+		poll(onScreen(`#details-close`)+` && `+onScreen(`#details .verdict-line`), 10*time.Second)); err != nil {
+		t.Fatalf("%v (close at %v, verdict at %v)", err, eval1[float64](ctx, t, `document.getElementById('details-close') ? document.getElementById('details-close').getBoundingClientRect().top : -1`),
+			eval1[float64](ctx, t, `document.querySelector('#details .verdict-line') ? document.querySelector('#details .verdict-line').getBoundingClientRect().top : -1`))
+	}
+	if v := eval1[string](ctx, t, `document.querySelector('#details .verdict-line').textContent`); !strings.Contains(v, " — ") {
+		t.Errorf("the verdict line gives no reason: %q", v)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("details-close")),
+		poll(`document.activeElement && document.activeElement.matches('tr.row')`, 10*time.Second)); err != nil {
+		t.Errorf("the back control: %v (focus on %q)", err, eval1[string](ctx, t, `document.activeElement ? document.activeElement.tagName + '.' + document.activeElement.className : ''`))
+	}
+}

@@ -105,7 +105,14 @@ func (d *Details) Render() app.UI {
 			}
 		}).Body(
 		app.H2().ID("details-title").Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
-		app.P().Text("Verdict "+string(c.Verdict)+", headroom "+explain.CandidateHeadroom(*c)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+"), evidence "+explain.Basis(c.Basis)+" (the weakest of its figures)"),
+		// A way back at the top (a phone scrolls far to get here), as
+		// Escape: the focus returns to the row.
+		app.Button().Type("button").ID("details-close").Class("details-close").Text("← Back to the row").
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionDeselect) }),
+		// The verdict and its reason first; the part's facts after the
+		// arithmetic.
+		app.P().Class("verdict-line").Text("Verdict "+string(c.Verdict)+" — "+explain.Bottleneck(*c)+"; headroom "+explain.CandidateHeadroom(*c)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+"), evidence "+explain.Basis(c.Basis)+" (the weakest of its figures)"),
+		app.Range(c.Requirements).Slice(func(i int) app.UI { return d.requirement(c.Requirements[i]) }),
 		app.If(c.Group != nil, func() app.UI { return groupDetails(*c, d.Validated) }),
 		app.Range(why).Slice(func(i int) app.UI { return app.P().Class("why").Text(why[i]) }),
 		app.Ul().Class("figures").Body(app.Range(explain.Figures).Slice(func(i int) app.UI {
@@ -122,7 +129,6 @@ func (d *Details) Render() app.UI {
 		app.Range(c.Warnings).Slice(func(i int) app.UI {
 			return app.P().Class("warning").Role("note").Text("Data-quality warning: " + c.Warnings[i])
 		}),
-		app.Range(c.Requirements).Slice(func(i int) app.UI { return d.requirement(c.Requirements[i]) }),
 	)
 }
 
