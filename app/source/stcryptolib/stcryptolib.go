@@ -76,12 +76,17 @@ func docPath(key string) string {
 // DocName is how positions name a document.
 func DocName(key string) string { return "x-cube-cryptolib/STM32" + key + " performance (EWARM).html" }
 
+// config is a build's configuration. The documents do not name the
+// library file: the pairing of the "speed" tables with the _otnsc library
+// and the "size" tables with the plain one is the restatement's reading
+// of the release notes' matching words (its lines 74-77), and the label
+// says so.
 func config(key, build string) string {
 	p := parts[key]
 	if build == "speed" {
-		return "High speed build (IAR EWARM 7.40, STM32CryptographicV3.0.0_" + p.core + "_IAR_otnsc.a)"
+		return "High speed build (IAR EWARM 7.40; library file, by our reading of the release notes: STM32CryptographicV3.0.0_" + p.core + "_IAR_otnsc.a)"
 	}
-	return "High size build (IAR EWARM 7.40, STM32CryptographicV3.0.0_" + p.core + "_IAR.a)"
+	return "High size build (IAR EWARM 7.40; library file, by our reading of the release notes: STM32CryptographicV3.0.0_" + p.core + "_IAR.a)"
 }
 
 // flagged: the restatement's words for a row it doubts, in any case ("see
