@@ -51,6 +51,9 @@ type From struct {
 	MaxCycles      float64 `json:"max_cycles,omitempty"`
 	// CodeBytes is the lent implementation's code size (its scheme's).
 	CodeBytes int64 `json:"code_bytes,omitempty"`
+	// AssumedHz: the count states no clock; its slow end is widened as if
+	// it were taken at this one (the lowest any count states).
+	AssumedHz int64 `json:"assumed_count_clock_hz,omitempty"`
 	// Bounded names the same build's operation an ECDHE figure is
 	// estimated from and bounded by (ECDHERule), Ratio the median ratio
 	// it is taken at, Over how many builds; "" and 0 otherwise.

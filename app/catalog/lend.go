@@ -41,6 +41,10 @@ type pqcIndex struct {
 	fastest, smallest map[string]string
 	// lends are the lendings to each core, in the dataset's order.
 	lends map[string][]bench.Lending
+	// lowestHz is the lowest clock any count states: a count whose clock
+	// is unstated (Lenngren's) is widened as if taken there, the most
+	// the wait states at the part's clock could add by our clock rule.
+	lowestHz int64
 }
 
 func newPQCIndex(figs []bench.CycleFigure, lending []bench.Lending) pqcIndex {
@@ -57,6 +61,9 @@ func newPQCIndex(figs []bench.CycleFigure, lending []bench.Lending) pqcIndex {
 	var schemes []string
 	for i := range figs {
 		f := &figs[i]
+		if f.ClockHz > 0 && (p.lowestHz == 0 || f.ClockHz < p.lowestHz) {
+			p.lowestHz = f.ClockHz
+		}
 		p.byOp[f.Op] = append(p.byOp[f.Op], f)
 		s := f.Source + "|" + f.Core + "|" + scheme(f.Op)
 		if sums[s] == nil {
@@ -195,8 +202,11 @@ func (cat *Catalog) lent(b *Build, op string, s Clock, q Question, may func(stri
 	// runs with more wait states at the part's: the clock rule widens its
 	// slow end as it widens an estimate taken up in clock (the margin the
 	// user sets replaces both).
-	up, widen := 0.0, 0.0
-	if u := clock / float64(f.ClockHz); f.ClockHz > 0 && u > 1 && !q.OwnMargin {
+	up, widen, countHz := 0.0, 0.0, f.ClockHz
+	if countHz == 0 { // unstated: as if taken at the lowest clock any count states
+		countHz = cat.pqc.lowestHz
+	}
+	if u := clock / float64(countHz); countHz > 0 && u > 1 && !q.OwnMargin {
 		if w := cat.clocks.Widen(u); w > 1 {
 			up, widen = u, w
 			factor *= w
@@ -212,6 +222,7 @@ func (cat *Catalog) lent(b *Build, op string, s Clock, q Question, may func(stri
 	}
 	g.From = &From{Document: f.Pos.File, Line: f.Pos.Line, Part: part, ClockHz: f.ClockHz, Printed: f.Printed,
 		ToClockHz: s.ClockHz, TimeFactor: float64(f.ClockHz) / clock, Spread: factor, SpreadFrom: from, // 0: the count's clock is not published
+		AssumedHz:      assumed(f.ClockHz, countHz),
 		SpreadBorrowed: from != "" && from != b.fact.Core,
 		Source:         f.Source, Implementation: f.Implementation, Cycles: f.Cycles, MaxCycles: f.MaxCycles, CodeBytes: f.CodeBytes, Up: up, Widen: widen}
 	return g, true
@@ -226,4 +237,13 @@ func (cat *Catalog) largestSpread() Spread {
 		}
 	}
 	return Spread{Core: big.Core, Factor: big.Factor}
+}
+
+// assumed is the clock an unstated count's widening takes (0 when the
+// count states its own).
+func assumed(stated, taken int64) int64 {
+	if stated > 0 {
+		return 0
+	}
+	return taken
 }

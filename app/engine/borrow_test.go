@@ -318,6 +318,12 @@ func TestX25519IsLentByCore(t *testing.T) {
 			continue
 		}
 		seen[c.Facts.Core]++
+		// Lenngren states no clock: his count is widened as if taken at
+		// the lowest clock a count states (issue 58's audit).
+		if strings.Contains(want.label, "Lenngren") && (kg.From.ClockHz != 0 || kg.From.AssumedHz <= 0 ||
+			c.ClockHz > kg.From.AssumedHz && kg.From.Widen <= 1) {
+			t.Errorf("%s: Lenngren's count at %d Hz is not widened (%+v)", c.Key, c.ClockHz, kg.From)
+		}
 		slow := kg.Each * largest * widened(kg.From)
 		if want.basis == bench.CycleCount && c.Facts.Core == "Cortex-M4" {
 			slow = kg.Each * spreadOf(t, ix, "Cortex-M4") * widened(kg.From)
@@ -397,7 +403,11 @@ func widened(f *engine.From) float64 {
 	if f.Widen == 0 {
 		return 1
 	}
-	if f.ClockHz <= 0 || !same(f.Up, float64(f.ToClockHz)/float64(f.ClockHz)) {
+	from := f.ClockHz
+	if from <= 0 { // an unstated count's clock: widened from the one it is taken at
+		from = f.AssumedHz
+	}
+	if from <= 0 || !same(f.Up, float64(f.ToClockHz)/float64(from)) {
 		panic("a widened lent figure without its clocks")
 	}
 	return f.Widen

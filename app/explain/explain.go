@@ -647,6 +647,13 @@ func From(t engine.Term) string {
 		if f.Spread > 0 {
 			s += fmt.Sprintf("; slow end %s (× %s: %s) decides", Duration(t.Slow), Number(f.Spread), orMargin(f.SpreadFrom, f.SpreadBorrowed))
 		}
+		if f.Widen > 1 {
+			at := "counted at " + atClock(f.ClockHz)
+			if f.AssumedHz > 0 {
+				at = "the count states no clock: taken as counted at " + MHz(f.AssumedHz) + ", the lowest any count states"
+			}
+			s += fmt.Sprintf("; %s, so %s× up in clock: its slow end includes × %s for the wait states (%s)", at, Number(f.Up), Number(f.Widen), ScaledUp)
+		}
 		return s
 	}
 	if f.ToClockHz > 0 {
