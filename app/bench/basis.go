@@ -41,3 +41,10 @@ func Weaker(a, b Basis) Basis {
 	}
 	return a
 }
+
+// MethodCycleCount is the method of a measured row that is a count of
+// cycles taken at an unknown clock and wait-state setting (ST's cryptolib
+// v3 documents for the F103 and L476, whose stated clock the parts cannot
+// run): shown at the part's clock it is a fast end, and the catalogue
+// widens its slow end for the wait states, as for a cycle-count source.
+const MethodCycleCount = "cycle-count"

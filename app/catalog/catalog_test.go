@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"cryptosizer/app/bench"
@@ -117,4 +118,26 @@ func TestNoTwoGroupsShareNameAndSilicon(t *testing.T) {
 func ask(cat *Catalog, b *Build, q Question) *Answer {
 	a := cat.Ask(b, q)
 	return &a
+}
+
+// CountFloorHz is the lowest clock any count in the bundled data states.
+func TestCountFloorIsTheDatas(t *testing.T) {
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lowest := int64(0)
+	for _, f := range ds.Cycles {
+		if f.ClockHz > 0 && (lowest == 0 || f.ClockHz < lowest) {
+			lowest = f.ClockHz
+		}
+	}
+	for _, m := range ds.Measurements {
+		if strings.HasPrefix(m.Config, "-Os, gcc") && m.Library == "Cifra" && m.ClockHz < lowest {
+			lowest = m.ClockHz
+		}
+	}
+	if lowest != CountFloorHz {
+		t.Errorf("the lowest clock a count states is %d Hz, CountFloorHz %v", lowest, CountFloorHz)
+	}
 }

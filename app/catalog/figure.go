@@ -134,6 +134,9 @@ func (cat *Catalog) figure(b *Build, op string, s Clock, q Question) Figure {
 		f.Spread = max(f.Spread, 1) * bound
 		f.From.Bound, f.From.Spread = bound, f.Spread
 	}
+	if m.Method == bench.MethodCycleCount {
+		cat.widenCount(&f, s, q)
+	}
 	if a := accelFor(op); s.Spread > 0 && a != "" && slices.Contains(b.id.Acceleration, a) {
 		f.From.Unit = true
 	}
@@ -171,3 +174,26 @@ func (b *Build) unitCannot(op string) bool {
 	}
 	return false
 }
+
+// widenCount makes a measured row that is a cycle count at an unknown
+// clock (bench.MethodCycleCount) what a lent count is: basis cycle-count,
+// its time the fast end, its slow end widened for the wait states as if
+// counted at the lowest clock any count states (the most they could add);
+// a margin the user sets replaces the widening, as for a lent count.
+func (cat *Catalog) widenCount(f *Figure, s Clock, q Question) {
+	f.Basis = bench.Weaker(f.Basis, bench.CycleCount)
+	f.From.AssumedHz = CountFloorHz
+	if u := float64(s.ClockHz) / CountFloorHz; u > 1 && !q.OwnMargin {
+		if w := cat.clocks.Widen(u); w > 1 {
+			f.Spread = max(f.Spread, 1) * w
+			f.From.Up, f.From.Widen, f.From.Spread = u, w, f.Spread
+		}
+	}
+}
+
+// CountFloorHz is the clock a cycle count whose own clock is unknown is
+// taken as counted at, for its wait states: the lowest clock any count in
+// the bundled data states (Pornin's X25519 and Cifra's runs, 8 MHz from
+// the HSI with no wait state), so the most the wait states at the part's
+// clock could add by the clock rule. A test holds it to the data.
+const CountFloorHz = 8e6

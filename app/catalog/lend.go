@@ -41,10 +41,6 @@ type pqcIndex struct {
 	fastest, smallest map[string]string
 	// lends are the lendings to each core, in the dataset's order.
 	lends map[string][]bench.Lending
-	// lowestHz is the lowest clock any count states: a count whose clock
-	// is unstated (Lenngren's) is widened as if taken there, the most
-	// the wait states at the part's clock could add by our clock rule.
-	lowestHz int64
 }
 
 func newPQCIndex(figs []bench.CycleFigure, lending []bench.Lending) pqcIndex {
@@ -61,9 +57,6 @@ func newPQCIndex(figs []bench.CycleFigure, lending []bench.Lending) pqcIndex {
 	var schemes []string
 	for i := range figs {
 		f := &figs[i]
-		if f.ClockHz > 0 && (p.lowestHz == 0 || f.ClockHz < p.lowestHz) {
-			p.lowestHz = f.ClockHz
-		}
 		p.byOp[f.Op] = append(p.byOp[f.Op], f)
 		s := f.Source + "|" + f.Core + "|" + scheme(f.Op)
 		if sums[s] == nil {
@@ -204,7 +197,7 @@ func (cat *Catalog) lent(b *Build, op string, s Clock, q Question, may func(stri
 	// user sets replaces both).
 	up, widen, countHz := 0.0, 0.0, f.ClockHz
 	if countHz == 0 { // unstated: as if taken at the lowest clock any count states
-		countHz = cat.pqc.lowestHz
+		countHz = CountFloorHz
 	}
 	if u := clock / float64(countHz); countHz > 0 && u > 1 && !q.OwnMargin {
 		if w := cat.clocks.Widen(u); w > 1 {

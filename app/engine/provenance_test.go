@@ -28,7 +28,7 @@ func TestProvenanceReproducesEveryTerm(t *testing.T) {
 			if len(errs) > 0 {
 				t.Fatal(errs)
 			}
-			scaled, estimated, bounded := 0, 0, 0
+			scaled, estimated, bounded, counted := 0, 0, 0, 0
 			for _, c := range ix.Rank(w).Candidates {
 				// A candidate is at least as unsure as how its clock was reached.
 				var weakest bench.Basis = bench.Measured
@@ -81,6 +81,17 @@ func TestProvenanceReproducesEveryTerm(t *testing.T) {
 							if tm.From.TimeFactor != factor || tm.From.ToClockHz != c.ClockHz || tm.From.ClockHz != m.ClockHz {
 								t.Errorf("%s %s: factor %v, clocks %d → %d; want %v, %d → %d", c.Key, tm.Op, tm.From.TimeFactor, tm.From.ClockHz, tm.From.ToClockHz, factor, m.ClockHz, c.ClockHz)
 							}
+						} else if tm.Basis == bench.CycleCount {
+							// A measured row that is a count at an unknown clock
+							// (ST v3's F103, L476): the fast end as printed, the
+							// slow end widened for the wait states.
+							counted++
+							if tm.From.TimeFactor > 0 {
+								factor = tm.From.TimeFactor
+							}
+							if tm.From.AssumedHz <= 0 || tm.From.Spread < 1 || math.Abs(tm.Slow-tm.Each*tm.From.Spread) > 1e-12*tm.Slow {
+								t.Errorf("%s %s: a count at an unknown clock with spread %v, slow %v (assumed %d Hz)", c.Key, tm.Op, tm.From.Spread, tm.Slow, tm.From.AssumedHz)
+							}
 						} else if tm.Basis != bench.Measured || tm.From.TimeFactor != 0 {
 							t.Errorf("%s %s: basis %s with factor %v", c.Key, tm.Op, tm.Basis, tm.From.TimeFactor)
 						}
@@ -99,8 +110,8 @@ func TestProvenanceReproducesEveryTerm(t *testing.T) {
 					t.Errorf("%s: basis %s, its weakest term %s", c.Key, c.Basis, weakest)
 				}
 			}
-			if clock != "measured" && scaled == 0 || estimated == 0 || bounded == 0 {
-				t.Errorf("%d clock-scaled, %d estimated and %d ECDHE-from-ECDSA terms: the checks above checked nothing of some", scaled, estimated, bounded)
+			if clock != "measured" && scaled == 0 || estimated == 0 || bounded == 0 || counted == 0 {
+				t.Errorf("%d clock-scaled, %d estimated, %d ECDHE-from-ECDSA and %d counted terms: the checks above checked nothing of some", scaled, estimated, bounded, counted)
 			}
 		})
 	}

@@ -202,6 +202,12 @@ func (p *parser) figure(r row, build string, col, at int, op string) (bench.Meas
 		return bench.Measurement{}, 0, false
 	}
 	m := bench.Measurement{Identity: identity(key, build), Op: op, Method: "benchmark", Pos: bench.Pos{File: DocName(key), Line: lines[at]}}
+	if parts[key].stated > 0 {
+		// The document's clock is impossible on the part: its cycles were
+		// counted at an unknown clock and wait-state setting, a fast end
+		// at the part's maximum (bench.MethodCycleCount), as pqm4's are.
+		m.Method = bench.MethodCycleCount
+	}
 	if strings.HasSuffix(build, "*") {
 		m.ConfigNote = "build from the section heading: the F4 document's captions of its two AES tables are swapped (the restatement's decision 1)"
 	}
