@@ -17,6 +17,7 @@ package tlsram
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"cryptosizer/app/tlsdef"
 )
@@ -184,7 +185,7 @@ func For(s Spec) (Bound, error) {
 	}
 	reassembled := s.Stack == WolfSSL && certs && msg > record
 	if certs && !reassembled {
-		bTerms = append(bTerms, heldCertificates(s.Chain, sg, hashLen))
+		bTerms = append(bTerms, heldCertificates(s.Chain, sg))
 	}
 	switch {
 	case s.Stack == MbedTLS:
@@ -203,7 +204,7 @@ func For(s Spec) (Bound, error) {
 		// lies inside it, and only the verifier's hash state is extra
 		// (SHAKE256's 200 B for ML-DSA, FIPS 202; a SHA state otherwise).
 		bTerms = append(bTerms, Term{fmt.Sprintf("wolfSSL's reassembly of the Certificate message (≥ %d B) spanning records, its certificates verified in place", msg), msg, Doc + " §2.1, §6.5 (the message plus the current record)"},
-			Term{"the verifier's hash state while a certificate in the message is checked", verifierState(sg, hashLen), Doc + " §1 (hash states: FIPS 180-4, FIPS 202)"})
+			Term{"the verifier's hash state while a certificate in the message is checked", verifierState(sg), Doc + " §1 (hash states: FIPS 180-4, FIPS 202)"})
 	}
 	b.Hello, b.Flight = sum(a), sum(bTerms)
 	if b.Hello > b.Flight {
@@ -232,35 +233,70 @@ func (b *Bound) Peak(hello, flight int64) int64 {
 // heldCertificates is the certificate data that must coexist at the
 // peak: for a signature over a hash of the body (ECDSA, RSA), the leaf's
 // key, body hash and signature and the issuer's key with the hash state
-// of its body; for a pure signature (ML-DSA, Ed25519), the leaf's whole
-// body (at least its key) and signature until the issuer's key arrives.
-func heldCertificates(chain int, s tlsdef.Sig, hashLen int64) Term {
-	cite := Doc + " §6.3 C (RFC 8446 §4.4.2: leaf first, issuer after)"
+// of its body, each hash the signature's own (a P-384 group with P-256
+// certificates hashes them with SHA-256); for a pure signature (ML-DSA,
+// Ed25519), the leaf's whole body (at least its key) and signature until
+// the issuer's key arrives — with a third certificate, the next one's
+// too, while the leaf's key waits for CertificateVerify — and, checked
+// against a trust anchor in flash, the leaf's key, signature and the
+// 64 B message representative (ML-DSA's μ, Ed25519's SHA-512 digest) the
+// streamed hash leaves. Sizes other than §6's worked ones (P-256,
+// ML-DSA-65) are their standards' (sizeCite).
+func heldCertificates(chain int, s tlsdef.Sig) Term {
+	cite := Doc + " §6.3 C (RFC 8446 §4.4.2: leaf first, issuer after)" + sizeCite(s)
+	h, state := certHash(s)
 	switch {
 	case chain <= 0:
 		return Term{"the leaf's public key, kept for CertificateVerify", s.Pub, cite}
-	case s.Pure && chain >= 2:
+	case s.Pure && chain >= 3:
+		return Term{"the leaf's key kept for CertificateVerify; the first issuer's body (at least its key) and signature, held until its own issuer's key arrives (pure signatures hash the issuer's key first); that key and its body's hash state",
+			s.Pub + s.Pub + s.Raw + s.Pub + s.State, cite + "; §1 (pure ML-DSA in X.509)"}
+	case s.Pure && chain == 2:
 		return Term{"the leaf's body (at least its key) and signature, held until the issuer's key arrives (pure signatures hash the issuer's key first), the issuer's key and its body's hash state",
 			s.Pub + s.Raw + s.Pub + s.State, cite + "; §1 (pure ML-DSA in X.509)"}
 	case s.Pure:
-		return Term{"the leaf's key and signature and the hash state (issuer: a trust anchor in flash)", s.Pub + s.Raw + s.State, cite}
+		return Term{"the leaf's key and signature and the 64 B message representative its streamed body leaves (μ; issuer: a trust anchor in flash)", s.Pub + s.Raw + 64,
+			cite + "; §6.3 (b)'s later steps (μ 64), §1 (μ = H(…, 64))"}
 	case chain >= 2:
-		return Term{"the leaf's key, body hash and signature, the issuer's key and the hash state of its body", s.Pub + hashLen + s.Raw + s.Pub + 104, cite}
+		return Term{"the leaf's key, body hash and signature, the issuer's key and the hash state of its body", s.Pub + h + s.Raw + s.Pub + state, cite}
 	}
-	return Term{"the leaf's key, body hash and signature (issuer: a trust anchor in flash)", s.Pub + hashLen + s.Raw, cite}
+	return Term{"the leaf's key, body hash and signature (issuer: a trust anchor in flash)", s.Pub + h + s.Raw, cite}
+}
+
+// certHash is the digest and hash state a certificate signature hashes
+// its body with: SHA-384's for P-384, SHA-256's otherwise (FIPS 180-4).
+func certHash(s tlsdef.Sig) (digest, state int64) {
+	if s.P384 {
+		return 48, 208
+	}
+	return 32, 104
+}
+
+// sizeCite says where a signature's key and signature sizes come from
+// when §6 does not work them out (it works out P-256 and ML-DSA-65).
+func sizeCite(s tlsdef.Sig) string {
+	switch {
+	case strings.HasPrefix(s.Name, "ml-dsa") && s.Name != "ml-dsa-65":
+		return "; sizes: FIPS 204 Table 2"
+	case s.Name == "ed25519":
+		return "; sizes: RFC 8032 §5.1.5–5.1.6 (32 B key, 64 B signature)"
+	case s.Name == "ecdsa-p384":
+		return "; sizes: SEC 1 §2.3.3 (97 B point), r‖s 96 B; SHA-384 state FIPS 180-4"
+	case strings.HasPrefix(s.Name, "rsa"):
+		return "; sizes: RFC 8017 (modulus-sized key and signature)"
+	}
+	return ""
 }
 
 // verifierState is the hash state a certificate's verifier holds: a pure
 // signature's own (SHAKE256's for ML-DSA, SHA-512's for Ed25519), else
-// the suite hash's over the body (SHA-256 104 B, SHA-384 208 B).
-func verifierState(s tlsdef.Sig, hashLen int64) int64 {
+// the signature's hash over the body (certHash).
+func verifierState(s tlsdef.Sig) int64 {
 	if s.Pure {
 		return s.State
 	}
-	if hashLen == 48 {
-		return 208
-	}
-	return 104
+	_, state := certHash(s)
+	return state
 }
 
 // certificateMessage is the least size of the Certificate message: 18 B

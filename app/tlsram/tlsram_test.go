@@ -191,3 +191,40 @@ func TestPeakAddsTheOperationsOfEachPhase(t *testing.T) {
 		t.Errorf("a measured figure's peak: %d", y.Peak(1000, 1000))
 	}
 }
+
+// The audit's three findings on the held certificate data (issue 58):
+// against a trust anchor, a pure signature holds the 64 B μ its streamed
+// body leaves, not the 200 B SHAKE state (5,325 B for ML-DSA-65, §6.3's
+// later steps); a certificate body is hashed with its signature's hash,
+// whatever the suite's (P-256 certificates under SHA-384: 330 B, §6.3
+// (a)); a third pure certificate keeps the leaf's key while the first
+// issuer waits for its own issuer's key (24,047 + 1,952 = 25,999 B).
+func TestHeldCertificatesAsTheAuditFound(t *testing.T) {
+	held := func(spec tlsram.Spec) int64 {
+		t.Helper()
+		b, err := tlsram.For(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, term := range b.Terms {
+			if strings.HasPrefix(term.Name, "the leaf's") {
+				return term.Bytes
+			}
+		}
+		t.Fatalf("%+v: no certificate term in %+v", spec, b.Terms)
+		return 0
+	}
+	if got := held(tlsram.Spec{Client: true, Kex: "x25519mlkem768", Sig: "ml-dsa-65", Chain: 1}); got != 1952+3309+64 {
+		t.Errorf("chain 1, ML-DSA-65: %d B held, want 5,325", got)
+	}
+	if got := held(tlsram.Spec{Client: true, Kex: "p384", Sig: "ecdsa-p256", Chain: 2, SHA384: true}); got != 330 {
+		t.Errorf("P-256 certificates under SHA-384: %d B held, want 330", got)
+	}
+	if got := held(tlsram.Spec{Client: true, Kex: "p256", Sig: "ecdsa-p384", Chain: 2}); got != 97+48+96+97+208 {
+		t.Errorf("P-384 certificates: %d B held, want %d", got, 97+48+96+97+208)
+	}
+	b, err := tlsram.For(tlsram.Spec{Client: true, Kex: "x25519mlkem768", Sig: "ml-dsa-65", Chain: 3})
+	if err != nil || b.Bytes != 25999 {
+		t.Errorf("chain 3, ML-DSA-65: %d B (%v), want 25,999", b.Bytes, err)
+	}
+}
