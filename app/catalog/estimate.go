@@ -225,11 +225,40 @@ func donatesUnits(b *Build, g *bench.PartGroup) bool {
 			return false // the units it uses cannot be checked
 		}
 		u, ok := unitFor(b.group, a)
-		if !ok || !g.Has(u) {
+		if !ok || !g.Has(u) || a == bench.AccelPKA && !samePKA(b.group, g) {
 			return false
 		}
 	}
 	return true
+}
+
+// pkaRevisions are ST's PKA revisions by line, which ST's part data
+// does not tell apart (every PKA is pka32_v1_0_Cube there): v1a on the
+// STM32H5, H7RS and WBA, v1b on the U3 and U5, v1c on the L4+, L5, WB and
+// WL, whose PKA lacks protected exponentiation, complete point addition,
+// the double-base ladder and projective-to-affine conversion
+// (embassy-stm32's PKA documentation, restated in wolfssl-ecc-ram.md §5).
+var pkaRevisions = []struct{ rev, family string }{
+	{"v1a", "STM32H5"}, {"v1a", "STM32H7"}, {"v1a", "STM32WBA"}, // the H7's only PKA parts are the H7RS (H7R/H7S)
+	{"v1b", "STM32U3"}, {"v1b", "STM32U5"},
+	{"v1c", "STM32L4+"}, {"v1c", "STM32L5"}, {"v1c", "STM32WB"}, {"v1c", "STM32WL"},
+}
+
+// pkaRevision is a group's PKA revision ("" when none is known).
+func pkaRevision(g *bench.PartGroup) string {
+	for _, r := range pkaRevisions {
+		if g != nil && g.Family == r.family {
+			return r.rev
+		}
+	}
+	return ""
+}
+
+// samePKA reports whether two groups' PKAs are one revision: a PKA figure
+// is carried only between them (an unknown revision shares with none).
+func samePKA(a, b *bench.PartGroup) bool {
+	ra := pkaRevision(a)
+	return ra != "" && ra == pkaRevision(b)
 }
 
 // unitFor is the unit of a group an accelerator of a build's label is.

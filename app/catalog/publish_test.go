@@ -115,3 +115,25 @@ func TestLimitedPKAVerifiesOnly(t *testing.T) {
 		}
 	}
 }
+
+// ST's part data names every PKA pka32_v1_0_Cube; its revisions differ
+// (v1a H5/H7RS/WBA, v1b U3/U5, v1c L4+/L5/WB/WL): a PKA build is carried
+// only within its revision, and never to a part whose revision is not
+// known (issue 58).
+func TestPKARevisionsDecideWhoShares(t *testing.T) {
+	pka := bench.CryptoUnit{Name: "PKA", Version: "pka32_v1_0_Cube"}
+	group := func(family string) *bench.PartGroup {
+		return &bench.PartGroup{Family: family, Cores: []string{"Cortex-M33"}, Units: []bench.CryptoUnit{pka}}
+	}
+	donor := &Build{id: bench.Identity{MCU: "STM32WBA52", Acceleration: []string{bench.AccelPKA}}, group: group("STM32WBA"),
+		fact: bench.MCUFact{Core: "Cortex-M33"}}
+	for family, want := range map[string]bool{"STM32H5": true, "STM32WBA": true, "STM32U5": false, "STM32L5": false, "STM32N6": false} {
+		if got := donatesUnits(donor, group(family)); got != want {
+			t.Errorf("a WBA PKA build carried to the %s: %v, want %v", family, got, want)
+		}
+	}
+	sw := &Build{id: bench.Identity{MCU: "STM32WBA52"}, group: group("STM32WBA"), fact: bench.MCUFact{Core: "Cortex-M33"}}
+	if !donatesUnits(sw, group("STM32U5")) {
+		t.Error("a software build is barred by the PKA rule")
+	}
+}
