@@ -63,6 +63,7 @@ type Build struct {
 	clocks   *ClockModel   // an estimate's: how its slow end widens when taken up in clock
 	summary  *GroupSummary // its group, summarized once (shared by the group's builds)
 	shown    Shown         // what every ranking shows of it (show)
+	peers    []*Build      // the library's other measured versions on its part and path (versionIndex)
 }
 
 // Estimated reports whether the build is an estimate (carried from a
@@ -114,7 +115,7 @@ func (mk Maker) Make(ds *bench.Dataset) *Catalog {
 	for _, phase := range []func(){
 		cat.collect, cat.fileFootprints, cat.fileSessions, cat.fileSoftware, cat.group,
 		func() { cat.tells = groupTells(ds.Groups) },
-		func() { cat.spreads, cat.ecdhe = spreads(cat.Builds), ecdheRules(cat.Builds) },
+		func() { cat.spreads, cat.ecdhe = spreads(cat.Builds), ecdheRules(cat.Builds); versionIndex(cat.Builds) },
 		func() { cat.clocks = clockModel(cat.Builds) },
 		cat.estimates,
 		func() { cat.pqc = newPQCIndex(ds.Cycles, ds.Lending) },

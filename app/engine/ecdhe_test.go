@@ -54,3 +54,29 @@ func TestECDHEFromTheSameBuildsECDSA(t *testing.T) {
 		t.Errorf("%d Bare_Test c builds that sign, %d ECDHE estimates", bare, estimated)
 	}
 }
+
+// A row measured in one version says how far the library's other
+// measured versions on the same part and path went (issue 58): on the
+// H753 and the U585, from the bundled data; each range holds the row's
+// own figure, spans at least two versions, and never makes a verdict.
+func TestVersionSpreadOnThePart(t *testing.T) {
+	ix := index(t)
+	for _, mcu := range []string{"H753", "U585"} {
+		with := 0
+		for _, c := range rankParams(t, ix, workload.Params{"tls-rate": "1", "mcu": mcu}).Candidates {
+			for _, r := range c.Versions {
+				with++
+				own, ok := term(c, r.Op)
+				if len(r.Versions) < 2 || r.Low > r.High || c.Donor != nil {
+					t.Errorf("%s: %+v", c.Key, r)
+				}
+				if ok && !own.Missing && own.From != nil && own.From.Bounded == "" && own.From.TimeFactor == 0 && (own.Each < r.Low*(1-1e-9) || own.Each > r.High*(1+1e-9)) {
+					t.Errorf("%s %s: its own %v s outside its versions' %v–%v", c.Key, r.Op, own.Each, r.Low, r.High)
+				}
+			}
+		}
+		if with == 0 {
+			t.Errorf("%s: no version spread", mcu)
+		}
+	}
+}

@@ -182,6 +182,9 @@ type Candidate struct {
 	Memory         *Memory `json:"memory"`
 	LentStackBytes *int64  `json:"lent_stack_bytes,omitempty"`
 	PQCCompared    []Term  `json:"pqc_compared,omitempty"`
+	// Versions: how the library's other measured versions on the part
+	// and path varied per operation (catalog.VersionRange; never a verdict).
+	Versions []VersionRange `json:"version_spread,omitempty"`
 	// Qualifying are the group's part numbers that pass the filters on
 	// part numbers (flash, RAM, package, …) when one is in force, or that
 	// the mcu filter names when it names some members only.

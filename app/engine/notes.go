@@ -111,6 +111,9 @@ type Note struct {
 // OpFigure is one operation's printed figure here and in a compared build.
 type OpFigure = catalog.OpFigure
 
+// VersionRange is an operation's spread across a library's versions.
+type VersionRange = catalog.VersionRange
+
 // Sibling names another candidate: its library, version, configuration,
 // the units it uses, and its rank and headroom (nil: unknown).
 type Sibling struct {

@@ -281,3 +281,22 @@ func RAMLeft(c engine.Candidate) string {
 	}
 	return Size(*m.FreeRAMBytes)
 }
+
+// VersionLines say, per operation, how far the library's other measured
+// versions on the same part and path went: the row's own version
+// decides, these only say how much versions vary there.
+func VersionLines(c engine.Candidate) []string {
+	var out []string
+	for _, r := range c.Versions {
+		vs := make([]string, len(r.Versions))
+		for i, v := range r.Versions {
+			vs[i] = v
+			if v == "" {
+				vs[i] = "unpublished"
+			}
+		}
+		out = append(out, fmt.Sprintf("%s's %s on this part and path: from %s to %s across the %d versions measured (%s); this row's own version decides",
+			c.Library, r.Op, Duration(r.Low), Duration(r.High), len(r.Versions), strings.Join(vs, ", ")))
+	}
+	return out
+}

@@ -93,6 +93,7 @@ func (d *Details) Render() app.UI {
 		budget = append(budget, m)
 	}
 	budget = append(budget, explain.SessionLines(*c)...)
+	budget = append(budget, explain.VersionLines(*c)...)
 	if w := explain.Wire(d.M.Res.Workload); w != "" {
 		budget = append(budget, w)
 	}
