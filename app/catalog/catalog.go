@@ -60,10 +60,10 @@ type Build struct {
 	// notAPart: a user's import names no STM32 part of ST's data.
 	notAPart bool
 	doubt    bool
-	clocks   *ClockModel   // an estimate's: how its slow end widens when taken up in clock
-	summary  *GroupSummary // its group, summarized once (shared by the group's builds)
-	shown    Shown         // what every ranking shows of it (show)
-	peers    []*Build      // the library's other measured versions on its part and path (versionIndex)
+	clocks   *ClockModel    // an estimate's: how its slow end widens when taken up in clock
+	summary  *GroupSummary  // its group, summarized once (shared by the group's builds)
+	shown    Shown          // what every ranking shows of it (show)
+	ranges   []VersionRange // its library's measured versions on its part and path, in cycles (versionIndex)
 }
 
 // Estimated reports whether the build is an estimate (carried from a

@@ -38,8 +38,8 @@ func versionKey(b *Build) string {
 
 // versionIndex groups the bundled measured builds by part, library and
 // path and gives each build of a group that holds more than one version
-// its peers (Build.peers: read per candidate and keystroke without a key
-// to make).
+// its ranges over them (Build.ranges: read per candidate and keystroke
+// with nothing to work out).
 func versionIndex(builds []*Build) {
 	all := map[string][]*Build{}
 	for _, b := range builds {
@@ -53,37 +53,54 @@ func versionIndex(builds []*Build) {
 			delete(all, k)
 			continue
 		}
+		ranges := cycleRanges(bs)
 		for _, b := range bs {
-			b.peers = bs
+			b.ranges = ranges
 		}
 	}
 }
 
-// VersionSpreads is, for each operation ops gives (called only when the
-// data holds several versions), how its figure varies across the
-// library's measured versions on the same part and path (nil when the
-// data holds one version only, or the build is an estimate).
-func (a *Answer) VersionSpreads(ops func() []string) []VersionRange {
-	if a.b.donor != nil || a.clock.ClockHz <= 0 {
-		return nil
-	}
-	bs := a.b.peers
-	if len(bs) == 0 {
+// VersionSpreads is, for each operation used reports, how its figure
+// varies across the library's measured versions on the same part and
+// path (nil when the data holds one version only, or the build is an
+// estimate). The ranges are worked out once per catalogue (Build.ranges,
+// in cycles); a ranking only scales the ones it uses to its clock.
+func (a *Answer) VersionSpreads(used func(op string) bool) []VersionRange {
+	if a.b.donor != nil || a.clock.ClockHz <= 0 || len(a.b.ranges) == 0 {
 		return nil
 	}
 	var out []VersionRange
-	for _, op := range ops() {
-		if bench.IsBulk(op) {
-			continue
+	hz := float64(a.clock.ClockHz)
+	for _, r := range a.b.ranges {
+		if used(r.Op) {
+			r.Low, r.High = r.Low/hz, r.High/hz
+			out = append(out, r)
 		}
+	}
+	return out
+}
+
+// cycleRanges are a build's ranges over its peers, in cycles: per
+// operation any peer publishes, where at least two versions publish it.
+func cycleRanges(peers []*Build) []VersionRange {
+	var ops []string
+	for _, b := range peers {
+		for op := range b.ops {
+			if !bench.IsBulk(op) && !slices.Contains(ops, op) {
+				ops = append(ops, op)
+			}
+		}
+	}
+	slices.Sort(ops)
+	var out []VersionRange
+	for _, op := range ops {
 		r := VersionRange{Op: op, Low: math.Inf(1)}
-		for _, b := range bs {
+		for _, b := range peers {
 			m, ok := lookup(b, op)
 			if !ok || m.ClockHz <= 0 {
 				continue
 			}
-			t := cycles(m) / float64(a.clock.ClockHz)
-			r.Low, r.High = math.Min(r.Low, t), math.Max(r.High, t)
+			r.Low, r.High = math.Min(r.Low, cycles(m)), math.Max(r.High, cycles(m))
 			if !slices.Contains(r.Versions, b.id.LibraryVersion) {
 				r.Versions = append(r.Versions, b.id.LibraryVersion)
 			}

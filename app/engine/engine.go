@@ -11,6 +11,7 @@ package engine
 
 import (
 	"encoding/json"
+	"slices"
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/tlsram"
@@ -182,8 +183,7 @@ type Candidate struct {
 	Memory         *Memory `json:"memory"`
 	LentStackBytes *int64  `json:"lent_stack_bytes,omitempty"`
 	PQCCompared    []Term  `json:"pqc_compared,omitempty"`
-	// Versions: how the library's other measured versions on the part
-	// and path varied per operation (catalog.VersionRange; never a verdict).
+	// Versions: the library's measured versions on the part and path, per operation (never a verdict).
 	Versions []VersionRange `json:"version_spread,omitempty"`
 	// Qualifying are the group's part numbers that pass the filters on
 	// part numbers (flash, RAM, package, …) when one is in force, or that
@@ -261,6 +261,11 @@ func (l NoFigure) MarshalJSON() ([]byte, error) {
 		out[i] = entry{c.Key, c.Lacks}
 	}
 	return json.Marshal(out)
+}
+
+// uses reports whether a requirement of the candidate counts op.
+func (c *Candidate) uses(op string) bool {
+	return slices.ContainsFunc(c.Requirements, func(r Requirement) bool { return slices.ContainsFunc(r.Terms, func(t Term) bool { return t.Op == op }) })
 }
 
 // Ops are the operations a candidate's requirements count (each once,

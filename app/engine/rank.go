@@ -282,7 +282,7 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval, c *Candidate) {
 	if v.noCode {
 		c.Notes = append(c.Notes, Note{Code: NotePQCNoCode})
 	}
-	c.PQCCompared, c.Versions = v.pqcCompared, e.a.VersionSpreads(func() []string { return c.Ops() })
+	c.PQCCompared, c.Versions = v.pqcCompared, e.a.VersionSpreads(c.uses)
 	if s.HasFacts {
 		c.Energy = e.energy(c.Requirements)
 	}
