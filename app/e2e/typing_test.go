@@ -379,6 +379,9 @@ func TestFilterFindsWhatRowsPrint(t *testing.T) {
 		if st := eval1[string](ctx, t, status); !strings.Contains(st, " of ") {
 			t.Errorf("%q: the status %q does not count against every row", tc.filter, st)
 		}
+		if sum := eval1[string](ctx, t, `document.querySelector('#results .summary').textContent`); !strings.Contains(sum, "showing the rows that match") {
+			t.Errorf("%q: the Ranked line %q does not name the filter", tc.filter, sum)
+		}
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("filter")), chromedp.KeyEvent(kb.End)); err != nil {
 			t.Fatal(err)
 		}

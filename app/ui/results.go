@@ -240,7 +240,7 @@ func (r *Results) make(pause func()) resultsView {
 	res := &r.M.Results
 	rows, starts, counts, hidden := grouped(res)
 	pause()
-	v := resultsView{Workload: explain.Workload(res.Res.Workload) + filtersLine(res.Ranked), Count: len(res.Res.Candidates), Status: status(res, counts, hidden),
+	v := resultsView{Workload: explain.Workload(res.Res.Workload) + filtersLine(res.Ranked) + rowFilterLine(res.Filter), Count: len(res.Res.Candidates), Status: status(res, counts, hidden),
 		Empty: explain.Empty(res.Res), Rows: len(rows), Hidden: hidden, DataLine: r.Views.dataLine(r.M.Index().Dataset())}
 	if counts[engine.Unknown] > 0 {
 		why := explain.UnknownReasons(res.Res)
@@ -507,4 +507,13 @@ func toCompare(ctx app.Context, e app.Event) {
 	if err := browser.Focus("compare"); err != nil {
 		ctx.NewActionWithValue(actionError, err.Error())
 	}
+}
+
+// rowFilterLine names the results filter in the "Ranked:" line: the rows
+// shown are those it matches ("" without one).
+func rowFilterLine(filter string) string {
+	if w := model.FilterWords(filter); len(w) > 0 {
+		return "; showing the rows that match “" + strings.Join(w, " ") + "”"
+	}
+	return ""
 }
