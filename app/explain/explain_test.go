@@ -9,6 +9,7 @@ import (
 	"cryptosizer/app/catalog"
 	"cryptosizer/app/engine"
 	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
+	"cryptosizer/app/tlsram"
 	"cryptosizer/app/workload"
 )
 
@@ -127,6 +128,26 @@ func TestCSVBootColumns(t *testing.T) {
 		got := strings.Join(row[len(row)-5:], ",")
 		if strings.Join(head[len(head)-5:], ",") != "bootloader,boot_images,boot_hash_passes,boot_verify_passes,boot_decrypt_passes" || got != tc.want {
 			t.Errorf("%v: %s, want %s", tc.params, got, tc.want)
+		}
+	}
+}
+
+// A part that holds the standards' floor but not what clients of its
+// library measured says so, cited, with the verdict unchanged (issue 57).
+func TestDeployedWarning(t *testing.T) {
+	b, err := tlsram.For(tlsram.Spec{Client: true, Kex: "p256", Sig: "ecdsa-p256", Chain: 2, Stack: tlsram.MbedTLS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		ram  int64
+		want bool
+	}{{32 << 10, true}, {64 << 10, false}} {
+		c := engine.Candidate{Verdict: engine.Pass, Memory: &engine.Memory{PartRAMBytes: tc.ram},
+			Requirements: []engine.Requirement{{Kind: engine.KindTLS, Session: &b}}}
+		got := strings.Join(SessionLines(c), " ")
+		if strings.Contains(got, "Warning: the part's") != tc.want || tc.want && !strings.Contains(got, "§4.1") {
+			t.Errorf("%d B part: %q", tc.ram, got)
 		}
 	}
 }

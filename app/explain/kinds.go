@@ -332,6 +332,10 @@ func SessionLines(c engine.Candidate) []string {
 		}
 	}
 	out := []string{line}
+	if d, m := s.Deployed, c.Memory; d != nil && m != nil && m.PartRAMBytes > 0 && m.PartRAMBytes < d.Low && !s.Measured {
+		out = append(out, fmt.Sprintf("Warning: the part's %s fits the standards' floor, but measured %s (%s): below the smallest of them, check it on your build (the verdict stays the floor's).",
+			Size(m.PartRAMBytes), d.What, d.Cite))
+	}
 	if s.LimitNote != "" {
 		out = append(out, "Record limit: "+s.LimitNote+".")
 	}

@@ -228,3 +228,26 @@ func TestHeldCertificatesAsTheAuditFound(t *testing.T) {
 		t.Errorf("chain 3, ML-DSA-65: %d B (%v), want 25,999", b.Bytes, err)
 	}
 }
+
+// What clients of the same library measured comes with the floor, for a
+// client of wolfSSL or Mbed TLS only (§6.4): never a bound.
+func TestDeployedBesideTheFloor(t *testing.T) {
+	for _, tc := range []struct {
+		spec tlsram.Spec
+		low  int64
+	}{
+		{tlsram.Spec{Client: true, Kex: "p256", Sig: "ecdsa-p256", Chain: 2, Stack: tlsram.WolfSSL}, 21200},
+		{tlsram.Spec{Client: true, Kex: "p256", Sig: "ecdsa-p256", Chain: 2, Stack: tlsram.MbedTLS}, 40600},
+		{tlsram.Spec{Client: true, Kex: "p256", Sig: "ecdsa-p256", Chain: 2}, 0},
+		{tlsram.Spec{Kex: "p256", Sig: "ecdsa-p256", Chain: 2, Stack: tlsram.WolfSSL}, 0},
+	} {
+		b, err := tlsram.For(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch d := b.Deployed; {
+		case tc.low == 0 && d != nil, tc.low > 0 && (d == nil || d.Low != tc.low || d.High <= d.Low || d.Low <= b.Bytes):
+			t.Errorf("%+v: deployed %+v beside a floor of %d B", tc.spec, d, b.Bytes)
+		}
+	}
+}
