@@ -161,15 +161,23 @@ func TestMemoryCountsFromTheSmallestMember(t *testing.T) {
 		}
 	}
 	var cell MemoryCell
-	m := a.Memory(fp, nil, smallest, 1000, 1500, &cell)
+	m := a.Memory(fp, nil, smallest, &tlsram.Bound{Bytes: 1000}, 1500, &cell)
 	if m == nil || m.CryptoRAMBytes == nil || *m.FreeRAMBytes != smallest-*m.CryptoRAMBytes-1000 || m.Basis == "" {
 		t.Fatalf("memory %+v", m)
 	}
 	var cell2 MemoryCell
 	// Without the crypto's RAM, the handshake's peak (the session and
 	// the working memory known then) is what is known to be held.
-	if m := a.Memory(nil, nil, smallest, 1000, 1500, &cell2); m.FreeRAMBytes == nil || *m.FreeRAMBytes != smallest-1500 || !m.LowerBound || m.Gap != GapLibraryRAM {
+	if m := a.Memory(nil, nil, smallest, &tlsram.Bound{Bytes: 1000}, 1500, &cell2); m.FreeRAMBytes == nil || *m.FreeRAMBytes != smallest-1500 || !m.LowerBound || m.Gap != GapLibraryRAM {
 		t.Errorf("memory without the crypto's RAM, with a session and its peak: %+v", m)
+	}
+	// The user's measured session is the whole session, its crypto
+	// included: the RAM left is exact even where the library publishes
+	// no RAM figure (issue 57).
+	var cell3 MemoryCell
+	yours := tlsram.Yours(48<<10, "the tls-session-ram setting")
+	if m := a.Memory(nil, nil, smallest, yours, yours.Bytes, &cell3); m.FreeRAMBytes == nil || *m.FreeRAMBytes != smallest-48<<10 || m.LowerBound || m.Gap != "" || !m.SessionWhole {
+		t.Errorf("memory with your measured session: %+v", m)
 	}
 	if low, high := a.RunCurrents(nil); low != nil && (high == nil || *low > *high) {
 		t.Errorf("run currents %v–%v", *low, *high)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/tlsram"
 )
 
 // What a build publishes besides time, for the figures a workload used:
@@ -360,6 +361,9 @@ type Memory struct {
 	// SessionBytes is the TLS session's RAM (its lower bound, tlsram),
 	// counted in the RAM left; 0 without a TLS load.
 	SessionBytes int64 `json:"tls_session_bytes,omitempty"`
+	// SessionWhole: SessionBytes is the user's measured session, its
+	// crypto included, so FreeRAMBytes is exact.
+	SessionWhole bool `json:"session_includes_crypto,omitempty"`
 	// MeasuredPart and MeasuredFreeRAMBytes: on a measured row whose own
 	// part has more RAM than PartRAMBytes (a smaller sibling sets that),
 	// the part measured and the RAM left on it.
@@ -390,14 +394,24 @@ type MemoryCell struct {
 // partRAM (PartRAM) less the TLS session (session; peak, the handshake's
 // peak, where the crypto's RAM is unpublished), made in cell; nil
 // without part facts.
-func (a *Answer) Memory(fp *Footprint, lentStack *int64, partRAM, session, peak int64, cell *MemoryCell) *Memory {
+func (a *Answer) Memory(fp *Footprint, lentStack *int64, partRAM int64, bound *tlsram.Bound, peak int64, cell *MemoryCell) *Memory {
 	b := a.b
 	if !b.hasFact {
 		return nil
 	}
+	var session int64
+	if bound != nil {
+		session = bound.Bytes
+	}
 	cell.Memory = Memory{PartRAMBytes: partRAM, SessionBytes: session}
 	m := &cell.Memory
 	switch {
+	case bound != nil && bound.Measured:
+		// The user's figure is the whole session, its crypto included
+		// (what a heap counter on their build measured): the RAM left is
+		// exact, whatever the library publishes.
+		cell.free = m.PartRAMBytes - session
+		m.FreeRAMBytes, m.Basis, m.SessionWhole = &cell.free, bench.Measured, true
 	case fp == nil:
 		m.NotPublished, m.Gap = b.noRAM, GapLibraryRAM
 		m.StackBytes = lentStack

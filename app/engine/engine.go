@@ -338,3 +338,13 @@ func Longest(reqs []Requirement) (Term, []string) {
 	}
 	return top, missing
 }
+
+// sessionBytes is the TLS session's bound (nil: no TLS load) and the handshake's peak.
+func sessionBytes(reqs []Requirement) (bound *tlsram.Bound, peak int64) {
+	for i := range reqs {
+		if s := reqs[i].Session; s != nil {
+			bound, peak = s, reqs[i].PeakBytes
+		}
+	}
+	return bound, peak
+}

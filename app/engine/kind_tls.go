@@ -142,7 +142,7 @@ func (tlsKind) Fields() []Field {
 		{Name: "tls-chain", Label: "Chain signatures checked (N)", Accepted: "an integer from 0 to 10", Default: strconv.Itoa(d.Chain), Parse: bench.Integer(0, 10)},
 		{Name: "tls-mutual", Label: "Mutual authentication", Accepted: "true or false (also 1/0, yes/no, on/off)", Default: "false", Bool: true},
 		{Name: "tls-resume", Label: "Resumed handshakes", Accepted: "a percentage from 0 to 100, e.g. 50%", Default: "0%", Parse: bench.Percent(0)},
-		{Name: "tls-session-ram", Label: "Your measured TLS session RAM", Accepted: "a size such as 48KiB, measured on your own build (empty: the standards' lower bound)", Parse: bench.Wrap(bench.ReadSize)},
+		{Name: "tls-session-ram", Label: "Your measured TLS session RAM", Accepted: "a size such as 48KiB: the whole session measured on your own build, its crypto included (empty: the standards' lower bound)", Parse: bench.Wrap(bench.ReadSize)},
 		{Name: "record-limit", Label: "Record size limit negotiated (B)", Accepted: "empty (none: full-size records) or a size from 64 to 16385: RFC 8449's record_size_limit, or 512, 1024, 2048 or 4096 (RFC 6066's max_fragment_length, the only sizes wolfSSL negotiates)", Parse: bench.Integer(tlsram.MinLimit, tlsram.MaxLimit)},
 		{Name: "tls-resume-kind", Label: "Resumption kind", Accepted: "psk (no public-key work) or psk-dhe (the key exchange again; TLS 1.3 only)", Default: d.ResumeKind, Choices: []string{"psk", "psk-dhe"}},
 	}

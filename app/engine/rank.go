@@ -301,16 +301,6 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval, c *Candidate) {
 	judge(c, sc, e)
 }
 
-// sessionBytes is the TLS session's RAM among reqs (0: none).
-func sessionBytes(reqs []Requirement) (n, peak int64) {
-	for i := range reqs {
-		if s := reqs[i].Session; s != nil {
-			n, peak = s.Bytes, reqs[i].PeakBytes
-		}
-	}
-	return n, peak
-}
-
 // missingUntrusted and missingMaxClock are what a requirement misses
 // when its figures cannot be scaled; shared read-only by every such
 // requirement (a ranking has hundreds), clipped so that adding copies.

@@ -99,6 +99,9 @@ var Figures = []Figure{
 			if m == nil || m.FreeRAMBytes == nil {
 				return "—" // why: the details' memory line
 			}
+			if m.SessionWhole {
+				return fmt.Sprintf("%s of %s (TLS session %s (yours), its crypto included)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(m.SessionBytes))
+			}
 			if m.CryptoRAMBytes == nil {
 				return fmt.Sprintf("at most %s of %s (%s)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), sessionShort(c))
 			}
@@ -276,7 +279,7 @@ func RAMLeft(c engine.Candidate) string {
 	if m == nil || m.FreeRAMBytes == nil {
 		return "—"
 	}
-	if m.CryptoRAMBytes == nil {
+	if m.CryptoRAMBytes == nil && !m.SessionWhole {
 		return "≤ " + Size(*m.FreeRAMBytes)
 	}
 	return Size(*m.FreeRAMBytes)

@@ -249,6 +249,9 @@ func MemoryLine(c engine.Candidate) string {
 	switch {
 	case m == nil:
 		return ""
+	case m.SessionWhole && m.FreeRAMBytes != nil:
+		return fmt.Sprintf("RAM left for the application: %s — the part's %s less your measured TLS session, %s, its crypto included.",
+			Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(m.SessionBytes))
 	case m.FreeRAMBytes == nil:
 		s := "RAM left for the application: unknown — " + m.NotPublished + " (never guessed)."
 		if m.StackBytes != nil {
