@@ -2,8 +2,8 @@ package catalog
 
 import (
 	"math"
-	"regexp"
 	"slices"
+	"strings"
 
 	"cryptosizer/app/bench"
 )
@@ -27,22 +27,28 @@ const ECDHEDoc = "wolfssl-ecc-ram.md §2–2b"
 // ecdhePartner is each ECDHE operation's ECDSA bound.
 var ecdhePartner = map[string]string{"ecdh-p256-agree": "ecdsa-p256-verify", "ecc-p256-keygen": "ecdsa-p256-sign"}
 
-// spLabel and notSP read a wolfSSL build's label: SP code (sp_c32.c,
-// sp_cortexm.c, SP Math, SP-ASM, WOLF_CONF_MATH=4, ARM assembly
-// speed-ups, STM32_Bare_Test's sp_c32.c), and not fast math or the
-// generic sp_int.c ("SP Math All", WOLF_CONF_MATH=6), whose verification
-// takes another path: the L4A6Z's sp_int.c build breaks the bound
-// (§2b), so none is estimated, although two others keep it.
+// spLabel and notSP read a wolfSSL build's label, lower case: SP code
+// (sp_c32.c, sp_cortexm.c, SP Math, SP-ASM, WOLF_CONF_MATH=4, ARM
+// assembly speed-ups, STM32_Bare_Test's sp_c32.c), and not fast math or
+// the generic sp_int.c ("SP Math All", WOLF_CONF_MATH=6), whose
+// verification takes another path: the L4A6Z's sp_int.c build breaks the
+// bound (§2b), so none is estimated, although two others keep it.
 var (
-	spLabel = regexp.MustCompile(`(?i)\bsp[-_ ]|\bsp\b|wolf_conf_math=4|assembly speedups|^bare_test`)
-	notSP   = regexp.MustCompile(`(?i)fast ?math|sp_int\.c|\btfm\b|sp math all|wolf_conf_math=6`)
+	spLabel = []string{"sp-", "sp_", "sp math", " sp ", "sp c32", "wolf_conf_math=4", "assembly speedups", "bare_test"}
+	notSP   = []string{"fastmath", "fast math", "sp_int.c", "tfm", "sp math all", "wolf_conf_math=6"}
 )
+
+// anyIn reports whether s holds one of words.
+func anyIn(s string, words []string) bool {
+	return slices.ContainsFunc(words, func(w string) bool { return strings.Contains(s, w) })
+}
 
 // spSoftware reports whether a build's ECC runs in wolfSSL's SP code in
 // software: the rule's builds.
 func spSoftware(b *Build) bool {
+	label := strings.ToLower(b.id.Config)
 	return b.lib.Name == "wolfSSL" && !slices.Contains(b.id.Acceleration, bench.AccelPKA) &&
-		spLabel.MatchString(b.id.Config) && !notSP.MatchString(b.id.Config)
+		anyIn(label, spLabel) && !anyIn(label, notSP)
 }
 
 // ECDHERule is the rule's evidence: per ECDHE operation, the ratio to
