@@ -3,7 +3,6 @@ package catalog
 import (
 	"fmt"
 	"math"
-	"strings"
 	"testing"
 
 	"cryptosizer/app/bench"
@@ -130,11 +129,6 @@ func TestCountFloorIsTheDatas(t *testing.T) {
 	for _, f := range ds.Cycles {
 		if f.ClockHz > 0 && (lowest == 0 || f.ClockHz < lowest) {
 			lowest = f.ClockHz
-		}
-	}
-	for _, m := range ds.Measurements {
-		if strings.HasPrefix(m.Config, "-Os, gcc") && m.Library == "Cifra" && m.ClockHz < lowest {
-			lowest = m.ClockHz
 		}
 	}
 	if lowest != CountFloorHz {

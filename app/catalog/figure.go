@@ -192,8 +192,8 @@ func (cat *Catalog) widenCount(f *Figure, s Clock, q Question) {
 }
 
 // CountFloorHz is the clock a cycle count whose own clock is unknown is
-// taken as counted at, for its wait states: the lowest clock any count in
-// the bundled data states (Pornin's X25519 and Cifra's runs, 8 MHz from
-// the HSI with no wait state), so the most the wait states at the part's
-// clock could add by the clock rule. A test holds it to the data.
+// taken as counted at, for its wait states: the lowest clock any cycle
+// count in the bundled data states (Pornin's X25519, 8 MHz with no wait
+// state), so the most the wait states at the part's clock could add by
+// the clock rule. A test holds it to the data.
 const CountFloorHz = 8e6

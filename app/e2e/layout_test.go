@@ -152,15 +152,7 @@ func TestAccessibility(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](string(axe))); err != nil {
-		t.Fatal(err)
-	}
-	res, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations.map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; '))))`,
-		chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res != "[]" {
+	if res := axeViolations(ctx, t, axe); res != "[]" {
 		t.Errorf("axe-core violations: %s", strings.ReplaceAll(res, `","`, "\n"))
 	}
 	// The invalid-field state (a link with a bad rate: the problem line,
@@ -170,18 +162,25 @@ func TestAccessibility(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Navigate(s.base+link), waitReady(1)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](string(axe))); err != nil {
-			t.Fatal(err)
-		}
-		res, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations.map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; '))))`,
-			chromedp.EvalAwaitPromise))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res != "[]" {
+		if res := axeViolations(ctx, t, axe); res != "[]" {
 			t.Errorf("%s: axe-core violations: %s", link, strings.ReplaceAll(res, `","`, "\n"))
 		}
 	}
+}
+
+// axeViolations runs axe-core on the page as it stands: its violations
+// as a JSON list ("[]" for none).
+func axeViolations(ctx context.Context, t *testing.T, axe []byte) string {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](string(axe))); err != nil {
+		t.Fatal(err)
+	}
+	res, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations.map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; '))))`,
+		chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
 
 // compareRow ticks the Compare box of the n-th row and waits for the table

@@ -2,7 +2,6 @@ package explain
 
 import (
 	"fmt"
-	"strings"
 
 	"cryptosizer/app/boot"
 	"cryptosizer/app/engine"
@@ -35,17 +34,4 @@ func Boot(f *engine.Firmware) string {
 		return s
 	}
 	return s + "; crypto: " + b.Library
-}
-
-// BootCites lists a bootloader's facts with their lines (nil without one).
-func BootCites(f *engine.Firmware) []string {
-	b, ok := boot.Of(f.Boot)
-	if !ok {
-		b = boot.Generic
-	}
-	var out []string
-	for _, c := range b.Cites {
-		out = append(out, fmt.Sprintf("%s (%s line %d)", strings.TrimSuffix(c.What, "."), boot.File, c.Line))
-	}
-	return out
 }

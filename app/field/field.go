@@ -38,7 +38,7 @@ func New(accepted func(name string) string) *Values {
 	return &Values{accepted: accepted, text: map[string]string{}, val: map[string]any{}}
 }
 
-// Given records a field's text (trimmed); a text longer than MaxValueLen
+// Give records a field's text (trimmed); a text longer than MaxValueLen
 // is refused, and false says so.
 func (v *Values) Give(name, s string) bool {
 	if len(s) > MaxValueLen {
