@@ -1,6 +1,6 @@
 // Package dataset assembles the normalized, validated dataset the engine
 // ranks from source documents, each read by its registered source
-// (sources.go): measurements in exact units, the entries a source leaves
+// (app/dataset/registry): measurements in exact units, the entries a source leaves
 // missing (with the reason), data-quality warnings checked against
 // curated facts about each part, and each library's treatment by the
 // engine. It also reads a user's pasted benchmark text the same way, and
@@ -38,14 +38,9 @@ type Report struct {
 	Errors       bench.ErrorList `json:"-"`
 }
 
-// Build reads every input with the source whose seed it is and assembles
-// the dataset. Reports come back in input order; any report with errors
-// means the dataset is not trustworthy.
-func Build(facts bench.Facts, inputs []Input) (*bench.Dataset, []Report) {
-	return Sources.Build(facts, inputs)
-}
-
-// Build reads every input with the registry's source whose seed it is.
+// Build reads every input with the registry's source whose seed it is
+// and assembles the dataset. Reports come back in input order; any
+// report with errors means the dataset is not trustworthy.
 func (reg Registry) Build(facts bench.Facts, inputs []Input) (*bench.Dataset, []Report) {
 	ds := &bench.Dataset{MCUs: facts}
 	for _, s := range reg {
@@ -56,7 +51,7 @@ func (reg Registry) Build(facts bench.Facts, inputs []Input) (*bench.Dataset, []
 		rep := Report{Name: in.Name}
 		src, ok := reg.SourceFor(in.Name)
 		if !ok {
-			rep.Errors.Add(bench.Pos{File: in.Name}, in.Name, "no source reads this file (see app/dataset/sources.go)")
+			rep.Errors.Add(bench.Pos{File: in.Name}, in.Name, "no source reads this file (see app/dataset/registry)")
 			reports = append(reports, rep)
 			continue
 		}

@@ -1,7 +1,9 @@
-package dataset
+package dataset_test
 
 import (
 	"bytes"
+	"cryptosizer/app/dataset"
+	"cryptosizer/app/dataset/registry"
 	"os"
 	"reflect"
 	"strings"
@@ -13,7 +15,7 @@ import (
 
 func build(t *testing.T) *bench.Dataset {
 	t.Helper()
-	ds, reports := Build(facts(t), []Input{
+	ds, reports := registry.Build(facts(t), []dataset.Input{
 		{"cmox-stm32wba52cg.txt", read(t, "../../seeds/cmox-stm32wba52cg.txt")},
 		{"cmox-stm32g071rb.txt", read(t, "../../seeds/cmox-stm32g071rb.txt")},
 		{"wolfssl-stm32-benchmarks.md", read(t, "../../seeds/wolfssl-stm32-benchmarks.md")},
@@ -101,7 +103,7 @@ func TestFactsErrors(t *testing.T) {
 		{"h\nSTM32X0\tA\t\t\t\n", "f:2: want 6 tab-separated columns"},
 		{"h\nSTM32X0\tA\t\t\t\t\n", "f:2: want an STM32 part name and a citation"},
 	} {
-		if _, errs := ParseFacts("f", tc.text); len(errs) != 1 || !strings.Contains(errs.Error(), tc.want) {
+		if _, errs := dataset.ParseFacts("f", tc.text); len(errs) != 1 || !strings.Contains(errs.Error(), tc.want) {
 			t.Errorf("%q: got %v, want %q", tc.text, errs, tc.want)
 		}
 	}
@@ -118,17 +120,17 @@ func TestFactsErrors(t *testing.T) {
 		{bench.MCUFact{Part: "STM32C011"}, "no part number in ST's part database starts with it"},
 		{bench.MCUFact{Part: "STM32A011F4", MaxClockHz: 48e6}, "ST's data gives a maximum clock of 64000000 Hz"},
 	} {
-		if _, errs := CompleteFacts("f", bench.Facts{tc.row}, groups); len(errs) != 1 || !strings.Contains(errs.Error(), tc.want) {
+		if _, errs := dataset.CompleteFacts("f", bench.Facts{tc.row}, groups); len(errs) != 1 || !strings.Contains(errs.Error(), tc.want) {
 			t.Errorf("%s: got %v, want %q", tc.row.Part, errs, tc.want)
 		}
 	}
 	// A name that stands for part numbers differing in flash only takes
 	// the smallest flash, and says so.
-	line, errs := CompleteFacts("f", bench.Facts{{Part: "STM32C091", SourceNote: "cited"}}, groups)
+	line, errs := dataset.CompleteFacts("f", bench.Facts{{Part: "STM32C091", SourceNote: "cited"}}, groups)
 	if len(errs) > 0 || line[0].FlashBytes != 16<<10 || line[0].RAMBytes != 6<<10 || !strings.Contains(line[0].SourceNote, "the smallest of the part numbers") {
 		t.Errorf("a line's facts: %+v %v", line, errs)
 	}
-	got, errs := CompleteFacts("f", bench.Facts{{Part: "STM32A011F4", SourceNote: "cited"}, {Part: "STM32B011", HardwareNote: "no flash", SourceNote: "cited"}}, groups)
+	got, errs := dataset.CompleteFacts("f", bench.Facts{{Part: "STM32A011F4", SourceNote: "cited"}, {Part: "STM32B011", HardwareNote: "no flash", SourceNote: "cited"}}, groups)
 	if len(errs) > 0 || got[0].MaxClockHz != 64e6 || got[0].Core != "Cortex-M4" || got[0].FlashBytes != 16<<10 || got[1].MaxClockHz != 0 || got[1].HardwareNote != "no crypto unit; no flash" {
 		t.Errorf("completed %+v, %v", got, errs)
 	}
@@ -136,22 +138,22 @@ func TestFactsErrors(t *testing.T) {
 
 func TestEncodeRoundTrip(t *testing.T) {
 	ds := build(t)
-	b, err := Encode(ds)
+	b, err := dataset.Encode(ds)
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := Decode(b)
+	back, err := dataset.Decode(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := Encode(back)
+	again, err := dataset.Encode(back)
 	if err != nil || !bytes.Equal(again, b) {
 		t.Fatal("decoding and encoding again changed the dataset")
 	}
 	if !reflect.DeepEqual(back.Measurements[0], ds.Measurements[0]) || !reflect.DeepEqual(back.Libraries, ds.Libraries) {
 		t.Fatalf("round trip changed a record:\n%+v\n%+v", back.Measurements[0], ds.Measurements[0])
 	}
-	if _, err := Decode([]byte("{")); err == nil {
+	if _, err := dataset.Decode([]byte("{")); err == nil {
 		t.Fatal("want an error for truncated JSON")
 	}
 }

@@ -37,7 +37,7 @@ func TestMeasuredPartsFactsAreST(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	curated, errs := ParseFacts("mcu-facts.tsv", read(t, "../../seeds/mcu-facts.tsv"))
+	curated, errs := ParseFacts("mcu-facts.tsv", string(mustRead(t, "../../seeds/mcu-facts.tsv")))
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

@@ -28,16 +28,22 @@ type Imported struct {
 	Unread bench.ErrorList
 }
 
-// Import reads a user's benchmark text with the first source that
-// recognizes it. names are what the text does not say (see source.Doc);
-// name labels the import set, and every measurement carries it in
-// Identity.Imported.
-func Import(facts bench.Facts, name, text string, names source.Names) Imported {
-	return Sources.Import(facts, name, text, names)
+// ReadRequest asks the web app's import reader (app/cmd/importer) to
+// read a text as Import does: ID names the request, Name the set; Facts
+// are the parts' facts it is read against. The answer is the Imported
+// as JSON.
+type ReadRequest struct {
+	ID    string       `json:"id"`
+	Name  string       `json:"name"`
+	Text  string       `json:"text"`
+	Names source.Names `json:"names"`
+	Facts bench.Facts  `json:"facts,omitempty"`
 }
 
-// Import reads a user's text with the first of the registry's sources
-// that recognizes it.
+// Import reads a user's benchmark text with the first of the registry's
+// sources that recognizes it. names are what the text does not say (see
+// source.Doc); name labels the import set, and every measurement carries
+// it in Identity.Imported.
 func (reg Registry) Import(facts bench.Facts, name, text string, names source.Names) Imported {
 	var out Imported
 	pos := bench.Pos{File: name}

@@ -1,6 +1,8 @@
-package dataset
+package dataset_test
 
 import (
+	"cryptosizer/app/dataset"
+	"cryptosizer/app/dataset/registry"
 	"os"
 	"slices"
 	"strings"
@@ -37,7 +39,7 @@ func TestImportVariants(t *testing.T) {
 		{"a CMOX page", "../../seeds/cmox-stm32g071rb.txt", source.Names{}, "cmox", 138, source.Names{MCU: "STM32G071RB", Board: "NUCLEO-G071RB", Version: "5.0.0", ClockHz: 64e6}, 1},
 	}
 	for _, tc := range tests {
-		im := Import(facts(t), "set", read(t, tc.file), tc.ov)
+		im := registry.Import(facts(t), "set", read(t, tc.file), tc.ov)
 		if len(im.Errors) > 0 {
 			t.Errorf("%s: %v", tc.name, im.Errors)
 			continue
@@ -55,7 +57,7 @@ func TestImportVariants(t *testing.T) {
 			}
 		}
 	}
-	im := Import(facts(t), "set", read(t, "../source/wolfcrypt/testdata/bare-5.7.txt"), source.Names{MCU: "STM32U585", ClockHz: 160e6, Config: "STM PKA"})
+	im := registry.Import(facts(t), "set", read(t, "../source/wolfcrypt/testdata/bare-5.7.txt"), source.Names{MCU: "STM32U585", ClockHz: 160e6, Config: "STM PKA"})
 	m := im.Data.Measurements[0]
 	if m.MCU != "STM32U585" || m.ClockHz != 160e6 || m.Config != "STM PKA" || strings.Join(m.Acceleration, ",") != "PKA" || m.LibraryVersion != "5.7.0" {
 		t.Errorf("override not applied: %+v", m.Identity)
@@ -69,11 +71,11 @@ func TestImportErrors(t *testing.T) {
 		{"html", "<script>alert(1)</script> RNG 1 MB took 1.000 seconds, 1.000 MB/s", `set:1:1: unknown wolfCrypt algorithm name "<script>alert(1)</script> RNG"`},
 		{"unnamed", "SHA-256 1 MB took 1.000 seconds, 1.000 MB/s\n", "does not name the MCU"},
 		{"bad line", "SHA-256 1 MB took 1.000 seconds, 1.000 MB/s\nmy notes here\nSHA-384 1 MB took 1.000 seconds, 1.000 MB/s\n", `set:2:1: unrecognized text in benchmark output: "my notes here"`},
-		{"enormous", strings.Repeat("x", MaxImportBytes+1), "the limit is 262144 bytes"},
+		{"enormous", strings.Repeat("x", dataset.MaxImportBytes+1), "the limit is 262144 bytes"},
 		{"cmox without clock", "HASH mode Buffer size Cycles Time\nSHA256 32 bytes 9480 148 µs\n", `no "System Core Clock Frequency" line (give the core clock)`},
 	}
 	for _, tc := range tests {
-		im := Import(facts(t), "set", tc.text, source.Names{})
+		im := registry.Import(facts(t), "set", tc.text, source.Names{})
 		var all []string
 		for _, e := range append(im.Errors, im.Unread...) {
 			all = append(all, e.Error())
@@ -83,7 +85,7 @@ func TestImportErrors(t *testing.T) {
 		}
 	}
 	// A pasted CMOX table with the MCU and clock given by the user.
-	im := Import(facts(t), "set", "HASH mode Buffer size Cycles Time\nSHA256 32 bytes 9480 148 µs\n", source.Names{MCU: "STM32G071RB", ClockHz: 64e6})
+	im := registry.Import(facts(t), "set", "HASH mode Buffer size Cycles Time\nSHA256 32 bytes 9480 148 µs\n", source.Names{MCU: "STM32G071RB", ClockHz: 64e6})
 	if len(im.Errors) > 0 || len(im.Data.Measurements) != 1 || *im.Data.Measurements[0].Cycles != 9480 {
 		t.Errorf("CMOX table: %v %+v", im.Errors, im.Data.Measurements)
 	}
@@ -96,7 +98,7 @@ func FuzzImport(f *testing.F) {
 	fs := bench.Facts{{Part: "STM32H563ZI", Aliases: []string{"STM32H563"}, Core: "Cortex-M33", MaxClockHz: 250e6, FlashBytes: 2 << 20, RAMBytes: 640 << 10,
 		CryptoHardware: []string{"HASH", "PKA", "RNG"}}}
 	f.Fuzz(func(t *testing.T, text, mcu string, clock int64) {
-		im := Import(fs, "fuzz", text, source.Names{MCU: mcu, ClockHz: clock})
+		im := registry.Import(fs, "fuzz", text, source.Names{MCU: mcu, ClockHz: clock})
 		for _, m := range im.Data.Measurements {
 			if (m.BytesPerSecond == nil || !(*m.BytesPerSecond > 0)) && (m.SecondsPerOp == nil || !(*m.SecondsPerOp > 0)) {
 				t.Fatalf("measurement without a positive figure: %+v", m)
@@ -123,7 +125,7 @@ func TestMergeKeepsEveryRecordKind(t *testing.T) {
 	// A decoded slice has room to grow: an append that does not copy
 	// writes into the base.
 	base.Skipped = append(make([]bench.Skipped, 0, 8), base.Skipped...)
-	a, b := Merge(&base, one("a")), Merge(&base, one("b"))
+	a, b := dataset.Merge(&base, one("a")), dataset.Merge(&base, one("b"))
 	for _, tc := range []struct {
 		name string
 		ds   *bench.Dataset
@@ -146,13 +148,13 @@ func TestMergeKeepsEveryRecordKind(t *testing.T) {
 // SeedFacts are the measured parts' facts as gendata makes them: the
 // curated additions (root/seeds/mcu-facts.tsv) completed from the part
 // groups of the committed dataset (derived from ST's part database).
-// Exported for the external tests of this directory.
+// Shared by the external tests of this directory.
 func SeedFacts(root string) (bench.Facts, error) {
 	text, err := os.ReadFile(root + "/seeds/mcu-facts.tsv")
 	if err != nil {
 		return nil, err
 	}
-	curated, errs := ParseFacts("mcu-facts.tsv", string(text))
+	curated, errs := dataset.ParseFacts("mcu-facts.tsv", string(text))
 	if len(errs) > 0 {
 		return nil, errs
 	}
@@ -160,10 +162,10 @@ func SeedFacts(root string) (bench.Facts, error) {
 	if err != nil {
 		return nil, err
 	}
-	ds, err := Decode(b)
+	ds, err := dataset.Decode(b)
 	if err != nil {
 		return nil, err
 	}
-	f, errs := CompleteFacts("mcu-facts.tsv", curated, ds.Groups)
+	f, errs := dataset.CompleteFacts("mcu-facts.tsv", curated, ds.Groups)
 	return f, errs.Err()
 }

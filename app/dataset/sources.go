@@ -5,9 +5,6 @@ import (
 	"strings"
 
 	"cryptosizer/app/source"
-	"cryptosizer/app/source/cmox"
-	"cryptosizer/app/source/mbedtls"
-	"cryptosizer/app/source/wolfcrypt"
 )
 
 // Registry is a list of benchmark sources, in the order a pasted text is
@@ -18,13 +15,19 @@ import (
 // library (bench.Library).
 type Registry []source.Source
 
-// Sources are the sources cryptosizer reads. Adding a source is its
-// package and one line here.
-var Sources = Registry{
-	wolfcrypt.Source{},
-	cmox.Source{},
-	mbedtls.Source{},
-}
+// SourceFlags and Pastes are what the registered sources
+// (app/dataset/registry) say of themselves: their library filter names
+// and the words that ask for a paste. The web app's first download needs
+// these words, not the sources' readers (~350 KB of code and Go's
+// regular expressions): those are in the import reader, a module of its
+// own (app/cmd/importer). registry's TestNamesAreTheRegistry holds these
+// to the registry.
+var SourceFlags = []string{"wolfssl", "cmox", "mbedtls"}
+
+// Pastes says what a user may paste (see SourceFlags).
+const Pastes = "wolfCrypt benchmark output (lines with \"took\"; any version, bare or in the markdown page, one or many builds)" +
+	" or a CMOX performance page or table with its header row" +
+	" or Mbed TLS benchmark output (\"SHA-256 : 1957 KiB/s\", \"ECDSA-secp256r1 : 7 sign/s\"; upstream 1.3–3.6, TF-PSA-Crypto, Mbed OS, Zephyr or NXP)"
 
 // Lenders are the cycle-count sources' names and MeasuredFlags the
 // library filter's names of the libraries only a measured source
@@ -77,13 +80,10 @@ func (r Registry) Pastes() string {
 	return strings.Join(out, " or ")
 }
 
-// SourceFor returns the registered source that reads a seed file.
-func SourceFor(file string) (source.Source, bool) { return Sources.SourceFor(file) }
-
 // LibraryFlags are the registered libraries' filter names, then those
 // only a measured source measures.
 func LibraryFlags() []string {
-	out := Sources.LibraryFlags()
+	out := slices.Clone(SourceFlags)
 	for _, f := range MeasuredFlags {
 		if !slices.Contains(out, f) {
 			out = append(out, f)

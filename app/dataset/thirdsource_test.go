@@ -9,6 +9,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
+	"cryptosizer/app/dataset/registry"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/source"
 )
@@ -58,7 +59,7 @@ TOY STM32H563ZI 250 ecdsa-p256-sign 0.003 s
 TOY STM32H563ZI 250 sha256 10000000 B/s`
 
 func TestThirdSourceRanks(t *testing.T) {
-	reg := append(dataset.Registry{toy{}}, dataset.Sources...)
+	reg := append(dataset.Registry{toy{}}, registry.Sources...)
 	facts := factsOf(t)
 	ds, reports := reg.Build(facts, []dataset.Input{{Name: "toy-bench.txt", Text: toyText}})
 	if len(reports) != 1 || len(reports[0].Errors) > 0 || reports[0].Source != "toy" || reports[0].Measurements != 4 {
@@ -95,7 +96,7 @@ func TestThirdSourceRanks(t *testing.T) {
 }
 
 func factsOf(t *testing.T) bench.Facts {
-	f, err := dataset.SeedFacts("../..")
+	f, err := SeedFacts("../..")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,7 @@
 // Package source says what a benchmark source is to cryptosizer: a
 // document format (a CMOX wiki page, wolfCrypt benchmark output, …) that
 // one package reads into measurements, and one registration (in
-// app/dataset/sources.go; a cycle-count or measured source in
+// app/dataset/registry; a cycle-count or measured source in
 // app/dataset/derive, the generator's alone) wires into the generator,
 // the import path, the CLI and the engine.
 //

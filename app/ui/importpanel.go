@@ -62,8 +62,9 @@ func (ip *ImportPanel) onToggle(ctx app.Context, e app.Event) {
 func (ip *ImportPanel) body(control func(model.ImportField) app.UI, add string) app.UI {
 	im := ip.M
 	f := &im.Form
+	busy := im.Busy()
 	return app.Div().Class("import-body").Body(
-		app.P().Class("hint").Text(fmt.Sprintf("Paste %s. Up to %d KiB. It stays in this browser.", dataset.Sources.Pastes(), dataset.MaxImportBytes/1024)),
+		app.P().Class("hint").Text(fmt.Sprintf("Paste %s. Up to %d KiB. It stays in this browser.", dataset.Pastes, dataset.MaxImportBytes/1024)),
 		control(model.ImportFields[0]),
 		app.Div().Class("import-fields").Body(
 			app.Range(model.ImportFields[1:]).Slice(func(i int) app.UI { return control(model.ImportFields[i+1]) }),
@@ -71,11 +72,11 @@ func (ip *ImportPanel) body(control func(model.ImportField) app.UI, add string) 
 		// Nothing to add until the preview recognizes a measurement (an
 		// edit saves what it holds).
 		app.Button().Type("button").ID("import-add").Text(add).
-			Disabled(f.Editing == "" && (f.Preview == nil || len(f.Preview.Data.Measurements) == 0)).
+			Disabled(busy != "" || f.Editing == "" && (f.Preview == nil || len(f.Preview.Data.Measurements) == 0)).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionImportAdd) }),
 		// A live region the page moves the focus to once Add answers.
-		app.If(f.Msg != "", func() app.UI {
-			return app.P().ID("import-msg").Role("status").Aria("live", "polite").TabIndex(-1).Text(f.Msg)
+		app.If(f.Msg != "" || busy != "", func() app.UI {
+			return app.P().ID("import-msg").Role("status").Aria("live", "polite").TabIndex(-1).Text(strings.TrimSpace(busy + " " + f.Msg))
 		}),
 		app.If(f.Preview != nil, func() app.UI { return renderPreview(f.Preview) }),
 		app.If(len(im.Sets) > 0, func() app.UI {
@@ -86,6 +87,7 @@ func (ip *ImportPanel) body(control func(model.ImportField) app.UI, add string) 
 					app.Text(label+" "),
 					app.If(s.From == model.Link, func() app.UI { return app.Span().Class("badge link").Text("from a link") }),
 					app.If(s.From == model.Session, func() app.UI { return app.Span().Class("badge link").Text("this visit only") }),
+					app.If(im.Reading[s.ID], func() app.UI { return app.Span().Class("badge").Text("reading its text…") }),
 					app.If(im.Errs[s.ID] != "", func() app.UI { return app.Span().Class("error").Text(" (not ranked: " + im.Errs[s.ID] + ") ") }),
 					app.If(s.From != model.Stored, func() app.UI {
 						return app.Button().Type("button").Class("keep").Text("Keep").Aria("label", "Keep "+s.ID+" in this browser").DataSet("set", s.ID).OnClick(keepSet)
@@ -159,7 +161,7 @@ func renderPreview(im *dataset.Imported) app.UI {
 					where = "input"
 				}
 				// The formats are named above the box: not again per line.
-				msg := strings.Replace(e.Msg, dataset.Sources.Pastes(), "one of the formats named above", 1)
+				msg := strings.Replace(e.Msg, dataset.Pastes, "one of the formats named above", 1)
 				return app.Li().Class("error").Text(where + ": " + msg + quoted(e.Text))
 			}))
 		}),

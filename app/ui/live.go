@@ -130,6 +130,7 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 			link, pending := p.m.LinkPending(), p.m.Pending()
 			prepared, acted, inputs = p.goLive(), p.acted, p.inputs.Load()
 			wentLive = pending
+			p.sendReads(ctx) // the stored and linked sets' texts
 			if link {
 				// The first answer to the address's question: drawn, and the
 				// address says what is shown (it kept its fragment until now).

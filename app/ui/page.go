@@ -9,6 +9,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"slices"
@@ -18,6 +19,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/dataset"
 	"cryptosizer/app/ui/browser"
 	"cryptosizer/app/ui/model"
 )
@@ -41,6 +43,7 @@ const (
 	actionImportEdit   = "cryptosizer/import-edit"   // set ID
 	actionImportRemove = "cryptosizer/import-remove" // set ID
 	actionImportKeep   = "cryptosizer/import-keep"   // set ID
+	actionImportRead   = "cryptosizer/import-read"   // readAnswer
 	actionCompare      = "cryptosizer/compare"       // candidate key
 	actionLoad         = "cryptosizer/load"          // param: kind, "true"/"false"
 	actionError        = "cryptosizer/error"         // message
@@ -50,6 +53,10 @@ const (
 type param struct{ Name, Value string }
 
 type chartExport struct{ ID, Kind string }
+
+// readAnswer is the import reader's answer to a request: its reply
+// (app/cmd/importer's JSON), or why there is none.
+type readAnswer struct{ ID, Reply, Err string }
 
 // previewPause is how long typing must pause before the import preview
 // parses the text.
@@ -117,6 +124,7 @@ func (p *Page) live(h app.ActionHandler) app.ActionHandler {
 			p.m.WantCharts()
 		}
 		h(ctx, a)
+		p.sendReads(ctx)
 	}
 }
 
@@ -129,7 +137,7 @@ func (p *Page) OnMount(ctx app.Context) {
 		actionUnfold: p.onUnfold, actionFold: p.onFold, actionNotRanked: p.onNotRanked, actionExport: p.onExport, actionChartExport: p.onChartExport,
 		actionChartsNear:  p.onChartsNear,
 		actionImportInput: p.onImportInput, actionImportAdd: p.onImportAdd, actionImportEdit: p.onImportEdit,
-		actionImportRemove: p.onImportRemove, actionImportKeep: p.onImportKeep, actionError: p.onError, actionDismiss: p.onDismiss,
+		actionImportRemove: p.onImportRemove, actionImportKeep: p.onImportKeep, actionImportRead: p.onImportRead, actionError: p.onError, actionDismiss: p.onDismiss,
 		actionCompare: p.onCompare, actionLoad: p.onLoad,
 	} {
 		ctx.Handle(name, p.live(h))
@@ -460,11 +468,69 @@ func (p *Page) onImportInput(ctx app.Context, a app.Action) {
 	}
 	seq := p.m.ImportInput(v.Name, v.Value)
 	// Parse after a pause in typing, not on every keystroke.
-	ctx.After(previewPause, func(app.Context) {
+	ctx.After(previewPause, func(ctx app.Context) {
 		t := browser.Now()
 		p.m.PreviewImport(seq)
+		p.sendReads(ctx)
 		browser.Record("preview", browser.Now()-t, false)
 	})
+}
+
+// sendReads sends the texts the page needs read to the import reader
+// (a Worker running web/import.wasm, fetched on first use); each answer
+// comes back as an action (onImportRead).
+func (p *Page) sendReads(ctx app.Context) {
+	qs, facts := p.m.Requests()
+	for _, q := range qs {
+		q.Facts = facts
+		b, err := json.Marshal(q)
+		if err != nil {
+			p.m.AnswerFailed(q.ID, err.Error())
+			continue
+		}
+		browser.ReadImport(app.Getenv("GOAPP_STATIC_RESOURCES_URL")+"/import-worker.js", q.ID, string(b), func(id, reply, why string) {
+			ctx.NewActionWithValue(actionImportRead, readAnswer{id, reply, why})
+		})
+	}
+}
+
+// onImportRead takes the import reader's answer: the preview it waited
+// for, the set Add waited for, a stored or linked set ranked at last.
+func (p *Page) onImportRead(ctx app.Context, a app.Action) {
+	v, ok := a.Value.(readAnswer)
+	if !ok {
+		return
+	}
+	var r struct {
+		Imported *dataset.Imported `json:"imported"`
+		Error    string            `json:"error"`
+	}
+	switch err := json.Unmarshal([]byte(v.Reply), &r); {
+	case v.Err != "":
+		p.m.AnswerFailed(v.ID, v.Err)
+		return
+	case err != nil:
+		p.m.AnswerFailed(v.ID, "its answer could not be read: "+err.Error())
+		return
+	case r.Imported == nil:
+		p.m.AnswerFailed(v.ID, r.Error)
+		return
+	}
+	adding := p.m.Imports.Busy() != ""
+	p.pace.begin()
+	stored := p.m.Answer(v.ID, *r.Imported)
+	p.pace.end()
+	if stored {
+		p.saveStore()
+	}
+	p.syncURL(ctx)
+	if adding && p.m.Imports.Busy() == "" {
+		ctx.Defer(func(ctx app.Context) {
+			if err := browser.Focus("import-msg"); err != nil {
+				ctx.NewActionWithValue(actionError, err.Error())
+			}
+		})
+	}
 }
 
 func (p *Page) onImportAdd(ctx app.Context, a app.Action) {

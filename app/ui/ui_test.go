@@ -13,6 +13,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
+	"cryptosizer/app/dataset/registry"
 	"cryptosizer/app/engine"
 	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
 	"cryptosizer/app/source"
@@ -112,7 +113,7 @@ func TestPreviewCapsProblems(t *testing.T) {
 	for i := 0; i < 5000; i++ {
 		text.WriteString("junk\nSHA-256 1 MiB took 1.000 seconds, 1.000 MiB/s\n")
 	}
-	im := dataset.Import(nil, "pasted", text.String(), source.Names{MCU: "STM32U585", ClockHz: 160e6})
+	im := registry.Import(nil, "pasted", text.String(), source.Names{MCU: "STM32U585", ClockHz: 160e6})
 	if len(im.Unread) != 5000 || len(im.Errors) != 0 {
 		t.Fatalf("%d lines not read, %v", len(im.Unread), im.Errors)
 	}

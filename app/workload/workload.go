@@ -47,7 +47,7 @@ func Complete(p Params) Params {
 }
 
 // Schema is the engine's schema with the registered sources' libraries
-// (dataset.Sources), built once on first use and never changed.
+// (dataset.SourceFlags), built once on first use and never changed.
 var Schema = sync.OnceValue(func() *engine.Schema {
 	return engine.NewSchema(dataset.LibraryFlags(), dataset.Lenders...)
 })

@@ -16,6 +16,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
+	"cryptosizer/app/dataset/registry"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
 	"cryptosizer/app/source"
@@ -56,7 +57,7 @@ type importFlags struct {
 }
 
 func (im *importFlags) define(fs *flag.FlagSet) {
-	fs.Func("import", "rank your own benchmark too: a file of "+dataset.Sources.Pastes()+" (repeatable)", func(v string) error {
+	fs.Func("import", "rank your own benchmark too: a file of "+dataset.Pastes+" (repeatable)", func(v string) error {
 		im.files = append(im.files, v)
 		return nil
 	})
@@ -93,7 +94,7 @@ func (im *importFlags) read(facts bench.Facts, notes io.Writer) ([]bench.Dataset
 		if err != nil {
 			return nil, []string{fmt.Sprintf("--import %s: %v", path, err)}
 		}
-		r := dataset.Import(facts, filepath.Base(path), text, im.names)
+		r := registry.Import(facts, filepath.Base(path), text, im.names)
 		if len(r.Errors) > 0 {
 			var msgs []string
 			for _, e := range r.Errors {

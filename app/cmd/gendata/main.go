@@ -17,6 +17,7 @@ import (
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/dataset/derive"
+	"cryptosizer/app/dataset/registry"
 	"cryptosizer/app/source/stclocks"
 	"cryptosizer/app/source/stparts"
 )
@@ -68,7 +69,7 @@ func main() {
 
 // generate builds the dataset JSON from a seeds directory: mcu-facts.tsv
 // holds the curated additions to ST's facts of the measured parts, and every file a registered source claims
-// (dataset.SourceFor) is read by that source; the part groups come from
+// (registry.SourceFor) is read by that source; the part groups come from
 // the part catalogue (data/parts/parts.json, derived from ST's data).
 func generate(dir, catalogue, cycles, measured string) ([]byte, []dataset.Report, error) {
 	factsText, err := os.ReadFile(filepath.Join(dir, "mcu-facts.tsv"))
@@ -99,7 +100,7 @@ func generate(dir, catalogue, cycles, measured string) ([]byte, []dataset.Report
 	var inputs []dataset.Input
 	for _, e := range entries {
 		name := e.Name()
-		if _, ok := dataset.SourceFor(name); !ok {
+		if _, ok := registry.SourceFor(name); !ok {
 			continue
 		}
 		text, err := os.ReadFile(filepath.Join(dir, name))
@@ -117,7 +118,7 @@ func generate(dir, catalogue, cycles, measured string) ([]byte, []dataset.Report
 	if len(derrs) > 0 {
 		return nil, nil, derrs
 	}
-	ds, reports := dataset.Build(facts, inputs)
+	ds, reports := registry.Build(facts, inputs)
 	ds.Documents = docs
 	ds.Groups = groups
 	for _, cs := range derive.CycleSources {

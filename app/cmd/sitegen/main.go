@@ -23,7 +23,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"cryptosizer/app/dataset"
+	"cryptosizer/app/dataset/registry"
 	"cryptosizer/app/ui"
 )
 
@@ -42,7 +42,7 @@ func run(out, prefix string) error {
 	if err := icons(web); err != nil {
 		return err
 	}
-	version, err := hashFiles(web, "app.wasm", "echarts.min.js", "cryptosizer.css", "link.js", "icon.svg")
+	version, err := hashFiles(web, "app.wasm", "import.wasm", "import-worker.js", "echarts.min.js", "cryptosizer.css", "link.js", "icon.svg")
 	if err != nil {
 		return fmt.Errorf("%w (run ./build.sh, which builds web/app.wasm and copies echarts first)", err)
 	}
@@ -58,7 +58,7 @@ func run(out, prefix string) error {
 		Name:              "cryptosizer",
 		ShortName:         "cryptosizer",
 		Title:             "cryptosizer — size STM32 crypto workloads",
-		Description:       "Rank STM32 boards, crypto acceleration and libraries (" + strings.Join(dataset.Sources.LibraryNames(), ", ") + ") against TLS, secure-boot and AES workloads.",
+		Description:       "Rank STM32 boards, crypto acceleration and libraries (" + strings.Join(registry.Sources.LibraryNames(), ", ") + ") against TLS, secure-boot and AES workloads.",
 		Lang:              "en",
 		BackgroundColor:   "#ffffff",
 		ThemeColor:        "#0b5394",
@@ -75,11 +75,11 @@ func run(out, prefix string) error {
 		// opened with a link's own workload, so that the pre-rendered
 		// default ranking never passes for the link's answer.
 		Scripts: []string{"/web/link.js"},
-		// ECharts is not a page script: the charts load it after the
-		// first ranking (app/ui Chart). The worker still caches it, and
-		// the SVG icon the page links (go-app's list leaves it out: an
-		// offline visit logged its failed load).
-		CacheableResources: []string{"/web/echarts.min.js", "/web/icon.svg"},
+		// Neither ECharts (app/ui Chart) nor the import reader
+		// (app/cmd/importer) is a page script: the page loads each when
+		// first needed. The worker caches them, and the SVG icon the page
+		// links (go-app's list leaves it out: an offline visit failed).
+		CacheableResources: []string{"/web/echarts.min.js", "/web/import-worker.js", "/web/import.wasm", "/web/icon.svg"},
 		Version:            version,
 	}
 	root := "/"

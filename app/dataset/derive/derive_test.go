@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"cryptosizer/app/dataset"
+	"cryptosizer/app/dataset/registry"
 )
 
 // TestRuntimeListsAreTheRegistry holds the names the browser and the CLI
@@ -17,7 +18,7 @@ func TestRuntimeListsAreTheRegistry(t *testing.T) {
 	}
 	for _, ms := range MeasuredSources {
 		for _, l := range ms.Libraries() {
-			if !slices.Contains(flags, l.Flag) && !slices.Contains(dataset.Sources.LibraryFlags(), l.Flag) {
+			if !slices.Contains(flags, l.Flag) && !slices.Contains(registry.Sources.LibraryFlags(), l.Flag) {
 				flags = append(flags, l.Flag)
 			}
 		}

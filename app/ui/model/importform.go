@@ -44,6 +44,23 @@ type ImportForm struct {
 	Rev     int
 	touched map[string]bool
 	written map[string]int
+	// adding is the set Add waits for while its text is read.
+	adding ImportSet
+}
+
+// previewID names the read request of the latest keystroke's preview.
+func (f *ImportForm) previewID() string { return "preview-" + strconv.Itoa(f.Seq) }
+
+// Busy says what the form waits for, if anything: the text of the set
+// being added, or of the preview, read by the import reader.
+func (im *Imports) Busy() string {
+	switch {
+	case im.Form.adding.ID != "":
+		return "Reading the text to add it…"
+	case im.asked[im.Form.previewID()]:
+		return "Reading the text… (the first time, the reader of benchmark formats is fetched)"
+	}
+	return ""
 }
 
 // FieldRev changes when a field is written from outside its control
@@ -127,7 +144,16 @@ func (p *Page) PreviewImport(seq int) {
 	if err != nil {
 		f.Msg = err.Error()
 	}
-	im := dataset.Import(p.Imports.facts(), "pasted", s.Text, s.override())
+	if r, ok := p.Imports.read(dataset.ReadRequest{ID: f.previewID(), Name: "pasted", Text: s.Text, Names: s.override()}); ok {
+		p.showPreview(r)
+	}
+}
+
+// showPreview shows what the pasted text holds and pre-fills the names
+// it states into the fields the user has not touched.
+func (p *Page) showPreview(im dataset.Imported) {
+	f := &p.Imports.Form
+	f.Rev++
 	found := map[string]string{"mcu": im.Found.MCU, "board": im.Found.Board, "config": im.Found.Config, "version": im.Found.Version}
 	if im.Found.ClockHz > 0 {
 		found["clock"] = strconv.FormatFloat(float64(im.Found.ClockHz)/1e6, 'f', -1, 64)
@@ -155,7 +181,19 @@ func (p *Page) AddImport() bool {
 		f.Msg = "Not added: " + err.Error()
 		return false
 	}
-	r := im.parse(s)
+	r, ok := im.parse(s)
+	if !ok {
+		f.adding = s // Answer adds it
+		return false
+	}
+	return p.addRead(s, r)
+}
+
+// addRead adds a set whose text was read (AddImport).
+func (p *Page) addRead(s ImportSet, r dataset.Imported) bool {
+	im := &p.Imports
+	f := &im.Form
+	f.Rev++
 	if len(r.Errors) > 0 {
 		// The preview lists the problems (the formats accepted among
 		// them): the message points there instead of saying them twice.

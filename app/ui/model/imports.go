@@ -122,16 +122,29 @@ type Imports struct {
 	Sets []Set
 	// Errs has, per set ID, why the set is not ranked.
 	Errs map[string]string
-	Form ImportForm
+	// Reading lists the sets whose text is still being read (the import
+	// reader answers later: Answer).
+	Reading map[string]bool
+	Form    ImportForm
 	// StoreBlocked is set when what is in storage must not be
 	// overwritten (it could not be read, nor kept aside): new sets stay
 	// for this visit only.
 	StoreBlocked string
 	Rev          int
+	// Read reads a text at once (the CLI's registry.Import, and tests).
+	// When nil, as in the browser, texts are read elsewhere: the page
+	// takes what is to be read (Requests) and hands each answer back
+	// (Answer) — the readers of third-party formats are a module of
+	// their own, fetched when an import first needs them.
+	Read func(facts bench.Facts, name, text string, names source.Names) dataset.Imported
 
 	base   *engine.Index
 	ix     *engine.Index
 	parsed map[string]dataset.Imported
+	// asked holds the requests sent and not answered; queue those not
+	// taken yet (Requests).
+	asked map[string]bool
+	queue []dataset.ReadRequest
 }
 
 func (im *Imports) index() *engine.Index {
@@ -143,31 +156,134 @@ func (im *Imports) index() *engine.Index {
 
 func (im *Imports) facts() []bench.MCUFact { return im.base.Dataset().MCUs }
 
-func (im *Imports) parse(s ImportSet) dataset.Imported {
+// parse returns a set's measurements, read once (its ID changes with its
+// text and names). ok is false while the text is being read.
+func (im *Imports) parse(s ImportSet) (dataset.Imported, bool) {
+	r, ok := im.parsed[s.ID]
+	if ok {
+		return r, true
+	}
+	if r, ok = im.read(dataset.ReadRequest{ID: s.ID, Name: s.ID, Text: s.Text, Names: s.override()}); ok {
+		im.keep(s, r)
+	}
+	return im.parsed[s.ID], ok
+}
+
+// read reads a text at once (Read), or asks for it to be read once.
+func (im *Imports) read(q dataset.ReadRequest) (dataset.Imported, bool) {
+	if im.Read != nil {
+		return im.Read(im.facts(), q.Name, q.Text, q.Names), true
+	}
+	if !im.asked[q.ID] {
+		if im.asked == nil {
+			im.asked = map[string]bool{}
+		}
+		im.asked[q.ID] = true
+		im.queue = append(im.queue, q)
+	}
+	return dataset.Imported{}, false
+}
+
+// keep records what a set's text holds, with the session RAM the set
+// names.
+func (im *Imports) keep(s ImportSet, r dataset.Imported) {
 	if im.parsed == nil {
 		im.parsed = map[string]dataset.Imported{}
 	}
-	// A set is parsed once; its ID changes with its text and names.
-	r, ok := im.parsed[s.ID]
-	if !ok {
-		r = dataset.Import(im.facts(), s.ID, s.Text, s.override())
-		if s.SessionRAM > 0 {
-			r.Data.Sessions = []bench.SessionRAM{{Imported: s.ID, Bytes: s.SessionRAM}}
-		}
-		im.parsed[s.ID] = r
+	if s.SessionRAM > 0 {
+		r.Data.Sessions = []bench.SessionRAM{{Imported: s.ID, Bytes: s.SessionRAM}}
 	}
-	return r
+	im.parsed[s.ID] = r
+}
+
+// set returns the set with an ID: one of the page's, or the one the form
+// is adding.
+func (im *Imports) set(id string) (ImportSet, bool) {
+	for _, s := range im.Sets {
+		if s.ID == id {
+			return s.ImportSet, true
+		}
+	}
+	return im.Form.adding, im.Form.adding.ID == id && id != ""
+}
+
+// Requests takes the texts to be read (see Imports.Read), with the facts
+// about the parts they are read against.
+func (p *Page) Requests() ([]dataset.ReadRequest, bench.Facts) {
+	q := p.Imports.queue
+	p.Imports.queue = nil
+	if len(q) == 0 || p.Imports.base == nil {
+		return q, nil
+	}
+	return q, p.Imports.facts()
+}
+
+// Answer takes what a text holds (a request's answer): a set's is
+// ranked, paced (Pace), the set the form was adding is added, the
+// preview waiting for it is shown. It reports whether storage should
+// be written.
+func (p *Page) Answer(id string, r dataset.Imported) bool {
+	im := &p.Imports
+	if !im.asked[id] {
+		return false // not asked, or answered already
+	}
+	delete(im.asked, id)
+	if id == im.Form.previewID() {
+		p.showPreview(r)
+		return false
+	}
+	s, ok := im.set(id)
+	if !ok {
+		return false // removed, or no longer being added
+	}
+	im.keep(s, r)
+	stored := false
+	if f := &im.Form; f.adding.ID == id {
+		f.adding = ImportSet{}
+		stored = p.addRead(s, im.parsed[id])
+	}
+	if im.Reading[id] {
+		im.reindex(p.Pace)
+		p.rank()
+	}
+	return stored
+}
+
+// AnswerFailed says why a text could not be read (the reader could not
+// be fetched, or failed): a set is not ranked, and says so.
+func (p *Page) AnswerFailed(id, why string) {
+	im := &p.Imports
+	if !im.asked[id] {
+		return
+	}
+	delete(im.asked, id)
+	why = "the import reader failed (" + why + "); reload the page to try again"
+	if id == im.Form.previewID() || im.Form.adding.ID == id {
+		im.Form.adding = ImportSet{}
+		im.Form.Msg = "Not read: " + why + "."
+		im.Form.Rev++
+	}
+	if im.Reading[id] {
+		delete(im.Reading, id)
+		im.Errs[id] = why
+		im.Rev++
+	}
 }
 
 // reindex ranks the bundled data together with every set that parses,
 // making the index in slices (pause, unless nil, between them: the page
-// paces an import as it paces going live).
+// paces an import as it paces going live). A set still being read is
+// left out until its answer comes.
 func (im *Imports) reindex(pause func()) {
-	im.Errs = map[string]string{}
+	im.Errs, im.Reading = map[string]string{}, map[string]bool{}
 	var sets []bench.Dataset
 	for _, s := range im.Sets {
-		r := im.parse(s.ImportSet)
-		if len(r.Errors) > 0 {
+		r, ok := im.parse(s.ImportSet)
+		switch {
+		case !ok:
+			im.Reading[s.ID] = true
+			continue
+		case len(r.Errors) > 0:
 			im.Errs[s.ID] = r.Errors.Error()
 			continue
 		}

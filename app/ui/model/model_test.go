@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"cryptosizer/app/dataset"
+	"cryptosizer/app/dataset/registry"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
 	"cryptosizer/app/internal/settingtest"
@@ -37,7 +39,25 @@ func load(t testing.TB, rawURL string) *Page {
 	}
 	p := New(base(t), nil)
 	p.Load(u)
+	answerAll(t, p)
 	return p
+}
+
+// answerAll reads what the page asks to be read, as the browser's import
+// reader does (Requests, then Answer), and returns how many it read.
+func answerAll(t testing.TB, p *Page) int {
+	t.Helper()
+	n := 0
+	for {
+		qs, facts := p.Requests()
+		if len(qs) == 0 {
+			return n
+		}
+		for _, q := range qs {
+			p.Answer(q.ID, registry.Import(facts, q.Name, q.Text, q.Names))
+			n++
+		}
+	}
 }
 
 func bare57(t testing.TB) string {
@@ -185,6 +205,7 @@ func set(t testing.TB, mcu string) ImportSet {
 // Sets from a link are ranked for the visit and stored only when kept.
 func TestLinkSetsAreNotStoredUntilKept(t *testing.T) {
 	p := New(base(t), nil)
+	p.Imports.Read = registry.Import
 	p.Imports.add([]ImportSet{set(t, "STM32U585")}, Stored)
 	link, note, err := p.ShareLink(&url.URL{Scheme: "http", Host: "x", Path: "/", RawQuery: "tls-rate=20"})
 	if err != nil || note != "" {
@@ -295,6 +316,7 @@ func TestAsideNeverOverwrites(t *testing.T) {
 
 func TestStoreFailureKeepsTheVisit(t *testing.T) {
 	p := New(base(t), nil)
+	p.Imports.Read = registry.Import
 	p.ImportInput("text", bare57(t))
 	p.ImportInput("mcu", "STM32U585")
 	seq := p.ImportInput("clock", "160")
@@ -324,6 +346,7 @@ func TestStoreFailureKeepsTheVisit(t *testing.T) {
 // fields the user has not typed in.
 func TestPreviewDebounceAndPrefill(t *testing.T) {
 	p := New(base(t), nil)
+	p.Imports.Read = registry.Import
 	md, err := os.ReadFile("../../source/wolfcrypt/testdata/linebroken.md")
 	if err != nil {
 		t.Fatal(err)
@@ -419,6 +442,7 @@ func TestDownloadJSONCarriesEverySetting(t *testing.T) {
 // the import is ranked with its public-key figures as intervals.
 func TestMbedTLSPasteImports(t *testing.T) {
 	p := New(base(t), nil)
+	p.Imports.Read = registry.Import
 	text := "  SHA-256                  :       1962 KiB/s,         89 cycles/byte\n" +
 		"  ECDSA-secp256r1          :      7 sign/s\n  ECDSA-secp256r1          :      2 verify/s\n"
 	p.ImportInput("text", text)
@@ -445,6 +469,7 @@ func TestMbedTLSPasteImports(t *testing.T) {
 // yields between them), and answer what an unpaced page answers.
 func TestImportIsPaced(t *testing.T) {
 	paced, plain := New(base(t), nil), New(base(t), nil)
+	paced.Imports.Read, plain.Imports.Read = registry.Import, registry.Import
 	pauses := 0
 	for _, p := range []*Page{paced, plain} {
 		p.ImportInput("text", bare57(t))
@@ -516,6 +541,7 @@ func TestLinkPendingAnswersAsLoad(t *testing.T) {
 // a value the field does not accept is refused, naming it.
 func TestImportSessionRAMIsTheUsers(t *testing.T) {
 	p := New(base(t), nil)
+	p.Imports.Read = registry.Import
 	p.ImportInput("text", bare57(t))
 	p.ImportInput("mcu", "STM32U585")
 	p.ImportInput("clock", "160")
@@ -735,5 +761,56 @@ func TestFilterFindsWhatThePagePrints(t *testing.T) {
 	p.SetFilter("H7 zzzz")
 	if n := len(p.Results.Visible()); n != 0 {
 		t.Errorf("a word no row prints still keeps %d rows", n)
+	}
+}
+
+// In the browser a text is read by the import reader, which answers
+// later (Imports.Read nil): the preview, Add, stored sets and a failed
+// reader each wait for or refuse their own answer, and nothing else's.
+func TestImportReadLater(t *testing.T) {
+	p := New(base(t), nil)
+	p.ImportInput("text", bare57(t))
+	p.PreviewImport(p.ImportInput("mcu", "STM32U585"))
+	if p.Imports.Form.Preview != nil {
+		t.Fatal("a preview before its text was read")
+	}
+	old, facts := p.Requests()
+	if len(old) != 1 || old[0].Name != "pasted" || len(facts) == 0 {
+		t.Fatalf("requests %+v, %d facts; want the preview's, with the parts' facts", old, len(facts))
+	}
+	p.PreviewImport(p.ImportInput("clock", "160"))
+	if p.Answer(old[0].ID, registry.Import(facts, old[0].Name, old[0].Text, old[0].Names)); p.Imports.Form.Preview != nil {
+		t.Error("an earlier keystroke's answer was shown as the preview")
+	}
+	if n := answerAll(t, p); n != 1 || p.Imports.Form.Preview == nil || p.Imports.Form.Preview.Configs != 1 {
+		t.Fatalf("%d read; preview %+v", n, p.Imports.Form.Preview)
+	}
+	if p.AddImport() || p.Imports.Busy() == "" || len(p.Imports.Sets) != 0 {
+		t.Fatalf("Add before the set's text was read: busy %q, %d sets", p.Imports.Busy(), len(p.Imports.Sets))
+	}
+	qs, facts := p.Requests()
+	if len(qs) != 1 || !strings.HasPrefix(qs[0].ID, "import-") || qs[0].Name != qs[0].ID {
+		t.Fatalf("requests %+v; want the set's", qs)
+	}
+	if !p.Answer(qs[0].ID, registry.Import(facts, qs[0].Name, qs[0].Text, qs[0].Names)) {
+		t.Error("the added set is not to be stored")
+	}
+	if p.Imports.Busy() != "" || len(p.Imports.Sets) != 1 || !strings.Contains(p.Imports.Form.Msg, "Ranked #") {
+		t.Fatalf("after the answer: busy %q, %d sets, %q", p.Imports.Busy(), len(p.Imports.Sets), p.Imports.Form.Msg)
+	}
+	if p.Answer(qs[0].ID, dataset.Imported{}) {
+		t.Error("a second answer was taken")
+	}
+
+	// Stored sets wait for their answer; a reader that fails says so.
+	stored, _ := p.StoreText()
+	q := New(base(t), nil)
+	if !q.LoadStored(stored) || !q.Imports.Reading[p.Imports.Sets[0].ID] {
+		t.Fatalf("stored set not being read: %+v", q.Imports.Reading)
+	}
+	qs, _ = q.Requests()
+	q.AnswerFailed(qs[0].ID, "offline")
+	if why := q.Imports.Errs[qs[0].ID]; !strings.Contains(why, "import reader failed (offline)") || len(q.Imports.Reading) != 0 {
+		t.Errorf("a failed reader: %q, reading %v", why, q.Imports.Reading)
 	}
 }
