@@ -1,0 +1,90 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"cryptosizer/app/site"
+)
+
+// BenchmarkVersusFirstKeystroke is a phone's first minute (issue 61): a
+// first visit, 4× CPU-throttled, the user typing 1, 3 or 10 s after the
+// page went live (its client answer on screen, as the cold-load figures
+// count it), ten keystrokes 400 ms apart. It reports, per delay, the
+// first keystroke's keydown → results changed (medians of b.N visits),
+// the tenth's, and their ratio, beside the echo app's first keystroke
+// measured the same way. Run by ./build.sh bench; it asserts nothing.
+func BenchmarkVersusFirstKeystroke(b *testing.B) {
+	dir := os.Getenv("CRYPTOSIZER_MINIMAL")
+	if dir == "" {
+		b.Skip("CRYPTOSIZER_MINIMAL unset: run ./build.sh bench")
+	}
+	appReady := `(() => { const r = document.querySelector('#results[data-client="true"]'); return !!r && r.querySelectorAll('tr.row').length > 0 })()`
+	echoReady := `!!document.querySelector('div[data-client="true"]')`
+	for _, after := range []time.Duration{time.Second, 3 * time.Second, 10 * time.Second} {
+		var first, tenth, echoFirst []float64
+		for i := 0; i < b.N; i++ {
+			lat := typedAfter(b, siteDir(), appReady, "f-tls-rate", "#results", after)
+			first, tenth = append(first, lat[0]), append(tenth, lat[len(lat)-1])
+			echoFirst = append(echoFirst, typedAfter(b, filepath.Join(dir, "echo"), echoReady, "in", "#out", after)[0])
+		}
+		s := fmt.Sprintf("%.0fs", after.Seconds())
+		b.Logf("4× throttled, typed %s after going live: first keystroke → re-rendered median %.0f ms (max %.0f), tenth %.0f ms, first/tenth ×%.2f; echo's first %.0f ms (n=%d)",
+			s, median(first), highest(first), median(tenth), median(first)/median(tenth), median(echoFirst), len(first))
+		b.ReportMetric(median(first), "app-ms-first-key-4x-at-"+s)
+		b.ReportMetric(median(first)/median(tenth), "x-first-vs-tenth-4x-at-"+s)
+		b.ReportMetric(median(first)/median(echoFirst), "x-first-key-vs-echo-4x-at-"+s)
+	}
+}
+
+// typedAfter opens a site on a fresh browser, 4× throttled, waits until
+// it is ready and then after, and types ten keys (a digit, then
+// Backspace, so that every key changes the answer) 400 ms apart; it
+// returns each key's keydown → first change under target (ms).
+func typedAfter(b *testing.B, dir, cond, input, target string, after time.Duration) []float64 {
+	ctx, cancel := browser(b)
+	defer cancel()
+	s := serve(b, "127.0.0.1", site.Handler(dir))
+	defer s.srv.Close()
+	addProbe(b, ctx, readyProbe(cond)+fmt.Sprintf(`;(() => {
+  window.__lat = []; let t0 = 0;
+  const mo = new MutationObserver(() => { if (t0) { window.__lat.push(performance.now() - t0); t0 = 0; } });
+  document.addEventListener('keydown', () => {
+    mo.disconnect();
+    mo.observe(document.querySelector(%q), { subtree: true, childList: true, characterData: true });
+    t0 = performance.now();
+  }, true);
+})()`, target))
+	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
+		b.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), poll(`window.__readyAt !== undefined`, 120*time.Second)); err != nil {
+		b.Fatal(err)
+	}
+	time.Sleep(after)
+	if err := chromedp.Do(ctx, poll(fmt.Sprintf(`(e => { e.focus(); e.setSelectionRange(e.value.length, e.value.length); return true })(document.getElementById(%q))`, input), 5*time.Second)); err != nil {
+		b.Fatal(err)
+	}
+	for k := 0; k < 10; k++ {
+		key := "5"
+		if k%2 == 1 {
+			key = kb.Backspace
+		}
+		if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID(input), key)); err != nil {
+			b.Fatal(err)
+		}
+		time.Sleep(400 * time.Millisecond)
+	}
+	lat, err := eval[[]float64](ctx, `window.__lat`)
+	if err != nil || len(lat) < 10 {
+		b.Fatalf("%s: %d keydown latencies recorded of 10 (%v)", dir, len(lat), err)
+	}
+	return lat
+}
