@@ -118,7 +118,15 @@ func (p *Page) live(h app.ActionHandler) app.ActionHandler {
 			return
 		}
 		p.acted++
-		p.goLive()
+		if p.m.Pending() {
+			// What going live has left (reading, indexing, ranking: up to
+			// ~1 s on a 4× throttled phone typing in its first second)
+			// runs paced, as its steps do: the browser paints the typed
+			// character and takes input between the slices.
+			p.pace.begin()
+			p.goLive()
+			p.pace.end()
+		}
 		if p.chartsWaiting { // with this action's render
 			p.chartsWaiting = false
 			p.m.WantCharts()
