@@ -332,3 +332,46 @@ func TestAnImportTakesSTsPart(t *testing.T) {
 		}
 	}
 }
+
+// A software SP build of wolfSSL that publishes its ECDSA stacks and
+// none for ECDHE counts key generation at signing's footprint and the
+// shared secret at verification's (wolfssl-ecc-ram.md §2): an upper
+// bound, so the RAM left is at least what is shown, an estimate; a build
+// outside the rule (fast math, the PKA) is not bounded.
+func TestECDHERAMAtItsECDSABound(t *testing.T) {
+	cat := bundled(t)
+	ops := []string{"ecc-p256-keygen", "ecdh-p256-agree", "ecdsa-p256-sign"}
+	lacks := func(b *Build) bool {
+		return len(b.footprints["ecc-p256-keygen"]) == 0 && len(b.footprints["ecdh-p256-agree"]) == 0 &&
+			len(b.footprints["ecdsa-p256-sign"]) > 0 && len(b.footprints["ecdsa-p256-verify"]) > 0
+	}
+	sp := find(t, cat, "software SP wolfSSL build with ECDSA footprints only", func(b *Build) bool { return b.hasFact && spSoftware(b) && lacks(b) })
+	a := ask(cat, sp, Question{Clock: ClockMax})
+	u := used(a, ops...)
+	fp := a.Footprint(u)
+	want := []string{"ecc-p256-keygen ≤ ecdsa-p256-sign", "ecdh-p256-agree ≤ ecdsa-p256-verify"}
+	if fp == nil || fp.RAMBytes == nil || !slices.Equal(fp.Bounded, want) || fp.Basis != bench.Estimated {
+		t.Fatalf("%s: footprint %+v, want %q counted, estimated", sp.key, fp, want)
+	}
+	verify := pickFootprint(sp.footprints["ecdsa-p256-verify"], u[1].Config, u[1].Method)
+	if *fp.RAMBytes < rowWork(verify) {
+		t.Errorf("%s: RAM %d B under the verification's %d B it is bounded by", sp.key, *fp.RAMBytes, rowWork(verify))
+	}
+	var cell MemoryCell
+	m := a.Memory(fp, nil, a.PartRAM(nil), nil, 0, &cell)
+	if m == nil || !m.UpperBound || m.LowerBound || m.Gap != GapRAMBound || m.Basis != bench.Estimated || *m.FreeRAMBytes != m.PartRAMBytes-*fp.RAMBytes {
+		t.Errorf("%s: memory %+v: want the RAM left at least part − bound, estimated", sp.key, m)
+	}
+	// The same build read as fast math, or with ECC on the PKA, is not.
+	for _, change := range []func(*Build){
+		func(b *Build) { b.id.Config = "No HW Crypto, -Os, FastMath" },
+		func(b *Build) { b.id.Acceleration = append(slices.Clone(b.id.Acceleration), bench.AccelPKA) },
+	} {
+		other := *sp
+		change(&other)
+		a := ask(cat, &other, Question{Clock: ClockMax})
+		if fp := a.Footprint(used(a, ops...)); fp == nil || fp.RAMBytes != nil || len(fp.Bounded) > 0 {
+			t.Errorf("%s (%s, %v): %+v: bounded outside the rule", sp.key, other.id.Config, other.id.Acceleration, fp)
+		}
+	}
+}

@@ -51,6 +51,10 @@ type Footprint struct {
 	// HeapOnly: some operation's figure is the heap it holds, its stack
 	// not published (Mbed TLS): RAMBytes is a lower bound.
 	HeapOnly bool `json:"heap_only,omitempty"`
+	// Bounded lists the operations counted at a bound, not a figure of
+	// their own ("ecdh-p256-agree ≤ ecdsa-p256-verify", bound): RAMBytes
+	// is then an upper bound.
+	Bounded []string `json:"bounded,omitempty"`
 	// Basis is how sure the footprint is: measured for the library's
 	// published rows on the part they were published for, estimated
 	// when they are carried to a part group (a donor's), and no surer
@@ -102,7 +106,14 @@ func (a *Answer) Footprint(used []Used) *Footprint {
 			fp.Basis = bench.Weaker(fp.Basis, u.Basis)
 			continue
 		}
-		s.addRow(pickFootprint(a.b.footprints[op], u.Config, u.Method), op)
+		row := pickFootprint(a.b.footprints[op], u.Config, u.Method)
+		if row == nil {
+			if row = a.bound(op, u); row != nil {
+				fp.Bounded = append(fp.Bounded, op+" ≤ "+ecdhePartner[op])
+				fp.Basis = bench.Weaker(fp.Basis, bench.Estimated)
+			}
+		}
+		s.addRow(row, op)
 	}
 	fp.notPublished = "not published for " + strings.Join(fp.Missing, ", ")
 	if len(fp.Missing) == 0 {
@@ -122,6 +133,19 @@ func (a *Answer) Footprint(used []Used) *Footprint {
 		}
 	}
 	return fp
+}
+
+// bound is the footprint row that bounds an ECDHE operation's in a
+// software SP build of wolfSSL that publishes none of its own: its ECDSA
+// partner's (the shared secret runs verification's point multiplication
+// from a smaller frame, key generation signing's, neither on the heap:
+// wolfssl-ecc-ram.md §2), counted as an upper bound (nil: none).
+func (a *Answer) bound(op string, u Used) *bench.Footprint {
+	partner, ok := ecdhePartner[op]
+	if !ok || !spSoftware(a.b) {
+		return nil
+	}
+	return pickFootprint(a.b.footprints[partner], u.Config, u.Method)
 }
 
 // footprintSum adds up a footprint: flash, globals, the largest stack
@@ -330,6 +354,9 @@ const (
 	// GapStack: the library publishes the heap its operations hold, not
 	// their stack.
 	GapStack = "library-stack"
+	// GapRAMBound: the crypto's RAM is known only as an upper bound
+	// (Footprint.Bounded), and the RAM left at least is not enough.
+	GapRAMBound = "library-ram-bound"
 )
 
 // Memory is what the workload's crypto takes of the part's RAM, where a
@@ -354,6 +381,11 @@ type Memory struct {
 	// or some operation's heap, is not published), so FreeRAMBytes is at
 	// most what is shown.
 	LowerBound bool `json:"lower_bound,omitempty"`
+	// UpperBound: the crypto's RAM is at most CryptoRAMBytes (Bounded
+	// lists the operations counted at a bound), so FreeRAMBytes is at
+	// least what is shown.
+	UpperBound bool     `json:"upper_bound,omitempty"`
+	Bounded    []string `json:"bounded,omitempty"`
 	// Gap is why the crypto's RAM is unknown, as a code (GapLibraryRAM,
 	// GapFootprint, GapStack); "" when it is known.
 	Gap   string      `json:"-"`
@@ -433,6 +465,9 @@ func (a *Answer) Memory(fp *Footprint, lentStack *int64, partRAM int64, bound *t
 			}
 		}
 		m.Basis = bench.Measured
+		if len(fp.Bounded) > 0 {
+			m.UpperBound, m.Bounded, m.Gap, m.Basis = true, fp.Bounded, GapRAMBound, bench.Estimated
+		}
 		if b.Estimated() {
 			m.Basis = bench.Estimated
 		} else if b.fact.RAMBytes > partRAM {

@@ -19,7 +19,7 @@ import (
 // page went live (its client answer on screen, as the cold-load figures
 // count it), ten keystrokes 400 ms apart. It reports, per delay, the
 // first keystroke's keydown → results changed (medians of b.N visits),
-// the tenth's, and their ratio, beside the echo app's first keystroke
+// the tenth's (the last key's), and their ratio, beside the echo app's first keystroke
 // measured the same way. Run by ./build.sh bench; it asserts nothing.
 func BenchmarkVersusFirstKeystroke(b *testing.B) {
 	dir := os.Getenv("CRYPTOSIZER_MINIMAL")
@@ -47,7 +47,8 @@ func BenchmarkVersusFirstKeystroke(b *testing.B) {
 // typedAfter opens a site on a fresh browser, 4× throttled, waits until
 // it is ready and then after, and types ten keys (a digit, then
 // Backspace, so that every key changes the answer) 400 ms apart; it
-// returns each key's keydown → first change under target (ms).
+// returns, per change under target, the time since the earliest keydown
+// it answers (ms): the first is the first key's, the last the tenth's.
 func typedAfter(b *testing.B, dir, cond, input, target string, after time.Duration) []float64 {
 	ctx, cancel := browser(b)
 	defer cancel()
@@ -56,10 +57,12 @@ func typedAfter(b *testing.B, dir, cond, input, target string, after time.Durati
 	addProbe(b, ctx, readyProbe(cond)+fmt.Sprintf(`;(() => {
   window.__lat = []; let t0 = 0;
   const mo = new MutationObserver(() => { if (t0) { window.__lat.push(performance.now() - t0); t0 = 0; } });
+  // From the earliest keydown not yet answered: keys typed while the
+  // page goes live may be answered by one change.
   document.addEventListener('keydown', () => {
     mo.disconnect();
     mo.observe(document.querySelector(%q), { subtree: true, childList: true, characterData: true });
-    t0 = performance.now();
+    if (!t0) t0 = performance.now();
   }, true);
 })()`, target))
 	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
@@ -83,8 +86,8 @@ func typedAfter(b *testing.B, dir, cond, input, target string, after time.Durati
 		time.Sleep(400 * time.Millisecond)
 	}
 	lat, err := eval[[]float64](ctx, `window.__lat`)
-	if err != nil || len(lat) < 10 {
-		b.Fatalf("%s: %d keydown latencies recorded of 10 (%v)", dir, len(lat), err)
+	if err != nil || len(lat) < 2 {
+		b.Fatalf("%s: %d changes recorded for 10 keys (%v)", dir, len(lat), err)
 	}
 	return lat
 }

@@ -59,10 +59,15 @@ func (f *FreeRAM) Evaluate(e *Eval, _ []Term) (Requirement, bool) {
 		r.Missing = append(r.Missing, m.Gap)
 		return r, true
 	}
-	free := float64(*m.FreeRAMBytes)
-	if m.LowerBound && free >= float64(f.Bytes) {
-		// At most this much is left: enough, or not, depends on the
-		// stack nobody published. (Too little is too little.)
+	free, need, atMost := float64(*m.FreeRAMBytes), float64(f.Bytes), m.LowerBound
+	if m.UpperBound && free < need {
+		// At least this much is left, not enough; at most the part less
+		// the session: too little is too little.
+		free, atMost = float64(m.PartRAMBytes-m.SessionBytes), true
+	}
+	if atMost && free >= need {
+		// At most this much is left: enough, or not, depends on what
+		// nobody published.
 		r.Missing = append(r.Missing, m.Gap)
 		return r, true
 	}

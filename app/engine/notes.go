@@ -20,17 +20,13 @@ const (
 	NoteUntrustedClock NoteCode = catalog.NoteUntrustedClock
 	// NoteClockCapped: the clock asked for is above the part's maximum, used instead.
 	NoteClockCapped NoteCode = catalog.NoteClockCapped
-	// NoteClockScaled: the figures were taken linearly to another clock
-	// (accelerator and memory timings may not scale).
+	// NoteClockScaled: the figures were taken linearly to another clock (units' and memory timings may not scale).
 	NoteClockScaled NoteCode = catalog.NoteClockScaled
-	// NoteEstimated: no part of the group was measured; the figures are a
-	// donor's, taken as cycles to the group's clock, slow end decides.
+	// NoteEstimated: no part of the group measured: a donor's figures as cycles at the group's clock, slow end decides.
 	NoteEstimated NoteCode = catalog.NoteEstimated
 	// NoteNoMaxClock: ST's data gives the group no maximum clock: no time estimated.
 	NoteNoMaxClock NoteCode = catalog.NoteNoMaxClock
-	// NoteSecondaryCore: the donor's core is the group's second core,
-	// whose maximum clock ST's data does not give (it gives the main
-	// core's): no time can be estimated.
+	// NoteSecondaryCore: the donor's core is the group's second, whose maximum clock ST's data lacks: no time estimated.
 	NoteSecondaryCore NoteCode = catalog.NoteSecondaryCore
 	// NoteUserClock: no maximum clock known; estimated at the workload's clock.
 	NoteUserClock NoteCode = catalog.NoteUserClock
@@ -61,8 +57,9 @@ const (
 	// GapFootprint: a footprint the operations used need is not
 	// published, whole or in part (Memory.NotPublished lists which).
 	GapFootprint = catalog.GapFootprint
-	// GapStack: the heap is published, not the stack: the RAM left is at most what is shown.
-	GapStack = catalog.GapStack
+	// GapStack: the heap is published, not the stack: the RAM left is at most what is shown;
+	// GapRAMBound: the crypto's RAM is an upper bound: the RAM left is at least what is shown.
+	GapStack, GapRAMBound = catalog.GapStack, catalog.GapRAMBound
 	// GapRunCurrent: ST's data gives no run current for the part.
 	GapRunCurrent = "run-current"
 	// GapClock: the figures have no clock (energy is per cycle).
@@ -75,7 +72,7 @@ const (
 )
 
 // Gaps lists the gap codes.
-var Gaps = []string{TargetMaxClock, UntrustedClock, GapCPUShare, GapPartFacts, GapLibraryRAM, GapFootprint, GapStack, GapRunCurrent, GapClock, GapLoad, GapBootHashPath, GapBootVerifyPath, GapBootPart}
+var Gaps = []string{TargetMaxClock, UntrustedClock, GapCPUShare, GapPartFacts, GapLibraryRAM, GapFootprint, GapStack, GapRAMBound, GapRunCurrent, GapClock, GapLoad, GapBootHashPath, GapBootVerifyPath, GapBootPart}
 
 // Why notes: what in the data may surprise.
 const (
@@ -84,12 +81,9 @@ const (
 	WhyAccelSlower NoteCode = "accel-slower"
 	// WhySameBoard: the same board is ranked with other library versions (Others).
 	WhySameBoard NoteCode = "same-board-versions"
-	// WhyClockAboveMax: the source's clock is above the part's maximum;
-	// figures as published, never scaled.
+	// WhyClockAboveMax: the source's clock is above the part's maximum; figures as published, never scaled.
 	WhyClockAboveMax NoteCode = "clock-above-max"
-	// WhyExternalMemory: the part's code runs from external memory or
-	// SRAM (catalog.External): its figures neither go to internal-flash
-	// parts nor come from them.
+	// WhyExternalMemory: code runs from external memory or SRAM (catalog.External): figures never cross to internal flash.
 	WhyExternalMemory NoteCode = "external-memory"
 	// WhyNotAPart: an import names no STM32 part number of ST's data.
 	WhyNotAPart NoteCode = "not-a-part"

@@ -91,3 +91,49 @@ func TestSessionRAMFailsWhateverTheClock(t *testing.T) {
 		t.Errorf("a 16 KiB server part, clock not credible: %s (TLS %s, missing %v, session %+v)", c.Verdict, r.Verdict, r.Missing, r.Session)
 	}
 }
+
+// The handshake's RAM peak adds the working memory of the operations a
+// phase runs to the session's terms of that phase: a part that holds the
+// session's bound but not the bound plus the certificate verification's
+// published stack fails its TLS load on RAM; one that holds both passes
+// (issue 57, on a fake catalogue: ML-DSA-65 verify publishing 9,888 B).
+func TestSessionPeakAddsTheStack(t *testing.T) {
+	const stack = 9888
+	ds := &bench.Dataset{Libraries: []bench.Library{{Name: "toy", Flag: "toy"}}}
+	for _, p := range []struct {
+		name string
+		ram  int64
+	}{{"STM32TOY25", 25 << 10}, {"STM32TOY64", 64 << 10}} {
+		ds.MCUs = append(ds.MCUs, bench.MCUFact{Part: p.name, Core: "Cortex-M33", MaxClockHz: 100e6, FlashBytes: 1 << 20, RAMBytes: p.ram})
+		id := bench.Identity{MCU: p.name, Part: p.name, Board: "toy", Library: "toy", Config: "toy", Acceleration: []string{}, ClockHz: 100e6}
+		for _, op := range []string{"x25519-keygen", "x25519-agree", "ml-kem-768-keygen", "ml-kem-768-decap", "ml-dsa-65-verify"} {
+			ds.Measurements = append(ds.Measurements, bench.Measurement{Identity: id, Op: op, SecondsPerOp: bench.F64(1e-3), Method: "benchmark", Printed: "1 ms", Source: "toy"})
+		}
+		ds.Measurements = append(ds.Measurements, bench.Measurement{Identity: id, Op: "sha256", BytesPerSecond: bench.F64(1e6), Method: "benchmark", Printed: "1 MB/s", Source: "toy"})
+		zero, st := int64(0), int64(stack)
+		ds.Footprints = append(ds.Footprints, bench.Footprint{Identity: id, Op: "ml-dsa-65-verify", Method: "benchmark", GlobalBytes: &zero, StackBytes: &st, Source: "toy"})
+	}
+	w, errs := workload.Parse(workload.Params{"tls-rate": "1", "tls-role": "client", "tls-kex": "x25519mlkem768", "tls-sig": "ml-dsa-65"})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	res := engine.NewIndex(ds).Rank(w)
+	if len(res.Candidates) != 2 {
+		t.Fatalf("%d candidates, %d listed apart", len(res.Candidates), len(res.NoFigure))
+	}
+	for _, c := range res.Candidates {
+		r := c.Requirements[0]
+		// The encrypted flight holds the session's largest phase and runs
+		// the verification: 24,047 + 9,888 = 33,935 B (the issue's figures).
+		if r.Session == nil || r.Session.Bytes != 24047 || r.PeakBytes != 24047+stack {
+			t.Fatalf("%s: session %+v, peak %d B; want 24,047 B and %d B", c.MCU, r.Session, r.PeakBytes, 24047+stack)
+		}
+		want := engine.Pass
+		if c.MCU == "STM32TOY25" {
+			want = engine.Fail // holds the session's bound, not the peak
+		}
+		if r.Verdict != want {
+			t.Errorf("%s (%d B RAM): %s with a session of %d B and a peak of %d B, want %s", c.MCU, c.Facts.RAMBytes, r.Verdict, r.Session.Bytes, r.PeakBytes, want)
+		}
+	}
+}

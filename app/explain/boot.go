@@ -35,3 +35,18 @@ func Boot(f *engine.Firmware) string {
 	}
 	return s + "; crypto: " + b.Library
 }
+
+// BootSources are the lines of secure-boot-policies.md the firmware
+// load's bootloader rests on, one per fact ("line 39: 1 hash and 1
+// verification per image …"); none without a bootloader.
+func BootSources(f *engine.Firmware) []string {
+	b, ok := boot.Of(f.Boot)
+	if !ok {
+		return nil
+	}
+	out := make([]string, 0, len(b.Cites))
+	for _, c := range b.Cites {
+		out = append(out, fmt.Sprintf("secure-boot-policies.md line %d: %s", c.Line, c.What))
+	}
+	return out
+}

@@ -105,10 +105,11 @@ var Figures = []Figure{
 			if m.CryptoRAMBytes == nil {
 				return fmt.Sprintf("at most %s of %s (%s)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), sessionShort(c))
 			}
+			bound := boundWord(m)
 			if m.SessionBytes > 0 {
-				return fmt.Sprintf("%s of %s (crypto %s, %s)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes), sessionShort(c))
+				return fmt.Sprintf("%s%s of %s (crypto %s, %s)", bound, Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes), sessionShort(c))
 			}
-			return fmt.Sprintf("%s of %s (crypto %s)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes))
+			return fmt.Sprintf("%s%s of %s (crypto %s)", bound, Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes))
 		},
 		Basis: func(c engine.Candidate) bench.Basis {
 			if c.Memory == nil {
@@ -271,16 +272,32 @@ func publishedBasis(c engine.Candidate) bench.Basis {
 	return c.Footprint.Basis
 }
 
+// boundWord says how the RAM left is bounded: "at least " where the
+// crypto's RAM is an upper bound, "at most " where it is a lower one.
+func boundWord(m *engine.Memory) string {
+	switch {
+	case m.UpperBound:
+		return "at least "
+	case m.LowerBound:
+		return "at most "
+	}
+	return ""
+}
+
 // RAMLeft is the table's RAM-left cell: the part's RAM less the TLS
 // session and the crypto's, "≤" where the crypto's working memory is not
-// all published (the figure is then at most that), "—" when unknown.
+// all published or is a lower bound (the figure is then at most that),
+// "≥" where it is an upper bound, "—" when unknown.
 func RAMLeft(c engine.Candidate) string {
 	m := c.Memory
 	if m == nil || m.FreeRAMBytes == nil {
 		return "—"
 	}
-	if m.CryptoRAMBytes == nil && !m.SessionWhole {
+	switch {
+	case m.CryptoRAMBytes == nil && !m.SessionWhole, m.LowerBound:
 		return "≤ " + Size(*m.FreeRAMBytes)
+	case m.UpperBound:
+		return "≥ " + Size(*m.FreeRAMBytes)
 	}
 	return Size(*m.FreeRAMBytes)
 }

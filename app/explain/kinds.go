@@ -243,6 +243,10 @@ func EnergyLines(c engine.Candidate) []string {
 		run, Number(e.SupplyV), factor, EnergyRange(e.PerHandshake), EnergyRange(e.PerBoot), EnergyRange(e.PerHour))}
 }
 
+// ECCRAMBound cites the bound an ECDHE operation's RAM is counted at
+// when its build publishes none (catalog's Answer.Footprint).
+const ECCRAMBound = "wolfssl-ecc-ram.md §2: in wolfSSL 5.7.2's sp_c32.c the P-256 shared secret runs verification's point multiplication (lines 25162/25196 against 26296/26347/26263) and key generation signing's (24949/24994 against 25806), neither on the heap; an upper bound read from the code, not a measurement"
+
 // MemoryLine explains the RAM the crypto takes and what is left.
 func MemoryLine(c engine.Candidate) string {
 	m := c.Memory
@@ -263,9 +267,16 @@ func MemoryLine(c engine.Candidate) string {
 		return fmt.Sprintf("RAM left for the application: at most %s of %s — %s; the crypto's own RAM is unknown (%s).",
 			Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), sessionLong(c), m.NotPublished)
 	}
-	s := fmt.Sprintf("RAM left for the application: %s of %s — the crypto takes %s (the library's globals plus the largest stack and working buffer of the operations used", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes))
+	takes := "takes"
+	if m.UpperBound {
+		takes = "takes at most"
+	}
+	s := fmt.Sprintf("RAM left for the application: %s%s of %s — the crypto %s %s (the library's globals plus the largest stack and working buffer of the operations used", boundWord(m), Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), takes, Size(*m.CryptoRAMBytes))
 	if m.StackBytes != nil {
 		s += ", " + Size(*m.StackBytes)
+	}
+	if len(m.Bounded) > 0 {
+		s += "; counted at their bound, as no stack of theirs is published: " + strings.Join(m.Bounded, ", ") + " (" + ECCRAMBound + ")"
 	}
 	s += ")"
 	if m.SessionBytes > 0 {

@@ -114,6 +114,7 @@ func (d *Details) Render() app.UI {
 		// arithmetic.
 		app.P().Class("verdict-line").Text("Verdict "+string(c.Verdict)+" — "+explain.Bottleneck(*c)+"; headroom "+explain.CandidateHeadroom(*c)+", clock "+explain.Clock(*c)+" (measured at "+explain.MHz(c.MeasuredClockHz)+"), evidence "+explain.Basis(c.Basis)+" (the weakest of its figures)"),
 		app.Range(c.Requirements).Slice(func(i int) app.UI { return d.requirement(c.Requirements[i]) }),
+		d.bootSources(),
 		app.If(c.Group != nil, func() app.UI { return groupDetails(*c, d.Validated) }),
 		app.Range(why).Slice(func(i int) app.UI { return app.P().Class("why").Text(why[i]) }),
 		app.Ul().Class("figures").Body(app.Range(explain.Figures).Slice(func(i int) app.UI {
@@ -131,6 +132,22 @@ func (d *Details) Render() app.UI {
 			return app.P().Class("warning").Role("note").Text("Data-quality warning: " + c.Warnings[i])
 		}),
 	)
+}
+
+// bootSources lists what the firmware load's bootloader rests on: each
+// pass and path with the line of secure-boot-policies.md that states it
+// (nothing without a bootloader).
+func (d *Details) bootSources() app.UI {
+	var lines []string
+	if l, ok := d.M.Res.Workload.Load(engine.KindFirmware); ok {
+		lines = explain.BootSources(l.(*engine.Firmware))
+	}
+	return app.If(len(lines) > 0, func() app.UI {
+		return app.Div().Class("boot-sources").Body(
+			app.P().Text("The bootloader's passes and crypto path, as its sources state them (../shared/sources/secure-boot-policies.md):"),
+			app.Ul().Body(app.Range(lines).Slice(func(i int) app.UI { return app.Li().Text(lines[i]) })),
+		)
+	})
 }
 
 func (d *Details) requirement(r engine.Requirement) app.UI {

@@ -121,9 +121,9 @@ func (p *Page) live(h app.ActionHandler) app.ActionHandler {
 		if p.m.Pending() {
 			// What going live has left (reading, indexing, ranking: up to
 			// ~1 s on a 4× throttled phone typing in its first second)
-			// runs paced, as its steps do: the browser paints the typed
-			// character and takes input between the slices.
-			p.pace.begin()
+			// runs in slices of a person's wait (beginWaited): the
+			// browser paints the typed character between them.
+			p.pace.beginWaited()
 			p.goLive()
 			p.pace.end()
 		}

@@ -282,7 +282,13 @@ func readImport(path string) (string, error) {
 }
 
 func rankTable(w io.Writer, res engine.Result, why []string) {
-	fmt.Fprintf(w, "workload: %s\n\n", explain.Workload(res.Workload))
+	fmt.Fprintf(w, "workload: %s\n", explain.Workload(res.Workload))
+	if l, ok := res.Workload.Load(engine.KindFirmware); ok {
+		for _, s := range explain.BootSources(l.(*engine.Firmware)) {
+			fmt.Fprintf(w, "  bootloader: %s\n", s)
+		}
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
 	fmt.Fprintln(tw, "#\tVERDICT\tMCU\tBOARD\tLIBRARY\tCONFIG\tACCEL\tMHZ\tEVIDENCE\tHEADROOM\tCPU\tBOTTLENECK")
 	for _, c := range res.Candidates {
