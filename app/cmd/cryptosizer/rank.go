@@ -281,13 +281,19 @@ func readImport(path string) (string, error) {
 	return string(b), nil
 }
 
-func rankTable(w io.Writer, res engine.Result, why []string) {
-	fmt.Fprintf(w, "workload: %s\n", explain.Workload(res.Workload))
-	if l, ok := res.Workload.Load(engine.KindFirmware); ok {
+// bootSources lists the lines of secure-boot-policies.md a firmware
+// load's bootloader rests on (none without one).
+func bootSources(w io.Writer, wl engine.Workload) {
+	if l, ok := wl.Load(engine.KindFirmware); ok {
 		for _, s := range explain.BootSources(l.(*engine.Firmware)) {
 			fmt.Fprintf(w, "  bootloader: %s\n", s)
 		}
 	}
+}
+
+func rankTable(w io.Writer, res engine.Result, why []string) {
+	fmt.Fprintf(w, "workload: %s\n", explain.Workload(res.Workload))
+	bootSources(w, res.Workload)
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
 	fmt.Fprintln(tw, "#\tVERDICT\tMCU\tBOARD\tLIBRARY\tCONFIG\tACCEL\tMHZ\tEVIDENCE\tHEADROOM\tCPU\tBOTTLENECK")
