@@ -207,8 +207,10 @@ func (cat *Catalog) lent(b *Build, op string, s Clock, q Question, may func(stri
 	}
 	g := Figure{Each: f.Cycles / clock, Spread: factor, Basis: l.Basis, Method: "cycle-count", Config: f.Implementation, Pos: f.Pos, Stack: f.StackBytes, Work: f.StackBytes}
 	g.Worst = f.MaxCycles / clock * factor
-	g.Source = fmt.Sprintf("%s %s %s (%d runs at %s MHz on %s): %s cycles", f.Source, f.Implementation, op, f.Runs,
-		strconv.FormatFloat(float64(f.ClockHz)/1e6, 'f', -1, 64), f.Core, f.Printed)
+	g.Source = fmt.Sprintf("%s %s %s (%s): %s", f.Source, f.Implementation, op, countedHow(f), f.Printed)
+	if !strings.Contains(f.Printed, "cycles") {
+		g.Source += " cycles" // pqm4 prints the bare counts
+	}
 	part := f.Core
 	if f.Board != "" && f.Board != "not stated" {
 		part += ", " + f.Board
@@ -219,6 +221,19 @@ func (cat *Catalog) lent(b *Build, op string, s Clock, q Question, may func(stri
 		SpreadBorrowed: from != "" && from != b.fact.Core,
 		Source:         f.Source, Implementation: f.Implementation, Cycles: f.Cycles, MaxCycles: f.MaxCycles, CodeBytes: f.CodeBytes, Up: up, Widen: widen}
 	return g, true
+}
+
+// countedHow says how a count was taken: its runs and clock where the
+// source states them, and the core ("100 runs at 24 MHz on Cortex-M4").
+func countedHow(f *bench.CycleFigure) string {
+	var s []string
+	if f.Runs > 0 {
+		s = append(s, strconv.Itoa(f.Runs)+" runs")
+	}
+	if f.ClockHz > 0 {
+		s = append(s, "at "+strconv.FormatFloat(float64(f.ClockHz)/1e6, 'f', -1, 64)+" MHz")
+	}
+	return strings.Join(append(s, "on "+f.Core), " ")
 }
 
 // largestSpread is the largest spread of any core, named by its core.

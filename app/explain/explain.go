@@ -641,8 +641,12 @@ func From(t engine.Term) string {
 	s := fmt.Sprintf("%s: %s (%s), %s at %s", Basis(t.Basis), atLine(f.Document, f.Line), f.Printed, f.Part, atClock(f.ClockHz))
 	if f.Source != "" {
 		// A figure lent by a cycle-count source: cycles, not a time.
-		s = fmt.Sprintf("%s: %s %s, %s (%s cycles, AVG of the runs; MAX %s), %s at %s; %s cycles ÷ %s = %s",
-			Basis(t.Basis), f.Source, f.Implementation, atLine(f.Document, f.Line), Number(f.Cycles), Number(f.MaxCycles), f.Part, atClock(f.ClockHz),
+		runs := "AVG of the runs; MAX " + Number(f.MaxCycles)
+		if f.MaxCycles == 0 {
+			runs = "a measured time × its clock; no slowest run published"
+		}
+		s = fmt.Sprintf("%s: %s %s, %s (%s cycles, %s), %s at %s; %s cycles ÷ %s = %s",
+			Basis(t.Basis), f.Source, f.Implementation, atLine(f.Document, f.Line), Number(f.Cycles), runs, f.Part, atClock(f.ClockHz),
 			Number(f.Cycles), MHz(f.ToClockHz), Duration(t.Each))
 		if f.Spread > 0 {
 			s += fmt.Sprintf("; slow end %s (× %s: %s) decides", Duration(t.Slow), Number(f.Spread), orMargin(f.SpreadFrom, f.SpreadBorrowed))

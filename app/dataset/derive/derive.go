@@ -29,6 +29,7 @@ var CycleSources = []source.CycleSource{
 	pqm4.Cycles{},
 	x25519.Cycles{},
 	pqm3.Cycles{},
+	baretest.MLDSACycles{},
 }
 
 // MeasuredSources are the third-party documents of measurements the

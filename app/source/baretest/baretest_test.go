@@ -301,3 +301,41 @@ func TestG071MLDSAFromTheSharedFile(t *testing.T) {
 		t.Errorf("read %d figures and %d missing from the shared file, want 25 and 2 (9 verify-only, 16 of key generation, signing and verifying)", figures, missing)
 	}
 }
+
+// The G071's ML-DSA lends to the Cortex-M0+ as counts: every run at
+// 64 MHz, one implementation per memory variant, its cycles the measured
+// time × 64 MHz, no slowest run nor stack claimed (the README publishes
+// neither), lent to no other core.
+func TestG071LendsItsMLDSA(t *testing.T) {
+	src := baretest.MLDSACycles{}
+	_, got, n := thirdparty.Fresh(t, src.File(), src.Derive, "data/cycles/"+src.Name()+".json")
+	figs, _, err := src.Load(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, measured, _ := thirdparty.Fresh(t, baretest.File, baretest.Derive, "data/measured/baretest.json")
+	var d baretest.Derived
+	if err := json.Unmarshal(measured, &d); err != nil {
+		t.Fatal(err)
+	}
+	runs := 0
+	for _, m := range d.Measurements {
+		if m.MCU == "STM32G071RB" && strings.HasPrefix(m.Op, "ml-dsa-") {
+			runs++
+		}
+	}
+	if n != len(figs) || n != runs || n < 20 {
+		t.Fatalf("%d counts (%d figures) for the G071's %d ML-DSA runs", n, len(figs), runs)
+	}
+	for _, f := range figs {
+		if f.Core != "Cortex-M0+" || f.ClockHz != 64e6 || f.MaxCycles != 0 || f.StackBytes != 0 || f.Cycles <= 0 || !strings.HasPrefix(f.Implementation, "wolfSSL pure C PQC=mldsa") {
+			t.Errorf("%+v", f)
+		}
+		if f.Op == "ml-dsa-65-verify" && strings.HasSuffix(f.Implementation, "PQC=mldsa-vfy-fast") && (f.Cycles != 0.1551*64e6 || f.Pos.Line != 658) {
+			t.Errorf("verify-fast: %v cycles at line %d, want 155.1 ms × 64 MHz at README line 658", f.Cycles, f.Pos.Line)
+		}
+	}
+	if l := src.Lends(); len(l) != 1 || l[0].Core != "Cortex-M0+" || l[0].From != "Cortex-M0+" || l[0].Basis != bench.Estimated {
+		t.Errorf("lends %+v", l)
+	}
+}
