@@ -23,6 +23,10 @@ import (
 type Names struct {
 	MCU, Board, Config, Version string
 	ClockHz                     int64
+	// ClockFrom says how a text's clock was found when the text does not
+	// print it ("" when it does, or for the user's names): an import's
+	// pre-filled clock is then explained.
+	ClockFrom string `json:",omitempty"`
 }
 
 // Doc is one document to read.

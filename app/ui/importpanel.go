@@ -10,6 +10,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
+	"cryptosizer/app/explain"
 	"cryptosizer/app/ui/browser"
 	"cryptosizer/app/ui/model"
 )
@@ -141,6 +142,12 @@ func renderPreview(im *dataset.Imported) app.UI {
 	}
 	return app.Div().ID("import-preview").Body(
 		app.P().Text(recognized),
+		// A clock the text does not print, found another way, pre-fills
+		// the Clock field: say how, so that it is checked.
+		app.If(im.Found.ClockFrom != "" && im.Found.ClockHz > 0, func() app.UI {
+			return app.P().Class("note").ID("import-clock-from").Text(fmt.Sprintf("Clock %s: %s. Correct it in Clock if your board ran at another.",
+				explain.MHz(im.Found.ClockHz), im.Found.ClockFrom))
+		}),
 		app.If(len(im.Data.Skipped) > 0, func() app.UI {
 			return app.P().Class("note").Text(fmt.Sprintf("%d figures not used by the model: %s.", len(im.Data.Skipped), skippedNames(im.Data.Skipped)))
 		}),

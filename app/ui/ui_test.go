@@ -132,6 +132,28 @@ func TestPreviewCapsProblems(t *testing.T) {
 	}
 }
 
+// A clock the pasted text does not print is pre-filled and explained in
+// the preview (issue 60); a printed one needs no word.
+func TestPreviewExplainsAnInferredClock(t *testing.T) {
+	text := "  SHA-256                  :       1962 KiB/s,         89 cycles/byte\n  ECDSA-secp256r1          :      7 sign/s\n"
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{{text, true}, {"fsys=168000000\n" + text, false}} {
+		im := registry.Import(nil, "pasted", tc.text, source.Names{MCU: "STM32F429ZI"})
+		e := app.NewTestEngine()
+		c := &previewCompo{im: &im}
+		if err := e.Load(c); err != nil {
+			t.Fatal(err)
+		}
+		e.ConsumeAll()
+		html := app.HTMLString(c)
+		if got := strings.Contains(html, `id="import-clock-from"`) && strings.Contains(html, "178.8 MHz") && strings.Contains(html, "cycles/byte"); got != tc.want {
+			t.Errorf("clock %d Hz, explained %v, want %v:\n%s", im.Found.ClockHz, got, tc.want, html)
+		}
+	}
+}
+
 type previewCompo struct {
 	app.Compo
 	im *dataset.Imported

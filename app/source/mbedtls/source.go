@@ -89,6 +89,9 @@ func (Source) Read(doc source.Doc) source.Read {
 	out.Errors = run.Errors
 	b := newBuild(run, doc)
 	out.Found = source.Names{Version: run.Version, ClockHz: b.textClock}
+	if run.ClockHz == 0 && b.textClock > 0 {
+		out.Found.ClockFrom = "the text prints no clock: inferred from its symmetric lines' KiB/s × 1024 × cycles/byte (their median, to 0.1 MHz)"
+	}
 	if len(run.Results) > 0 {
 		out.Builds = 1
 	}

@@ -448,6 +448,11 @@ func TestMbedTLSPasteImports(t *testing.T) {
 	p.ImportInput("text", text)
 	seq := p.ImportInput("mcu", "STM32F429ZI")
 	p.PreviewImport(seq)
+	// The clock the text does not print is pre-filled, and says how it
+	// was found (issue 60).
+	if pv := p.Imports.Form.Preview; pv == nil || p.Imports.Form.Values["clock"] != "178.8" || !strings.Contains(pv.Found.ClockFrom, "cycles/byte") {
+		t.Errorf("pre-filled clock %q, found %+v", p.Imports.Form.Values["clock"], pv)
+	}
 	if !p.AddImport() {
 		t.Fatalf("not added: %s", p.Imports.Form.Msg)
 	}
