@@ -249,6 +249,14 @@ func TestCSPNoViolations(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFile(t, filepath.Join(dl, "chart-headroom.svg"))
+	// The JSON export holds the rows the table shows, not every candidate
+	// (issue 60: 11.9 MB).
+	var shown struct {
+		Candidates []json.RawMessage `json:"candidates"`
+	}
+	if err := json.Unmarshal(waitFile(t, filepath.Join(dl, "cryptosizer-ranking-shown.json")), &shown); err != nil || len(shown.Candidates) == 0 || len(shown.Candidates) > 40 {
+		t.Errorf("the JSON export of the rows shown: %d candidates (%v)", len(shown.Candidates), err)
+	}
 	if v := text(ctx, t, `JSON.stringify(window.cspViolations)`); v != "[]" {
 		t.Errorf("CSP violations: %s", v)
 	}

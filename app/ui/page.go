@@ -35,7 +35,7 @@ const (
 	actionUnfold       = "cryptosizer/unfold"        // -
 	actionFold         = "cryptosizer/fold"          // -
 	actionNotRanked    = "cryptosizer/not-ranked"    // open or close the builds not ranked
-	actionExport       = "cryptosizer/export"        // "csv", "json", "link", "print"
+	actionExport       = "cryptosizer/export"        // "csv", "json", "json-all", "link", "print"
 	actionChartExport  = "cryptosizer/chart-export"  // chartExport
 	actionChartsNear   = "cryptosizer/charts-near"   // -
 	actionImportInput  = "cryptosizer/import-input"  // param
@@ -401,10 +401,14 @@ func (p *Page) onExport(ctx app.Context, a app.Action) {
 		if s, err = p.m.CSV(); err == nil {
 			err = browser.Download("cryptosizer-ranking.csv", "text/csv", s)
 		}
-	case "json":
+	case "json", "json-all":
 		var s string
-		if s, err = p.m.JSON(); err == nil {
-			err = browser.Download("cryptosizer-ranking.json", "application/json", s)
+		name := "cryptosizer-ranking-shown.json"
+		if kind == "json-all" {
+			name = "cryptosizer-ranking-all.json"
+		}
+		if s, err = p.m.JSON(kind == "json-all"); err == nil {
+			err = browser.Download(name, "application/json", s)
 		}
 	case "print":
 		err = browser.Print()

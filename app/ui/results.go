@@ -41,50 +41,6 @@ func (r *Results) dataset() *bench.Dataset {
 	return nil
 }
 
-// grouped lays the visible candidates out in verdict order (pass,
-// unknown, fail), each group in the chosen sort order, marking where each
-// group starts. Unless unfolded, only the first of each group are laid
-// out (model.Fold): the catalogue ranks hundreds of estimates, and a row
-// that is not there costs no diff and no DOM; hidden counts the rest.
-func grouped(res *model.Results) (rows []engine.Candidate, starts []bool, counts map[engine.Verdict]int, hidden int) {
-	cs := res.Visible()
-	// Candidates are read in place (a copy is ~0.65 KB), each one's group
-	// found once: these loops see every candidate of a keystroke.
-	groups := [...]engine.Verdict{engine.Pass, engine.Unknown, engine.Fail}
-	var per [len(groups)]int
-	of := make([]uint8, len(cs))
-	for i := range cs {
-		g := engine.VerdictOrder(cs[i].Verdict)
-		of[i] = uint8(g)
-		per[g]++
-	}
-	counts = map[engine.Verdict]int{}
-	for i, g := range groups {
-		if per[i] > 0 {
-			counts[g] = per[i]
-		}
-	}
-	for gi, g := range groups {
-		n, fold := 0, model.Fold[g]
-		for i := range cs {
-			if int(of[i]) != gi {
-				continue
-			}
-			// The user's own candidates (imported, picked, compared) are
-			// always laid out.
-			c := &cs[i]
-			if !res.ShowAllFails && n >= fold && c.Imported == "" && c.Key != res.Selected && !contains(res.Compare, c.Key) {
-				hidden++
-				continue
-			}
-			rows = append(rows, *c)
-			starts = append(starts, n == 0)
-			n++
-		}
-	}
-	return rows, starts, counts, hidden
-}
-
 // notRanked is what the ranking leaves out, and why: the groups without
 // a build (unless the empty ranking's explanation says so already), as
 // the HTML of a closed list, and the builds without a figure for the
@@ -238,7 +194,7 @@ func (r *Results) make(pause func()) resultsView {
 		pause = func() {}
 	}
 	res := &r.M.Results
-	rows, starts, counts, hidden := grouped(res)
+	rows, starts, counts, hidden := res.Laid()
 	pause()
 	v := resultsView{Workload: explain.Workload(res.Res.Workload) + filtersLine(res.Ranked) + rowFilterLine(res.Filter), Count: len(res.Res.Candidates), Status: status(res, counts, hidden),
 		Empty: explain.Empty(res.Res), Rows: len(rows), Hidden: hidden, DataLine: r.Views.dataLine(r.M.Index().Dataset())}
@@ -315,7 +271,8 @@ func (r *Results) Render() app.UI {
 				Placeholder: "e.g. H7, PKA, cmox", Action: actionFilter},
 			exportButton("print", "print", "Print"),
 			exportButton("export-csv", "csv", "Download CSV"),
-			exportButton("export-json", "json", "Download JSON"),
+			exportButton("export-json", "json", "Download JSON (rows shown)"),
+			exportButton("export-json-all", "json-all", "Download JSON (every candidate)"),
 			exportButton("copy-link", "link", "Copy link"),
 			// Ticking Compare draws the comparison below the table: say so
 			// where the tick is, with a way there.

@@ -15,13 +15,13 @@ func BenchmarkResultsView(b *testing.B) {
 	m := model.New(s.index(), nil)
 	r := &Results{M: m, Client: true}
 	res := &m.Results
-	rows, starts, _, _ := grouped(res)
+	rows, starts, _, _ := res.Laid()
 	for _, bc := range []struct {
 		name string
 		f    func()
 	}{
 		{"view", func() { _ = r.view(nil) }},
-		{"grouped", func() { grouped(res) }},
+		{"grouped", func() { res.Laid() }},
 		{"table", func() { _ = tableHTML(res, "rank", rows, starts) }},
 		{"notRanked", func() { _, _, _ = notRanked(res.Res, false, false) }},
 		{"notRankedOpen", func() { _, _, _ = notRanked(res.Res, false, true) }},

@@ -512,6 +512,52 @@ func (r *Results) Visible() []engine.Candidate {
 	return out
 }
 
+// Laid lays the visible candidates out as the table shows them: in
+// verdict order (pass, unknown, fail), each group in the chosen sort
+// order, marking where each group starts. Unless unfolded, only the
+// first of each group are laid out (Fold): the catalogue ranks hundreds
+// of estimates, and a row that is not there costs no diff and no DOM;
+// hidden counts the rest. The JSON export of what the table shows is
+// these rows.
+func (res *Results) Laid() (rows []engine.Candidate, starts []bool, counts map[engine.Verdict]int, hidden int) {
+	cs := res.Visible()
+	// Candidates are read in place (a copy is ~0.65 KB), each one's group
+	// found once: these loops see every candidate of a keystroke.
+	groups := [...]engine.Verdict{engine.Pass, engine.Unknown, engine.Fail}
+	var per [len(groups)]int
+	of := make([]uint8, len(cs))
+	for i := range cs {
+		g := engine.VerdictOrder(cs[i].Verdict)
+		of[i] = uint8(g)
+		per[g]++
+	}
+	counts = map[engine.Verdict]int{}
+	for i, g := range groups {
+		if per[i] > 0 {
+			counts[g] = per[i]
+		}
+	}
+	for gi, g := range groups {
+		n, fold := 0, Fold[g]
+		for i := range cs {
+			if int(of[i]) != gi {
+				continue
+			}
+			// The user's own candidates (imported, picked, compared) are
+			// always laid out.
+			c := &cs[i]
+			if !res.ShowAllFails && n >= fold && c.Imported == "" && c.Key != res.Selected && !slices.Contains(res.Compare, c.Key) {
+				hidden++
+				continue
+			}
+			rows = append(rows, *c)
+			starts = append(starts, n == 0)
+			n++
+		}
+	}
+	return rows, starts, counts, hidden
+}
+
 // FilterWords are a filter's words, lower case: commas and spaces alike.
 func FilterWords(filter string) []string {
 	return strings.FieldsFunc(strings.ToLower(filter), func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) })
@@ -831,12 +877,18 @@ func (p *Page) CSV() (string, error) {
 }
 
 // JSON is the ranking as JSON, in the CLI's --format json schema (the
-// workload included).
-func (p *Page) JSON() (string, error) {
+// workload, the counts and the builds not ranked included): the rows the
+// table shows (the filter's, folded as laid out: Laid), or every
+// candidate (all; the default workload's were 11.9 MB).
+func (p *Page) JSON(all bool) (string, error) {
 	if err := p.refuseStale("JSON"); err != nil {
 		return "", err
 	}
-	b, err := json.MarshalIndent(p.Results.Res, "", "  ")
+	res := p.Results.Res
+	if !all {
+		res.Candidates, _, _, _ = p.Results.Laid()
+	}
+	b, err := json.MarshalIndent(res, "", "  ")
 	return string(b), err
 }
 

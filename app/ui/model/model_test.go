@@ -91,7 +91,7 @@ func TestInvalidFieldKeepsLastValidRanking(t *testing.T) {
 		if _, err := p.CSV(); err == nil || !strings.Contains(err.Error(), tc.field) {
 			t.Errorf("CSV exported while stale: %v", err)
 		}
-		if _, err := p.JSON(); err == nil {
+		if _, err := p.JSON(true); err == nil {
 			t.Error("JSON exported while stale")
 		}
 		if _, _, err := p.ShareLink(&url.URL{Scheme: "http", Host: "x", Path: "/"}); err == nil {
@@ -386,7 +386,7 @@ func TestDownloadJSONCarriesEverySetting(t *testing.T) {
 		}
 		p := New(ix, nil)
 		p.Load(u)
-		s, err := p.JSON()
+		s, err := p.JSON(true)
 		if err != nil {
 			t.Fatalf("%v: %v", params, err)
 		}
@@ -488,11 +488,11 @@ func TestImportIsPaced(t *testing.T) {
 	if groups := len(paced.Index().Dataset().Groups); pauses < groups {
 		t.Errorf("adding an import paused %d times, want one a group at least (%d)", pauses, groups)
 	}
-	a, err := paced.JSON()
+	a, err := paced.JSON(true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := plain.JSON()
+	b, err := plain.JSON(true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -817,5 +817,46 @@ func TestImportReadLater(t *testing.T) {
 	q.AnswerFailed(qs[0].ID, "offline")
 	if why := q.Imports.Errs[qs[0].ID]; !strings.Contains(why, "import reader failed (offline)") || len(q.Imports.Reading) != 0 {
 		t.Errorf("a failed reader: %q, reading %v", why, q.Imports.Reading)
+	}
+}
+
+// The JSON export holds what the table shows — the filter's rows, folded
+// as laid out — unless every candidate is asked for (issue 60: the
+// default workload's whole ranking was 11.9 MB).
+func TestJSONExportHoldsTheRowsShown(t *testing.T) {
+	p := load(t, "http://x/?tls-rate=20&fw-size=256KiB&fw-deadline=200ms")
+	decode := func(all bool) engine.Result {
+		s, err := p.JSON(all)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r engine.Result
+		if err := json.Unmarshal([]byte(s), &r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	rows, _, _, hidden := p.Results.Laid()
+	shown, all := decode(false), decode(true)
+	if len(shown.Candidates) != len(rows) || len(all.Candidates) != len(p.Results.Res.Candidates) || hidden == 0 || len(rows) >= len(all.Candidates) {
+		t.Fatalf("shown %d (laid out %d, %d hidden), all %d of %d", len(shown.Candidates), len(rows), hidden, len(all.Candidates), len(p.Results.Res.Candidates))
+	}
+	for i := range rows {
+		if shown.Candidates[i].Key != rows[i].Key {
+			t.Fatalf("row %d: %s, the table's is %s", i, shown.Candidates[i].Key, rows[i].Key)
+		}
+	}
+	if shown.Counts != all.Counts || len(shown.NoFigure) != len(all.NoFigure) {
+		t.Error("the counts and the builds not ranked are the ranking's, whatever is shown")
+	}
+	p.SetFilter("H7 PKA")
+	if f := decode(false); len(f.Candidates) == 0 || len(f.Candidates) >= len(rows)+hidden {
+		t.Errorf("filtered: %d rows", len(f.Candidates))
+	} else {
+		for _, c := range f.Candidates {
+			if !Matches(&c, FilterWords("H7 PKA")) {
+				t.Errorf("%s does not match the filter", c.Key)
+			}
+		}
 	}
 }
