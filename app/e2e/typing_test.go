@@ -278,6 +278,14 @@ func TestHeadroomLineLabelClearsTheBars(t *testing.T) {
 	if err := chromedp.Do(ctx, chartsDrawn(`(i => !!i && i.getOption().series[0].data.length > 2 && i.getOption().series[0].markLine.data.length === 1)(echarts.getInstanceByDom(document.getElementById('chart-ram')))`)); err != nil {
 		t.Errorf("the RAM chart is not drawn: %v", err)
 	}
+	// Its line stands clear of the axis's start beside MiB parts (issue
+	// 60: on a linear scale the 16 KiB line sat on the axis).
+	clear := eval1[float64](ctx, t, `(() => { const i = echarts.getInstanceByDom(document.getElementById('chart-ram'));
+		const x = i.getOption().series[0].markLine.data[0].xAxis;
+		return i.convertToPixel({xAxisIndex: 0}, x) - i.getModel().getComponent('grid').coordinateSystem.getRect().x })()`)
+	if !(clear >= 8) { // ~1 px on the linear scale
+		t.Errorf("the RAM chart's session line is %v px from the axis's start: not visible beside the bars", clear)
+	}
 }
 
 // The builds not ranked are listed when the list is opened, grouped by

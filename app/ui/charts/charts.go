@@ -50,6 +50,8 @@ type axis struct {
 	NameGap      int             `json:"nameGap,omitempty"`
 	SplitNumber  int             `json:"splitNumber,omitempty"`
 	Inverse      bool            `json:"inverse,omitempty"`
+	LogBase      int             `json:"logBase,omitempty"` // with Type "log"
+	Min          float64         `json:"min,omitempty"`
 	Data         []string        `json:"data,omitempty"`
 	AxisLabel    *opts.AxisLabel `json:"axisLabel,omitempty"`
 }
@@ -355,6 +357,16 @@ func RAM(cs []engine.Candidate) (option, note string) {
 		data = append(data, opts.BarData{Name: label(c), Value: round(float64(c.Memory.PartRAMBytes)/1024, 1), ItemStyle: &opts.ItemStyle{Color: color}})
 	}
 	bar.YAxis[0].Data = names
+	// On a log scale (base 2, from a power of two under the smallest
+	// figure): a 16 KiB bound beside a 4 MiB part stays visible.
+	low := float64(line) / 1024
+	for _, d := range data {
+		low = math.Min(low, d.Value.(float64))
+	}
+	if low > 0 {
+		bar.XAxis[0].Type, bar.XAxis[0].LogBase, bar.XAxis[0].Min = "log", 2, math.Exp2(math.Floor(math.Log2(low))-1)
+		bar.XAxis[0].Name = "KiB of RAM (log scale)"
+	}
 	s := series{Name: "part RAM", Type: "bar", Data: data}
 	if line > 0 {
 		s.MarkLine = markLine("TLS session ≥ "+strconv.FormatFloat(round(float64(line)/1024, 1), 'f', -1, 64)+" KiB", round(float64(line)/1024, 1))

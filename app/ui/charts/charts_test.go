@@ -2,6 +2,7 @@ package charts
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -59,6 +60,11 @@ func TestChartOptions(t *testing.T) {
 	}
 	if got, want := h.Series[0].Data[0].Value, round(float64(res.Candidates[0].Memory.PartRAMBytes)/1024, 1); got != want {
 		t.Errorf("first RAM bar %v, want the first candidate's part RAM %v KiB", got, want)
+	}
+	// On a log scale from a power of two under the line and every bar, so
+	// that the 16 KiB line shows beside MiB parts (issue 60).
+	if x := h.XAxis[0]; x.Type != "log" || x.LogBase != 2 || x.Min <= 0 || x.Min >= 16.2 || math.Log2(x.Min) != math.Floor(math.Log2(x.Min)) {
+		t.Errorf("RAM chart's axis %+v: want a base-2 log scale from a power of two under 16.2 KiB", x)
 	}
 	// No data at all still gives a valid, empty chart.
 	if s, _ := Headroom(nil); !strings.Contains(s, `"data":[]`) {
@@ -135,6 +141,11 @@ func TestOptionsUseOnlyBundledECharts(t *testing.T) {
 
 // decodedOption is the part of an ECharts option the tests read.
 type decodedOption struct {
+	XAxis []struct {
+		Type    string
+		LogBase int `json:"logBase"`
+		Min     float64
+	} `json:"xAxis"`
 	YAxis  []struct{ Data []string } `json:"yAxis"`
 	Series []struct {
 		Name     string
