@@ -497,7 +497,7 @@ func (p *Page) sendReads(ctx app.Context) {
 		q.Facts = facts
 		b, err := json.Marshal(q)
 		if err != nil {
-			p.m.AnswerFailed(q.ID, err.Error())
+			p.m.AnswerFailed(q.ID, "the import reader could not be asked: "+err.Error())
 			continue
 		}
 		browser.ReadImport(app.Getenv("GOAPP_STATIC_RESOURCES_URL")+"/import-worker.js", q.ID, string(b), func(id, reply, why string) {
@@ -522,13 +522,13 @@ func (p *Page) onImportRead(ctx app.Context, a app.Action) {
 		p.m.AnswerFailed(v.ID, v.Err)
 		return
 	case err != nil:
-		p.m.AnswerFailed(v.ID, "its answer could not be read: "+err.Error())
+		p.m.AnswerFailed(v.ID, "the import reader's answer could not be read: "+err.Error())
 		return
 	case r.Imported == nil:
-		p.m.AnswerFailed(v.ID, r.Error)
+		p.m.AnswerFailed(v.ID, "the import reader refused the request: "+r.Error)
 		return
 	}
-	adding := p.m.Imports.Busy() != ""
+	adding := p.m.Imports.Adding() // a preview's answer leaves the focus where the user types
 	p.pace.begin()
 	stored := p.m.Answer(v.ID, *r.Imported)
 	p.pace.end()
@@ -536,7 +536,7 @@ func (p *Page) onImportRead(ctx app.Context, a app.Action) {
 		p.saveStore()
 	}
 	p.syncURL(ctx)
-	if adding && p.m.Imports.Busy() == "" {
+	if adding && !p.m.Imports.Adding() {
 		ctx.Defer(func(ctx app.Context) {
 			if err := browser.Focus("import-msg"); err != nil {
 				ctx.NewActionWithValue(actionError, err.Error())

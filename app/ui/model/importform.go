@@ -51,6 +51,9 @@ type ImportForm struct {
 // previewID names the read request of the latest keystroke's preview.
 func (f *ImportForm) previewID() string { return "preview-" + strconv.Itoa(f.Seq) }
 
+// Adding reports whether Add waits for its set's text to be read.
+func (im *Imports) Adding() bool { return im.Form.adding.ID != "" }
+
 // Busy says what the form waits for, if anything: the text of the set
 // being added, or of the preview, read by the import reader.
 func (im *Imports) Busy() string {

@@ -210,11 +210,11 @@ func (im *Imports) set(id string) (ImportSet, bool) {
 // Requests takes the texts to be read (see Imports.Read), with the facts
 // about the parts they are read against.
 func (p *Page) Requests() ([]dataset.ReadRequest, bench.Facts) {
+	if p.Imports.base == nil {
+		return nil, nil // not live: asked for once the facts are there
+	}
 	q := p.Imports.queue
 	p.Imports.queue = nil
-	if len(q) == 0 || p.Imports.base == nil {
-		return q, nil
-	}
 	return q, p.Imports.facts()
 }
 
@@ -249,15 +249,16 @@ func (p *Page) Answer(id string, r dataset.Imported) bool {
 	return stored
 }
 
-// AnswerFailed says why a text could not be read (the reader could not
-// be fetched, or failed): a set is not ranked, and says so.
+// AnswerFailed says why a text could not be read (why: the reader could
+// not be fetched, failed or refused, in words that say so): a set is not
+// ranked, and says so.
 func (p *Page) AnswerFailed(id, why string) {
 	im := &p.Imports
 	if !im.asked[id] {
 		return
 	}
 	delete(im.asked, id)
-	why = "the import reader failed (" + why + "); reload the page to try again"
+	why += "; reload the page to try again"
 	if id == im.Form.previewID() || im.Form.adding.ID == id {
 		im.Form.adding = ImportSet{}
 		im.Form.Msg = "Not read: " + why + "."

@@ -814,8 +814,8 @@ func TestImportReadLater(t *testing.T) {
 		t.Fatalf("stored set not being read: %+v", q.Imports.Reading)
 	}
 	qs, _ = q.Requests()
-	q.AnswerFailed(qs[0].ID, "offline")
-	if why := q.Imports.Errs[qs[0].ID]; !strings.Contains(why, "import reader failed (offline)") || len(q.Imports.Reading) != 0 {
+	q.AnswerFailed(qs[0].ID, "the import reader could not be loaded (offline)")
+	if why := q.Imports.Errs[qs[0].ID]; !strings.Contains(why, "could not be loaded (offline); reload the page") || len(q.Imports.Reading) != 0 {
 		t.Errorf("a failed reader: %q, reading %v", why, q.Imports.Reading)
 	}
 }
