@@ -51,37 +51,7 @@ func run(out, prefix string) error {
 		return err
 	}
 	ui.Routes(ui.Bundled())
-	h := &app.Handler{
-		// The loader's progress counts decoded bytes: with the wasm sent
-		// compressed, Content-Length would be the compressed size.
-		WasmContentLength: fmt.Sprint(wasm.Size()),
-		Name:              "cryptosizer",
-		ShortName:         "cryptosizer",
-		Title:             "cryptosizer — size STM32 crypto workloads",
-		Description:       "Rank STM32 boards, crypto acceleration and libraries (" + strings.Join(registry.Sources.LibraryNames(), ", ") + ") against TLS, secure-boot and AES workloads.",
-		Lang:              "en",
-		BackgroundColor:   "#ffffff",
-		ThemeColor:        "#0b5394",
-		LoadingLabel:      "Loading the calculator… {progress}%",
-		Icon: app.Icon{
-			Default:  "/web/icon-192.png",
-			Large:    "/web/icon-512.png",
-			Maskable: "/web/icon-512.png",
-			SVG:      "/web/icon.svg",
-		},
-		// go-app's app.css and ours as one file (oneStylesheet).
-		Styles: []string{"/web/" + pageCSS},
-		// A small synchronous script, before the body: it marks a page
-		// opened with a link's own workload, so that the pre-rendered
-		// default ranking never passes for the link's answer.
-		Scripts: []string{"/web/link.js"},
-		// Neither ECharts (app/ui Chart) nor the import reader
-		// (app/cmd/importer) is a page script: the page loads each when
-		// first needed. The worker caches them, and the SVG icon the page
-		// links (go-app's list leaves it out: an offline visit failed).
-		CacheableResources: []string{"/web/echarts.min.js", "/web/import-worker.js", "/web/import.wasm", "/web/icon.svg"},
-		Version:            version,
-	}
+	h := handler(version, wasm.Size())
 	root := "/"
 	if p := strings.Trim(prefix, "/"); p != "" {
 		h.Resources = app.PrefixedLocation("/" + p)
@@ -116,6 +86,48 @@ func run(out, prefix string) error {
 	}
 	b = []byte(s)
 	return os.WriteFile(page, b, 0o644)
+}
+
+// handler is go-app's description of the page: names, icons, the
+// stylesheet and scripts, what the worker caches, and the head's extras.
+func handler(version string, wasmBytes int64) *app.Handler {
+	return &app.Handler{
+		// The loader's progress counts decoded bytes: with the wasm sent
+		// compressed, Content-Length would be the compressed size.
+		WasmContentLength: fmt.Sprint(wasmBytes),
+		Name:              "cryptosizer",
+		ShortName:         "cryptosizer",
+		Title:             "cryptosizer — size STM32 crypto workloads",
+		Description:       "Rank STM32 boards, crypto acceleration and libraries (" + strings.Join(registry.Sources.LibraryNames(), ", ") + ") against TLS, secure-boot and AES workloads.",
+		Lang:              "en",
+		BackgroundColor:   "#ffffff",
+		ThemeColor:        "#0b5394",
+		LoadingLabel:      "Loading the calculator… {progress}%",
+		Icon: app.Icon{
+			Default:  "/web/icon-192.png",
+			Large:    "/web/icon-512.png",
+			Maskable: "/web/icon-512.png",
+			SVG:      "/web/icon.svg",
+		},
+		// go-app's app.css and ours as one file (oneStylesheet).
+		Styles: []string{"/web/" + pageCSS},
+		// A small synchronous script, before the body: it marks a page
+		// opened with a link's own workload, so that the pre-rendered
+		// default ranking never passes for the link's answer.
+		Scripts: []string{"/web/link.js"},
+		// The first paint waits until the results' summary and status are
+		// parsed (#status follows them): painted progressively, a slow
+		// phone's first paint held the form only, and the summary line —
+		// the page's largest text — painted ~0.5–1 s later, its own largest
+		// paint, which the mount then replaced (issue 61).
+		RawHeaders: []string{`<link rel="expect" href="#status" blocking="render">`},
+		// Neither ECharts (app/ui Chart) nor the import reader
+		// (app/cmd/importer) is a page script: the page loads each when
+		// first needed. The worker caches them, and the SVG icon the page
+		// links (go-app's list leaves it out: an offline visit failed).
+		CacheableResources: []string{"/web/echarts.min.js", "/web/import-worker.js", "/web/import.wasm", "/web/icon.svg"},
+		Version:            version,
+	}
 }
 
 // pageCSS is the page's one stylesheet, under web/.
