@@ -221,6 +221,15 @@ const (
 	GapPart       = "boot-part"        // its reference configuration does not ship for the part's series
 )
 
+// Runs reports whether a bootloader off a build's path (gap: OffPath's)
+// still runs a term as the build does: the verification where only the
+// hash is off, the hash where only the verification is; nothing where it
+// does not ship for the part. A time known to be too long is then a FAIL
+// only on what the bootloader runs.
+func Runs(gap string, hash, verify bool) bool {
+	return gap != GapPart && !(gap == GapHashPath && hash) && !(gap == GapVerifyPath && verify)
+}
+
 // UnitUse is whether a part has a crypto unit and whether a build's
 // figures use it.
 type UnitUse struct{ Has, Uses bool }

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -109,5 +110,48 @@ func TestHashUnitMakesOEMiRoTPassWhereMCUbootFails(t *testing.T) {
 	}
 	if o, m := passes("st-oemirot"), passes("mcuboot"); o == 0 || m != 0 {
 		t.Errorf("80 ms on the U585: %d OEMiRoT rows pass, %d MCUboot rows pass; want some and none", o, m)
+	}
+}
+
+// On a fake catalogue (issue 59): one STM32U5 part with a HASH unit and
+// two builds of a toy library, one hashing on the unit, one in software.
+// At 80 ms for a 256 KiB ECDSA-signed image, ST's OEMiRoT (two images,
+// each hashed on the unit, the verification skipped while the hash
+// reference matches) passes on the unit's build, while upstream MCUboot
+// (software SHA-256, one hash and one verification) fails on the
+// software build; each build off a bootloader's path is unknown, never
+// judged on figures the bootloader does not run.
+func TestFakeHashUnitOEMiRoTPassesWhereMCUbootFails(t *testing.T) {
+	ds := &bench.Dataset{Libraries: []bench.Library{{Name: "toy", Flag: "toy"}},
+		MCUs: bench.Facts{{Part: "STM32U5TOY", Core: "Cortex-M33", MaxClockHz: 160e6, FlashBytes: 2 << 20, RAMBytes: 768 << 10, CryptoHardware: []string{bench.AccelHASH}}}}
+	for _, b := range []struct {
+		config string
+		accel  []string
+		rate   float64 // SHA-256, bytes/s
+	}{{"hash unit", []string{bench.AccelHASH}, 100e6}, {"software", []string{}, 2e6}} {
+		id := bench.Identity{MCU: "STM32U5TOY", Part: "STM32U5TOY", Board: "toy", Library: "toy", Config: b.config, Acceleration: b.accel, ClockHz: 160e6}
+		ds.Measurements = append(ds.Measurements,
+			bench.Measurement{Identity: id, Op: "sha256", BytesPerSecond: bench.F64(b.rate), Method: "benchmark", Printed: "toy", Source: "toy"},
+			bench.Measurement{Identity: id, Op: "ecdsa-p256-verify", SecondsPerOp: bench.F64(10e-3), Method: "benchmark", Printed: "10 ms", Source: "toy"})
+	}
+	ix := engine.NewIndex(ds)
+	verdicts := func(bootloader string) map[string]engine.Verdict {
+		out := map[string]engine.Verdict{}
+		for _, c := range rankParams(t, ix, workload.Params{"fw-size": "256KiB", "fw-deadline": "80ms", "fw-sig": "ecdsa-p256", "bootloader": bootloader}).Candidates {
+			out[c.Config] = c.Verdict
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		bootloader string
+		want       map[string]engine.Verdict
+	}{
+		{"st-oemirot", map[string]engine.Verdict{"hash unit": engine.Pass, "software": engine.Unknown}},
+		{"mcuboot", map[string]engine.Verdict{"hash unit": engine.Unknown, "software": engine.Fail}},
+		{"none", map[string]engine.Verdict{"hash unit": engine.Pass, "software": engine.Fail}},
+	} {
+		if got := verdicts(tc.bootloader); !maps.Equal(got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.bootloader, got, tc.want)
+		}
 	}
 }

@@ -179,7 +179,12 @@ func (f *Firmware) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 	r.Terms = ts
 	total := e.Finish(&r)
 	if gap := f.offPath(e); gap != "" {
-		r.Missing = append(r.Missing, gap)
+		r.Missing, total = append(r.Missing, gap), 0
+		for _, t := range ts { // what the bootloader runs as this build does
+			if !t.Missing && boot.Runs(gap, t.Rule == RuleFWHash, t.Rule == RuleFWVerify) {
+				total += t.Total
+			}
+		}
 	}
 	if len(r.Missing) == 0 && total > 0 {
 		h := f.Deadline / total

@@ -61,13 +61,11 @@ func (f *FreeRAM) Evaluate(e *Eval, _ []Term) (Requirement, bool) {
 	}
 	free, need, atMost := float64(*m.FreeRAMBytes), float64(f.Bytes), m.LowerBound
 	if m.UpperBound && free < need {
-		// At least this much is left, not enough; at most the part less
-		// the session: too little is too little.
+		// At least this, not enough; at most the part less the session.
 		free, atMost = float64(m.PartRAMBytes-m.SessionBytes), true
 	}
 	if atMost && free >= need {
-		// At most this much is left: enough, or not, depends on what
-		// nobody published.
+		// At most this: enough or not depends on what nobody published.
 		r.Missing = append(r.Missing, m.Gap)
 		return r, true
 	}

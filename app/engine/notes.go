@@ -54,8 +54,7 @@ const (
 	// GapLibraryRAM: the library publishes no RAM figures for its
 	// operations (wolfSSL).
 	GapLibraryRAM = catalog.GapLibraryRAM
-	// GapFootprint: a footprint the operations used need is not
-	// published, whole or in part (Memory.NotPublished lists which).
+	// GapFootprint: a footprint the operations used need is not published, whole or in part (Memory.NotPublished).
 	GapFootprint = catalog.GapFootprint
 	// GapStack: the heap is published, not the stack: the RAM left is at most what is shown;
 	// GapRAMBound: the crypto's RAM is an upper bound: the RAM left is at least what is shown.
@@ -66,8 +65,7 @@ const (
 	GapClock = "clock"
 	// GapLoad: a budget names a load the workload lacks (a workload made in code).
 	GapLoad = "load"
-	// GapBootHashPath, GapBootVerifyPath, GapBootPart: the build's figure is not the
-	// bootloader's path, or the bootloader does not ship for the part (boot.OffPath).
+	// GapBootHashPath, GapBootVerifyPath, GapBootPart: off the bootloader's path, or not shipped for the part (boot.OffPath).
 	GapBootHashPath, GapBootVerifyPath, GapBootPart = boot.GapHashPath, boot.GapVerifyPath, boot.GapPart
 )
 
