@@ -381,11 +381,10 @@ type Memory struct {
 	// or some operation's heap, is not published), so FreeRAMBytes is at
 	// most what is shown.
 	LowerBound bool `json:"lower_bound,omitempty"`
-	// UpperBound: the crypto's RAM is at most CryptoRAMBytes (Bounded
-	// lists the operations counted at a bound), so FreeRAMBytes is at
-	// least what is shown.
-	UpperBound bool     `json:"upper_bound,omitempty"`
-	Bounded    []string `json:"bounded,omitempty"`
+	// UpperBound: the crypto's RAM is at most CryptoRAMBytes (the
+	// footprint's Bounded lists the operations counted at a bound), so
+	// FreeRAMBytes is at least what is shown.
+	UpperBound bool `json:"upper_bound,omitempty"`
 	// Gap is why the crypto's RAM is unknown, as a code (GapLibraryRAM,
 	// GapFootprint, GapStack); "" when it is known.
 	Gap   string      `json:"-"`
@@ -466,7 +465,7 @@ func (a *Answer) Memory(fp *Footprint, lentStack *int64, partRAM int64, bound *t
 		}
 		m.Basis = bench.Measured
 		if len(fp.Bounded) > 0 {
-			m.UpperBound, m.Bounded, m.Gap, m.Basis = true, fp.Bounded, GapRAMBound, bench.Estimated
+			m.UpperBound, m.Gap, m.Basis = true, GapRAMBound, bench.Estimated
 		}
 		if b.Estimated() {
 			m.Basis = bench.Estimated

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"slices"
+	"strings"
 	"testing"
 
 	"cryptosizer/app/bench"
@@ -86,5 +87,35 @@ func TestFigureRegistry(t *testing.T) {
 				t.Errorf("no candidate has a %s: the check checked nothing", f.Name)
 			}
 		})
+	}
+}
+
+// A RAM left counted with ECDHE at its ECDSA bound reads as a bound
+// everywhere it is shown: "≥" in the table, "at least" with the crypto
+// "at most" and the operations bounded, with their citation, in the
+// details.
+func TestRAMLeftAtItsBoundSaysSo(t *testing.T) {
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, errs := workload.Parse(workload.Params{"tls-rate": "1", "min-free-ram": "64KiB", "library": "wolfssl"})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	n := 0
+	for _, c := range engine.NewIndex(ds).Rank(w).Candidates {
+		if c.Memory == nil || !c.Memory.UpperBound {
+			continue
+		}
+		n++
+		line := explain.MemoryLine(c)
+		if !strings.HasPrefix(explain.RAMLeft(c), "≥ ") || !strings.Contains(line, "at least") || !strings.Contains(line, "takes at most") ||
+			!strings.Contains(line, "ecdh-p256-agree ≤ ecdsa-p256-verify") || !strings.Contains(line, "wolfssl-ecc-ram.md §2") {
+			t.Errorf("%s: cell %q, details %q", c.Key, explain.RAMLeft(c), line)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no candidate's RAM at a bound: the test checked nothing")
 	}
 }

@@ -275,8 +275,8 @@ func MemoryLine(c engine.Candidate) string {
 	if m.StackBytes != nil {
 		s += ", " + Size(*m.StackBytes)
 	}
-	if len(m.Bounded) > 0 {
-		s += "; counted at their bound, as no stack of theirs is published: " + strings.Join(m.Bounded, ", ") + " (" + ECCRAMBound + ")"
+	if fp := c.Footprint; m.UpperBound && fp != nil && len(fp.Bounded) > 0 {
+		s += "; counted at their bound, as no stack of theirs is published: " + strings.Join(fp.Bounded, ", ") + " (" + ECCRAMBound + ")"
 	}
 	s += ")"
 	if m.SessionBytes > 0 {
