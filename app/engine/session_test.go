@@ -1,6 +1,8 @@
 package engine_test
 
 import (
+	"maps"
+	"slices"
 	"testing"
 
 	"cryptosizer/app/bench"
@@ -15,19 +17,7 @@ import (
 // with the RAM ratio as its headroom; the 64 KiB part passes; with 1 KiB
 // records (8,686 B) both pass; the user's own figure replaces the bound.
 func TestSessionRAMOnAFakeCatalogue(t *testing.T) {
-	ds := &bench.Dataset{Libraries: []bench.Library{{Name: "toy", Flag: "toy"}}}
-	for _, p := range []struct {
-		name string
-		ram  int64
-	}{{"STM32TOY16", 16 << 10}, {"STM32TOY64", 64 << 10}} {
-		ds.MCUs = append(ds.MCUs, bench.MCUFact{Part: p.name, Core: "Cortex-M33", MaxClockHz: 100e6, FlashBytes: 1 << 20, RAMBytes: p.ram})
-		id := bench.Identity{MCU: p.name, Part: p.name, Board: "toy", Library: "toy", Config: "toy", Acceleration: []string{}, ClockHz: 100e6}
-		for _, op := range []string{"x25519-keygen", "x25519-agree", "ml-kem-768-keygen", "ml-kem-768-decap", "ml-dsa-65-verify"} {
-			ds.Measurements = append(ds.Measurements, bench.Measurement{Identity: id, Op: op, SecondsPerOp: bench.F64(1e-3), Method: "benchmark", Printed: "1 ms", Source: "toy"})
-		}
-		ds.Measurements = append(ds.Measurements, bench.Measurement{Identity: id, Op: "sha256", BytesPerSecond: bench.F64(1e6), Method: "benchmark", Printed: "1 MB/s", Source: "toy"})
-	}
-	ix := engine.NewIndex(ds)
+	ix := engine.NewIndex(hybridClientParts(map[string]int64{"STM32TOY16": 16 << 10, "STM32TOY64": 64 << 10}, 0))
 	for _, tc := range []struct {
 		extra          workload.Params
 		bound          int64
@@ -99,20 +89,7 @@ func TestSessionRAMFailsWhateverTheClock(t *testing.T) {
 // (issue 57, on a fake catalogue: ML-DSA-65 verify publishing 9,888 B).
 func TestSessionPeakAddsTheStack(t *testing.T) {
 	const stack = 9888
-	ds := &bench.Dataset{Libraries: []bench.Library{{Name: "toy", Flag: "toy"}}}
-	for _, p := range []struct {
-		name string
-		ram  int64
-	}{{"STM32TOY25", 25 << 10}, {"STM32TOY64", 64 << 10}} {
-		ds.MCUs = append(ds.MCUs, bench.MCUFact{Part: p.name, Core: "Cortex-M33", MaxClockHz: 100e6, FlashBytes: 1 << 20, RAMBytes: p.ram})
-		id := bench.Identity{MCU: p.name, Part: p.name, Board: "toy", Library: "toy", Config: "toy", Acceleration: []string{}, ClockHz: 100e6}
-		for _, op := range []string{"x25519-keygen", "x25519-agree", "ml-kem-768-keygen", "ml-kem-768-decap", "ml-dsa-65-verify"} {
-			ds.Measurements = append(ds.Measurements, bench.Measurement{Identity: id, Op: op, SecondsPerOp: bench.F64(1e-3), Method: "benchmark", Printed: "1 ms", Source: "toy"})
-		}
-		ds.Measurements = append(ds.Measurements, bench.Measurement{Identity: id, Op: "sha256", BytesPerSecond: bench.F64(1e6), Method: "benchmark", Printed: "1 MB/s", Source: "toy"})
-		zero, st := int64(0), int64(stack)
-		ds.Footprints = append(ds.Footprints, bench.Footprint{Identity: id, Op: "ml-dsa-65-verify", Method: "benchmark", GlobalBytes: &zero, StackBytes: &st, Source: "toy"})
-	}
+	ds := hybridClientParts(map[string]int64{"STM32TOY25": 25 << 10, "STM32TOY64": 64 << 10}, stack)
 	w, errs := workload.Parse(workload.Params{"tls-rate": "1", "tls-role": "client", "tls-kex": "x25519mlkem768", "tls-sig": "ml-dsa-65"})
 	if len(errs) > 0 {
 		t.Fatal(errs)
@@ -136,4 +113,25 @@ func TestSessionPeakAddsTheStack(t *testing.T) {
 			t.Errorf("%s (%d B RAM): %s with a session of %d B and a peak of %d B, want %s", c.MCU, c.Facts.RAMBytes, r.Verdict, r.Session.Bytes, r.PeakBytes, want)
 		}
 	}
+}
+
+// hybridClientParts is a catalogue of made-up Cortex-M33 parts (name →
+// RAM), alike but for their RAM, each with every operation of a hybrid
+// post-quantum client measured at 1 ms (SHA-256 at 1 MB/s), and the
+// ML-DSA-65 verification's published stack where verifyStack > 0.
+func hybridClientParts(parts map[string]int64, verifyStack int64) *bench.Dataset {
+	ds := &bench.Dataset{Libraries: []bench.Library{{Name: "toy", Flag: "toy"}}}
+	for _, name := range slices.Sorted(maps.Keys(parts)) {
+		ds.MCUs = append(ds.MCUs, bench.MCUFact{Part: name, Core: "Cortex-M33", MaxClockHz: 100e6, FlashBytes: 1 << 20, RAMBytes: parts[name]})
+		id := bench.Identity{MCU: name, Part: name, Board: "toy", Library: "toy", Config: "toy", Acceleration: []string{}, ClockHz: 100e6}
+		for _, op := range []string{"x25519-keygen", "x25519-agree", "ml-kem-768-keygen", "ml-kem-768-decap", "ml-dsa-65-verify"} {
+			ds.Measurements = append(ds.Measurements, bench.Measurement{Identity: id, Op: op, SecondsPerOp: bench.F64(1e-3), Method: "benchmark", Printed: "1 ms", Source: "toy"})
+		}
+		ds.Measurements = append(ds.Measurements, bench.Measurement{Identity: id, Op: "sha256", BytesPerSecond: bench.F64(1e6), Method: "benchmark", Printed: "1 MB/s", Source: "toy"})
+		if verifyStack > 0 {
+			zero := int64(0)
+			ds.Footprints = append(ds.Footprints, bench.Footprint{Identity: id, Op: "ml-dsa-65-verify", Method: "benchmark", GlobalBytes: &zero, StackBytes: &verifyStack, Source: "toy"})
+		}
+	}
+	return ds
 }

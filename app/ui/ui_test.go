@@ -117,13 +117,7 @@ func TestPreviewCapsProblems(t *testing.T) {
 	if len(im.Unread) != 5000 || len(im.Errors) != 0 {
 		t.Fatalf("%d lines not read, %v", len(im.Unread), im.Errors)
 	}
-	e := app.NewTestEngine()
-	c := &previewCompo{im: &im}
-	if err := e.Load(c); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
-	html := app.HTMLString(c)
+	html := previewHTML(t, &im)
 	if n := strings.Count(html, `<li class="error">`); n != model.MaxPreviewProblems {
 		t.Errorf("%d problems listed", n)
 	}
@@ -141,17 +135,23 @@ func TestPreviewExplainsAnInferredClock(t *testing.T) {
 		want bool
 	}{{text, true}, {"fsys=168000000\n" + text, false}} {
 		im := registry.Import(nil, "pasted", tc.text, source.Names{MCU: "STM32F429ZI"})
-		e := app.NewTestEngine()
-		c := &previewCompo{im: &im}
-		if err := e.Load(c); err != nil {
-			t.Fatal(err)
-		}
-		e.ConsumeAll()
-		html := app.HTMLString(c)
+		html := previewHTML(t, &im)
 		if got := strings.Contains(html, `id="import-clock-from"`) && strings.Contains(html, "178.8 MHz") && strings.Contains(html, "cycles/byte"); got != tc.want {
 			t.Errorf("clock %d Hz, explained %v, want %v:\n%s", im.Found.ClockHz, got, tc.want, html)
 		}
 	}
+}
+
+// previewHTML renders an import's preview as the panel does.
+func previewHTML(t *testing.T, im *dataset.Imported) string {
+	t.Helper()
+	e := app.NewTestEngine()
+	c := &previewCompo{im: im}
+	if err := e.Load(c); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	return app.HTMLString(c)
 }
 
 type previewCompo struct {
