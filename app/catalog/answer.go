@@ -36,7 +36,7 @@ func (a *Answer) Figure(op string) Figure { return a.cat.figure(a.b, op, a.clock
 // the two); ok is false when no source the question allows lends op to
 // the build's core, or the clock is unknown.
 func (a *Answer) Compared(op string) (Figure, bool) {
-	return a.cat.lent(a.b, op, a.clock, a.q, func(source string) bool { return a.q.Lends(source, op) })
+	return a.cat.lentFrom(a.b, op, a.clock, a.q, func(source string) bool { return a.q.Lends(source, op) })
 }
 
 // Publishes reports whether the build has a figure for op at some clock:

@@ -47,6 +47,7 @@ type Build struct {
 	facts     *PartFacts
 	donorInfo *Donor
 	ownPQC    bool     // it has post-quantum figures of its own
+	owned     []string // the cycle-count sources counting an operation it has figures of its own for (owns)
 	run       *float64 // the largest run current of its part numbers, shared read-only
 	runLow    *float64 // the smallest (runCurrents)
 	minRAM    int64    // the smallest RAM of its part numbers (smallestRAM)
@@ -192,10 +193,10 @@ func (cat *making) complete() {
 		if b.summary != nil && b.group != nil {
 			b.summary.Tell = cat.tells[b.group.Key] // shared: the same each time
 		}
-		if b.donor != nil { // measured builds come first: the donor's are made
-			b.ownPQC = b.donor.ownPQC
+		if b.donor != nil { // measured builds come first: the donor's are made (its ops are the donor's)
+			b.ownPQC, b.owned = b.donor.ownPQC, b.donor.owned
 		} else {
-			b.ownPQC, b.key = ownPQC(b), b.id.Key()
+			b.ownPQC, b.owned, b.key = ownPQC(b), cat.pqc.owned(b), b.id.Key()
 		}
 		b.members = partMembers(b)
 		b.external = External(b.group)

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -36,15 +35,17 @@ type pqcIndex struct {
 	byOp map[string][]*bench.CycleFigure
 	// fastest: the implementation with the fewest cycles over the
 	// scheme's three operations; smallest: the one whose largest stack
-	// is least (then the fewest cycles). Keyed by source, counted core
-	// and scheme.
-	fastest, smallest map[string]string
+	// is least (then the fewest cycles).
+	fastest, smallest map[schemeKey]string
 	// lends are the lendings to each core, in the dataset's order.
 	lends map[string][]bench.Lending
 }
 
+// schemeKey is a source's counts of one scheme on one core.
+type schemeKey struct{ source, core, scheme string }
+
 func newPQCIndex(figs []bench.CycleFigure, lending []bench.Lending) pqcIndex {
-	p := pqcIndex{byOp: map[string][]*bench.CycleFigure{}, fastest: map[string]string{}, smallest: map[string]string{},
+	p := pqcIndex{byOp: map[string][]*bench.CycleFigure{}, fastest: map[schemeKey]string{}, smallest: map[schemeKey]string{},
 		lends: map[string][]bench.Lending{}}
 	for _, l := range lending {
 		p.lends[l.Core] = append(p.lends[l.Core], l)
@@ -53,12 +54,12 @@ func newPQCIndex(figs []bench.CycleFigure, lending []bench.Lending) pqcIndex {
 		cycles float64
 		stack  int64
 	}
-	sums := map[string]map[string]*total{} // source|scheme → implementation
-	var schemes []string
+	sums := map[schemeKey]map[string]*total{} // → implementation
+	var schemes []schemeKey
 	for i := range figs {
 		f := &figs[i]
 		p.byOp[f.Op] = append(p.byOp[f.Op], f)
-		s := f.Source + "|" + f.Core + "|" + scheme(f.Op)
+		s := schemeKey{f.Source, f.Core, scheme(f.Op)}
 		if sums[s] == nil {
 			sums[s] = map[string]*total{}
 			schemes = append(schemes, s)
@@ -102,7 +103,7 @@ func (p pqcIndex) lender(core, op string, smallest bool, may func(source string)
 		if !may(l.Source) {
 			continue
 		}
-		key := l.Source + "|" + l.From + "|" + scheme(op)
+		key := schemeKey{l.Source, l.From, scheme(op)}
 		impl := p.fastest[key]
 		if smallest {
 			impl = p.smallest[key]
@@ -152,29 +153,43 @@ func (cat *Catalog) borrow(b *Build, op string, s Clock, q Question) (Figure, bo
 	if !b.hasFact || !counted {
 		return Figure{}, false
 	}
-	if _, f := cat.pqc.lender(b.fact.Core, op, q.Smallest, may); f == nil {
+	l, f := cat.pqc.lender(b.fact.Core, op, q.Smallest, may)
+	if f == nil {
 		return Figure{NoCode: true}, false
 	}
-	return cat.lent(b, op, s, q, may)
+	return cat.lent(b, op, s, q, l, f)
 }
 
 // owns reports whether a build has a figure of its own for an operation
 // a cycle-count source counts: it then borrows none from that source
 // (its own figures of the same family stay its own).
 func (cat *Catalog) owns(b *Build, source string) bool {
+	return slices.Contains(b.owned, source)
+}
+
+// owned are the sources counting an operation b has figures of its own
+// for (owns; made once per build: asked per lending, it was 5 % of a
+// ranking without a memo).
+func (p pqcIndex) owned(b *Build) []string {
+	var srcs []string
 	for op := range b.ops {
-		for _, f := range cat.pqc.byOp[op] {
-			if f.Source == source {
-				return true
+		for _, f := range p.byOp[op] {
+			if !slices.Contains(srcs, f.Source) {
+				srcs = append(srcs, f.Source)
 			}
 		}
 	}
-	return false
+	return srcs
 }
 
-// lent is Lent from the sources may allows.
-func (cat *Catalog) lent(b *Build, op string, s Clock, q Question, may func(string) bool) (Figure, bool) {
+// lentFrom is Lent from the sources may allows.
+func (cat *Catalog) lentFrom(b *Build, op string, s Clock, q Question, may func(string) bool) (Figure, bool) {
 	l, f := cat.pqc.lender(b.fact.Core, op, q.Smallest, may)
+	return cat.lent(b, op, s, q, l, f)
+}
+
+// lent is the figure lending l lends for op with the count f.
+func (cat *Catalog) lent(b *Build, op string, s Clock, q Question, l bench.Lending, f *bench.CycleFigure) (Figure, bool) {
 	if f == nil || s.ClockHz <= 0 {
 		return Figure{}, false
 	}
@@ -207,7 +222,7 @@ func (cat *Catalog) lent(b *Build, op string, s Clock, q Question, may func(stri
 	}
 	g := Figure{Each: f.Cycles / clock, Spread: factor, Basis: l.Basis, Method: "cycle-count", Config: f.Implementation, Pos: f.Pos, Stack: f.StackBytes, Work: f.StackBytes}
 	g.Worst = f.MaxCycles / clock * factor
-	g.Source = fmt.Sprintf("%s %s %s (%s): %s", f.Source, f.Implementation, op, countedHow(f), f.Printed)
+	g.Source = f.Source + " " + f.Implementation + " " + op + " (" + countedHow(f) + "): " + f.Printed
 	if !strings.Contains(f.Printed, "cycles") {
 		g.Source += " cycles" // pqm4 prints the bare counts
 	}

@@ -60,7 +60,7 @@ func TestMemoGivesTheSameRanking(t *testing.T) {
 // each takes the memo or makes its own, and all agree (go test -race).
 func TestMemoConcurrentRankings(t *testing.T) {
 	t.Parallel() // its own index: alongside the other long properties
-	ix := index(t)
+	ix := ownIndex(t)
 	var wg sync.WaitGroup
 	out := make([][]engine.Candidate, 6)
 	for i := range out {
