@@ -323,6 +323,31 @@ type Dataset struct {
 	// Sessions are the TLS session RAM a user measured on the builds of
 	// an import set (none in the bundled data).
 	Sessions []SessionRAM `json:"session_ram,omitempty"`
+	// SameCode are the configurations that run some operations with
+	// another configuration's code, where their source prints no figure.
+	SameCode []SameCode `json:"same_code,omitempty"`
+}
+
+// SameCode says, as a source says it, that one of its build
+// configurations runs some operations with the code of another of its
+// configurations on the same board, where it prints no figure of its own
+// for them: STM32_Bare_Test's asm flavour runs its ECC in the c flavour's
+// SP math, and its ECC lines never printed. The other configuration's
+// figure on the same board and clock stands for them, estimated, its
+// slow end × Spread: how far the source's configurations that run the
+// same code differ on one board.
+type SameCode struct {
+	Library string   `json:"library"`
+	Config  string   `json:"config"` // the configuration without the figures
+	From    string   `json:"from"`   // the configuration whose figures stand for them
+	Ops     []string `json:"ops"`
+	Spread  float64  `json:"spread"`
+	// Pos is where the source says the code is the same; SpreadPos the
+	// table the spread is taken from; Note what the source says, quoted
+	// in our words.
+	Pos       Pos    `json:"pos"`
+	SpreadPos Pos    `json:"spread_pos"`
+	Note      string `json:"note"`
 }
 
 // SessionRAM is a user's measured TLS session RAM for every build of one

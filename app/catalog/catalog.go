@@ -46,12 +46,13 @@ type Build struct {
 	key       string
 	facts     *PartFacts
 	donorInfo *Donor
-	ownPQC    bool     // it has post-quantum figures of its own
-	owned     []string // the cycle-count sources counting an operation it has figures of its own for (owns)
-	run       *float64 // the largest run current of its part numbers, shared read-only
-	runLow    *float64 // the smallest (runCurrents)
-	minRAM    int64    // the smallest RAM of its part numbers (smallestRAM)
-	noRAM     string   // why its RAM is unknown when it publishes no footprint
+	ownPQC    bool           // it has post-quantum figures of its own
+	owned     []string       // the cycle-count sources counting an operation it has figures of its own for (owns)
+	same      *sameCodeBuild // the build whose figures stand for some of its operations (samecode.go)
+	run       *float64       // the largest run current of its part numbers, shared read-only
+	runLow    *float64       // the smallest (runCurrents)
+	minRAM    int64          // the smallest RAM of its part numbers (smallestRAM)
+	noRAM     string         // why its RAM is unknown when it publishes no footprint
 	donor     *Build
 	spread    Spread // an estimate's: its core's
 	// external: the group's code runs from external memory or SRAM
@@ -114,7 +115,7 @@ type making struct {
 func (mk Maker) Make(ds *bench.Dataset) *Catalog {
 	cat := &making{Catalog: &Catalog{ds: ds}, pause: mk.Pause}
 	for _, phase := range []func(){
-		cat.collect, cat.fileFootprints, cat.fileSessions, cat.fileSoftware, cat.group,
+		cat.collect, cat.linkSameCode, cat.fileFootprints, cat.fileSessions, cat.fileSoftware, cat.group,
 		func() { cat.tells = groupTells(ds.Groups) },
 		func() { cat.spreads, cat.ecdhe = spreads(cat.Builds), ecdheRules(cat.Builds); versionIndex(cat.Builds) },
 		func() { cat.clocks = clockModel(cat.Builds) },
@@ -194,7 +195,7 @@ func (cat *making) complete() {
 			b.summary.Tell = cat.tells[b.group.Key] // shared: the same each time
 		}
 		if b.donor != nil { // measured builds come first: the donor's are made (its ops are the donor's)
-			b.ownPQC, b.owned = b.donor.ownPQC, b.donor.owned
+			b.ownPQC, b.owned, b.same = b.donor.ownPQC, b.donor.owned, b.donor.same
 		} else {
 			b.ownPQC, b.owned, b.key = ownPQC(b), cat.pqc.owned(b), b.id.Key()
 		}

@@ -120,12 +120,12 @@ func (cat *Catalog) ECDHERules() []ECDHERule {
 // fromECDSA is op's figure for a software SP build that publishes its
 // ECDSA bound but not op: the bound × the median ratio, the bound itself
 // the slow end, labelled an estimate.
-func (cat *Catalog) fromECDSA(b *Build, op string, s Clock) (Figure, bool) {
+func (cat *Catalog) fromECDSA(b *Build, op string, s Clock, q Question) (Figure, bool) {
 	r, ok := cat.ecdhe[op]
 	if !ok || !spSoftware(b) {
 		return Figure{}, false
 	}
-	m, ok := lookup(b, r.Bound)
+	m, same, ok := own(b, r.Bound)
 	if !ok {
 		return Figure{}, false
 	}
@@ -136,6 +136,9 @@ func (cat *Catalog) fromECDSA(b *Build, op string, s Clock) (Figure, bool) {
 	f.Pos = m.Pos
 	if row := pickFootprint(b.footprints[footprintOp(r.Bound)], "", f.Method); row != nil {
 		f.Work = rowWork(row) // at most the bound's (§2): an upper bound
+	}
+	if same != nil {
+		sameCodeFrom(&f, same, s, q)
 	}
 	return f, true
 }

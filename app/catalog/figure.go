@@ -60,6 +60,9 @@ type From struct {
 	Bounded string  `json:"bounded_by,omitempty"`
 	Ratio   float64 `json:"bound_ratio,omitempty"`
 	Over    int     `json:"bound_ratio_builds,omitempty"`
+	// SameCode: the figure is another configuration's on the same board,
+	// which runs the same code (nil for the build's own).
+	SameCode *SameCodeFrom `json:"same_code_as,omitempty"`
 }
 
 // Figure is one operation's figure for a build at a clock: what one
@@ -98,7 +101,7 @@ type Figure struct {
 // pairs them). A build without its own figure for an operation a
 // cycle-count source counts borrows it where the question allows.
 func (cat *Catalog) figure(b *Build, op string, s Clock, q Question) Figure {
-	m, ok := lookup(b, op)
+	m, same, ok := own(b, op)
 	if ok && b.donor != nil && b.group != nil && b.unitCannot(op) {
 		ok = false // the donor's unit did it; the group's same unit cannot
 	}
@@ -111,7 +114,7 @@ func (cat *Catalog) figure(b *Build, op string, s Clock, q Question) Figure {
 		f.NoCode = lent.NoCode
 	}
 	if !ok && !s.Untrusted {
-		if d, derived := cat.fromECDSA(b, op, s); derived {
+		if d, derived := cat.fromECDSA(b, op, s, q); derived {
 			return d
 		}
 	}
@@ -145,6 +148,9 @@ func (cat *Catalog) figure(b *Build, op string, s Clock, q Question) Figure {
 	}
 	if r := pickFootprint(b.footprints[footprintOp(op)], f.Config, f.Method); r != nil {
 		f.Work = rowWork(r)
+	}
+	if same != nil {
+		sameCodeFrom(&f, same, s, q)
 	}
 	return f
 }

@@ -115,6 +115,7 @@ func Encode(ds *bench.Dataset) ([]byte, error) {
 	section("groups", len(ds.Groups), func(i int) any { return ds.Groups[i] })
 	section("cycle_counts", len(ds.Cycles), func(i int) any { return ds.Cycles[i] })
 	section("lending", len(ds.Lending), func(i int) any { return ds.Lending[i] })
+	section("same_code", len(ds.SameCode), func(i int) any { return ds.SameCode[i] })
 	buf.WriteString("\n}\n")
 	return buf.Bytes(), err
 }

@@ -258,6 +258,21 @@ func (w *packer) dataset(ds *bench.Dataset) {
 		w.str(s.Imported)
 		w.int(s.Bytes)
 	})
+	w.sameCode(ds.SameCode)
+}
+
+// sameCode packs the configurations that run another's code.
+func (w *packer) sameCode(sc []bench.SameCode) {
+	packList(w, sc, func(s bench.SameCode) {
+		w.str(s.Library)
+		w.str(s.Config)
+		w.str(s.From)
+		w.strs(s.Ops)
+		w.float(s.Spread)
+		w.pos(s.Pos)
+		w.pos(s.SpreadPos)
+		w.str(s.Note)
+	})
 }
 
 // lending packs which cores the cycle-count sources lend to.
@@ -583,6 +598,9 @@ func (r *unpacker) dataset() *bench.Dataset {
 		return bench.Lending{Source: r.str(), Core: r.str(), From: r.str(), Basis: bench.Basis(r.str()), Widest: r.bool()}
 	})
 	ds.Sessions = unpackList(r, func() bench.SessionRAM { return bench.SessionRAM{Imported: r.str(), Bytes: r.int()} })
+	ds.SameCode = unpackList(r, func() bench.SameCode {
+		return bench.SameCode{Library: r.str(), Config: r.str(), From: r.str(), Ops: r.strs(), Spread: r.float(), Pos: r.pos(), SpreadPos: r.pos(), Note: r.str()}
+	})
 	return &ds
 }
 

@@ -28,7 +28,7 @@ func TestProvenanceReproducesEveryTerm(t *testing.T) {
 			if len(errs) > 0 {
 				t.Fatal(errs)
 			}
-			scaled, estimated, bounded, counted := 0, 0, 0, 0
+			scaled, estimated, bounded, counted, sameCode := 0, 0, 0, 0, 0
 			for _, c := range ix.Rank(w).Candidates {
 				// A candidate is at least as unsure as how its clock was reached.
 				var weakest bench.Basis = bench.Measured
@@ -63,10 +63,23 @@ func TestProvenanceReproducesEveryTerm(t *testing.T) {
 							continue
 						}
 						factor := 1.0
+						// Another build's figure that runs the same code (an
+						// asm build's ECC, its c build's): its slow end × the
+						// rule's spread.
+						same := 1.0
+						if sc := tm.From.SameCode; sc != nil {
+							same = sc.Spread
+							sameCode++
+						}
 						if tm.Basis == bench.Estimated && tm.From.Bounded != "" && tm.From.ToClockHz == 0 {
 							// At the build's own clock: only the ratio and the bound.
-							if math.Abs(tm.Slow-tm.Each*tm.From.Spread) > 1e-12*tm.Slow || math.Abs(tm.From.Spread*ratio-1) > 1e-12 {
+							if math.Abs(tm.Slow-tm.Each*tm.From.Spread) > 1e-12*tm.Slow || math.Abs(tm.From.Spread*ratio-same) > 1e-12 {
 								t.Errorf("%s %s: slow %v, each %v, spread %v: the slow end is not the bound", c.Key, tm.Op, tm.Slow, tm.Each, tm.From.Spread)
+							}
+						} else if tm.Basis == bench.Estimated && tm.From.SameCode != nil && tm.From.ToClockHz == 0 {
+							// At the build's own clock: the other build's row, × the rule's spread.
+							if math.Abs(tm.Slow-tm.Each*tm.From.Spread) > 1e-12*tm.Slow || math.Abs(tm.From.Spread-same*math.Max(tm.From.Bound, 1)) > 1e-12 {
+								t.Errorf("%s %s: slow %v, each %v, spread %v: the slow end is not the same code's", c.Key, tm.Op, tm.Slow, tm.Each, tm.From.Spread)
 							}
 						} else if tm.Basis == bench.Estimated {
 							estimated++
@@ -110,8 +123,8 @@ func TestProvenanceReproducesEveryTerm(t *testing.T) {
 					t.Errorf("%s: basis %s, its weakest term %s", c.Key, c.Basis, weakest)
 				}
 			}
-			if clock != "measured" && scaled == 0 || estimated == 0 || bounded == 0 || counted == 0 {
-				t.Errorf("%d clock-scaled, %d estimated, %d ECDHE-from-ECDSA and %d counted terms: the checks above checked nothing of some", scaled, estimated, bounded, counted)
+			if clock != "measured" && scaled == 0 || estimated == 0 || bounded == 0 || counted == 0 || sameCode == 0 {
+				t.Errorf("%d clock-scaled, %d estimated, %d ECDHE-from-ECDSA, %d counted and %d same-code terms: the checks above checked nothing of some", scaled, estimated, bounded, counted, sameCode)
 			}
 		})
 	}

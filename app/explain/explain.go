@@ -666,13 +666,14 @@ func From(t engine.Term) string {
 			s += " — scaled down in clock, which is conservative (fewer flash wait states at the lower clock)"
 		}
 	}
+	s += sameCodeWords(f.SameCode)
 	if f.Bounded != "" {
 		s = fmt.Sprintf("%s from this build's %s: %s (%s), %s at %s; central %s: the %s × %s, the median ratio over %d wolfSSL builds that publish both in SP software code; slow end %s: at most the %s itself, as the two run the same point multiplication in wolfSSL's SP code (%s)",
 			Basis(t.Basis), f.Bounded, atLine(f.Document, f.Line), f.Printed, f.Part, atClock(f.ClockHz), Duration(t.Each), f.Bounded, Number(f.Ratio), f.Over, Duration(t.Slow), f.Bounded, catalog.ECDHEDoc)
 		if f.SpreadFrom != "" {
 			s += "; the build is itself an estimate: × " + Number(f.Spread*f.Ratio) + ", " + orMargin(f.SpreadFrom, f.SpreadBorrowed)
 		}
-		return s
+		return s + sameCodeWords(f.SameCode)
 	}
 	if f.Bound > 0 && f.Spread == f.Bound {
 		// A measured row whose printed figure is coarse.
@@ -680,8 +681,13 @@ func From(t engine.Term) string {
 	}
 	if f.Spread > 0 {
 		from := "the margin you set"
-		if f.SpreadFrom != "" {
+		switch {
+		case f.SpreadFrom != "" && f.SameCode != nil:
+			from = orMargin(f.SpreadFrom, f.SpreadBorrowed) + " × " + Number(f.SameCode.Spread) + " for the same code in another build"
+		case f.SpreadFrom != "":
 			from = orMargin(f.SpreadFrom, f.SpreadBorrowed)
+		case f.SameCode != nil:
+			from = "the same code in another build"
 		}
 		if f.Bound > 0 {
 			from += fmt.Sprintf(" × %s the printed figure allows", Number(f.Bound))
@@ -698,6 +704,16 @@ func From(t engine.Term) string {
 		s += fmt.Sprintf("; scaled up %s× in clock: flash wait states make the real time longer (slow end × %s, %s)", Number(f.Up), Number(f.Widen), ScaledUp)
 	}
 	return s
+}
+
+// sameCodeWords says a figure is another configuration's of the same
+// build, on the same board, and why ("" for the build's own).
+func sameCodeWords(sc *catalog.SameCodeFrom) string {
+	if sc == nil {
+		return ""
+	}
+	return fmt.Sprintf("; the figure of the %q build on the same board and clock, which runs the same code: %s (%s); slow end × %s, how far the source's builds that run the same code differ on one board (%s)",
+		sc.Config, sc.Note, atLine(sc.Document, sc.Line), Number(sc.Spread), atLine(sc.Document, sc.SpreadLine))
 }
 
 // ScaledUp says where the clock widening comes from.

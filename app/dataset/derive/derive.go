@@ -67,6 +67,7 @@ func AddMeasured(ds *bench.Dataset, ms source.MeasuredSource, derived []byte) er
 	ds.Warnings = append(ds.Warnings, filter(d.Warnings, func(w bench.Warning) bool { _, ok := ds.Fact(w.MCU); return ok })...)
 	ds.Skipped = append(ds.Skipped, d.Skipped...)
 	ds.Documents = append(ds.Documents, d.Documents...)
+	ds.SameCode = append(ds.SameCode, d.SameCode...)
 	for _, l := range ms.Libraries() {
 		if !slices.ContainsFunc(ds.Libraries, func(o bench.Library) bool { return o.Name == l.Name }) {
 			ds.Libraries = append(ds.Libraries, l)

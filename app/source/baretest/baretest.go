@@ -77,6 +77,8 @@ type Derived struct {
 	Documents    []bench.Document    `json:"documents"`
 	// Clocks says how each board's clock was found, for the notes.
 	Clocks []Clock `json:"clocks"`
+	// SameCode: the asm flavour's ECC is the c flavour's code (sameCode).
+	SameCode []bench.SameCode `json:"same_code"`
 }
 
 // Clock is how one board's benchmark clock is known.
@@ -125,6 +127,7 @@ func Parse(text string) (Derived, bench.ErrorList) {
 	p.pqc()
 	p.memory()
 	p.g071()
+	p.sameCode()
 	if len(p.d.Measurements) == 0 {
 		p.errs.Add(bench.Pos{File: Doc}, "", "no benchmark figures: is this the STM32_Bare_Test README?")
 	}
@@ -703,5 +706,5 @@ func (Source) Derive(text string) ([]byte, int, error) { return Derive(text) }
 func (Source) Load(b []byte) (bench.Dataset, error) {
 	d, err := Load(b)
 	return bench.Dataset{Measurements: d.Measurements, Footprints: d.Footprints, Missing: d.Missing, Skipped: d.Skipped,
-		Warnings: d.Warnings, Documents: d.Documents}, err
+		Warnings: d.Warnings, Documents: d.Documents, SameCode: d.SameCode}, err
 }

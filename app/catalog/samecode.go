@@ -1,0 +1,97 @@
+package catalog
+
+import (
+	"slices"
+
+	"cryptosizer/app/bench"
+)
+
+// A configuration that runs some operations with another configuration's
+// code on the same board, where its source prints no figure of its own
+// (bench.SameCode: STM32_Bare_Test's asm flavour runs its ECC in the c
+// flavour's C SP math), takes that configuration's figure there,
+// estimated, its slow end × the rule's spread.
+
+// sameCodeBuild is a build's sibling under a rule: the build of the
+// rule's other configuration on the same board, clock, library and
+// version.
+type sameCodeBuild struct {
+	b    *Build
+	rule *bench.SameCode
+}
+
+// linkSameCode links each build a rule covers to its sibling (measured
+// builds only: an estimate takes its donor's link in complete).
+func (cat *making) linkSameCode() {
+	for i := range cat.ds.SameCode {
+		r := &cat.ds.SameCode[i]
+		from := map[string]*Build{}
+		for _, b := range cat.Builds {
+			if b.id.Config == r.From && b.lib.Name == r.Library && b.id.Imported == "" {
+				from[siblingKey(b.id)] = b
+			}
+		}
+		for _, b := range cat.Builds {
+			if b.id.Config == r.Config && b.lib.Name == r.Library && b.id.Imported == "" {
+				if s := from[siblingKey(b.id)]; s != nil {
+					b.same = &sameCodeBuild{b: s, rule: r}
+				}
+			}
+		}
+	}
+}
+
+// siblingKey is what a build and its sibling share.
+func siblingKey(id bench.Identity) string {
+	id.Config, id.Acceleration = "", nil
+	return id.Key()
+}
+
+// sameCode is the sibling's measurement of op where the build has none
+// of its own and a rule covers op; nil otherwise.
+func (b *Build) sameCode(op string) (*bench.Measurement, *bench.SameCode) {
+	if b.same == nil || !slices.Contains(b.same.rule.Ops, op) {
+		return nil, nil
+	}
+	if m, ok := lookup(b.same.b, op); ok {
+		return m, b.same.rule
+	}
+	return nil, nil
+}
+
+// own is op's measurement for b: its own, else its sibling's under a
+// rule (then the rule).
+func own(b *Build, op string) (*bench.Measurement, *bench.SameCode, bool) {
+	if m, ok := lookup(b, op); ok {
+		return m, nil, true
+	}
+	m, r := b.sameCode(op)
+	return m, r, m != nil
+}
+
+// sameCodeFrom marks a figure as its sibling's: estimated, its slow end
+// widened by the rule's spread (or by the margin the user set, which
+// replaces the data's spreads: already in an estimate's clock), and the
+// rule cited.
+func sameCodeFrom(f *Figure, r *bench.SameCode, s Clock, q Question) {
+	switch {
+	case !q.OwnMargin:
+		f.Spread = max(f.Spread, 1) * r.Spread
+	case s.Spread == 0: // a measured build: the margin, as on an estimate
+		f.Spread = max(f.Spread, 1) * (1 + q.Margin)
+	}
+	f.Basis = bench.Estimated
+	f.From.Spread = f.Spread
+	f.From.SameCode = &SameCodeFrom{Config: r.From, Document: r.Pos.File, Line: r.Pos.Line, Spread: r.Spread, SpreadLine: r.SpreadPos.Line, Note: r.Note}
+}
+
+// SameCodeFrom says a figure is another configuration's of the same
+// build on the same board, which runs the same code (bench.SameCode).
+type SameCodeFrom struct {
+	Config     string  `json:"config"`
+	Document   string  `json:"document"`
+	Line       int     `json:"line"`
+	Spread     float64 `json:"spread"`
+	SpreadLine int     `json:"spread_line"`
+	Note       string  `json:"note"`
+}
