@@ -275,7 +275,9 @@ func TestHeadroomLineLabelClearsTheBars(t *testing.T) {
 	}
 	// The RAM chart (issue 41): each part's RAM against the session's
 	// lower bound, drawn with the others.
-	if err := chromedp.Do(ctx, chartsDrawn(`(i => !!i && i.getOption().series[0].data.length > 2 && i.getOption().series[0].markLine.data.length === 1)(echarts.getInstanceByDom(document.getElementById('chart-ram')))`)); err != nil {
+	// Inside each bar, the RAM at the row's handshake's peak (issue 57).
+	if err := chromedp.Do(ctx, chartsDrawn(`(i => !!i && i.getOption().series[0].data.length > 2 && i.getOption().series[0].markLine.data.length === 1 &&
+		i.getOption().series[1].data.length === i.getOption().series[0].data.length && i.getOption().series[1].data.every(d => d.value > 0))(echarts.getInstanceByDom(document.getElementById('chart-ram')))`)); err != nil {
 		t.Errorf("the RAM chart is not drawn: %v", err)
 	}
 	// Its line stands clear of the axis's start beside MiB parts (issue

@@ -62,6 +62,11 @@ type series struct {
 	Stack    string          `json:"stack,omitempty"`
 	Data     []opts.BarData  `json:"data"`
 	MarkLine *opts.MarkLines `json:"markLine,omitempty"`
+	// BarWidth and BarGap draw one series' bars inside another's (a
+	// bullet: "-100%" overlaps them).
+	BarWidth  string          `json:"barWidth,omitempty"`
+	BarGap    string          `json:"barGap,omitempty"`
+	ItemStyle *opts.ItemStyle `json:"itemStyle,omitempty"`
 }
 
 func (o *option) JSON() string {
@@ -312,34 +317,40 @@ func Energy(cs []engine.Candidate) (option string, note, title string, ok bool) 
 	return bar.JSON(), EnergyNote(cs), title, true
 }
 
-// session is a candidate's TLS session RAM bound, in bytes (0: none).
-func session(c engine.Candidate) int64 {
+// session is a candidate's TLS session RAM bound and the RAM at its
+// handshake's peak (the bound where no working memory is added), in
+// bytes (0: none).
+func session(c engine.Candidate) (bound, peak int64) {
 	for _, r := range c.Requirements {
 		if r.Session != nil {
-			return r.Session.Bytes
+			return r.Session.Bytes, max(r.PeakBytes, r.Session.Bytes)
 		}
 	}
-	return 0
+	return 0, 0
 }
 
 // HasSession reports whether a candidate carries a TLS session RAM bound
 // (a TLS 1.3 load): the RAM chart is drawn then.
 func HasSession(cs []engine.Candidate) bool {
-	return slices.ContainsFunc(cs, func(c engine.Candidate) bool { return session(c) > 0 })
+	return slices.ContainsFunc(cs, func(c engine.Candidate) bool { s, _ := session(c); return s > 0 })
 }
 
-// RAM draws each candidate's RAM (its part's, as the RAM left counts it)
-// against the TLS session's lower bound, a line at the first candidate's
-// bound (the libraries' floors may put a row's own bound higher: a bar
-// is red when its part cannot hold its own). Candidates without part
-// facts have no bar.
+// RAM draws each candidate's RAM against what its TLS handshake holds at
+// its peak, as a bullet: the wide bar is the part's RAM as the RAM left
+// counts it (for a group, its smallest part number that holds the
+// peak), labelled with the group's range when its part numbers differ;
+// the narrow bar inside it the RAM at the handshake's peak (the session's
+// lower bound and the working memory of the operations then, where
+// published: Requirement.PeakBytes); the line the standards' lower bound
+// of the first candidate's session. A wide bar is red when its part
+// cannot hold its own peak. Candidates without part facts have no bar.
 func RAM(cs []engine.Candidate) (option, note string) {
-	bar := baseBar("KiB of RAM", false)
+	bar := baseBar("KiB of RAM", true)
 	var names []string
-	var data []opts.BarData
+	var have, need []opts.BarData
 	var line int64
 	for _, c := range cs {
-		s := session(c)
+		s, peak := session(c)
 		if s == 0 || c.Memory == nil || c.Memory.PartRAMBytes <= 0 {
 			continue
 		}
@@ -350,35 +361,54 @@ func RAM(cs []engine.Candidate) (option, note string) {
 			line = s
 		}
 		color := "#1a7f37"
-		if c.Memory.PartRAMBytes < s {
+		if c.Memory.PartRAMBytes < peak {
 			color = "#cf222e"
 		}
+		kib := round(float64(c.Memory.PartRAMBytes)/1024, 1)
 		names = append(names, label(c))
-		data = append(data, opts.BarData{Name: label(c), Value: round(float64(c.Memory.PartRAMBytes)/1024, 1), ItemStyle: &opts.ItemStyle{Color: color}})
+		have = append(have, opts.BarData{Name: label(c), Value: kib, ItemStyle: &opts.ItemStyle{Color: color},
+			Label: &opts.Label{Show: opts.Bool(true), Position: "right", FontSize: 10, Formatter: members(c, kib)}})
+		need = append(need, opts.BarData{Name: label(c), Value: round(float64(peak)/1024, 1)})
 	}
 	bar.YAxis[0].Data = names
 	// On a log scale (base 2, from a power of two under the smallest
 	// figure): a 16 KiB bound beside a 4 MiB part stays visible.
 	low := float64(line) / 1024
-	for _, d := range data {
+	for _, d := range append(slices.Clone(have), need...) {
 		low = math.Min(low, d.Value.(float64))
 	}
 	if low > 0 {
 		bar.XAxis[0].Type, bar.XAxis[0].LogBase, bar.XAxis[0].Min = "log", 2, math.Exp2(math.Floor(math.Log2(low))-1)
 		bar.XAxis[0].Name = "KiB of RAM (log scale)"
 	}
-	s := series{Name: "part RAM", Type: "bar", Data: data}
+	bar.Grid.Right = "96"                                                                                                 // room for a group's range
+	s := series{Name: "part RAM", Type: "bar", Data: have, BarWidth: "70%", ItemStyle: &opts.ItemStyle{Color: "#1a7f37"}} // the legend's colour; each bar has its own
 	if line > 0 {
 		s.MarkLine = markLine("TLS session ≥ "+strconv.FormatFloat(round(float64(line)/1024, 1), 'f', -1, 64)+" KiB", round(float64(line)/1024, 1))
 	}
-	bar.Series = []series{s}
+	bar.Series = []series{s, {Name: "RAM at the handshake's peak", Type: "bar", Data: need, BarWidth: "25%", BarGap: "-100%", ItemStyle: &opts.ItemStyle{Color: "#24292f"}}}
 	return bar.JSON(), RAMNote(cs)
+}
+
+// members labels a part-RAM bar, in KiB as the axis: its figure, or for
+// a group whose part numbers differ in RAM, their range and count
+// ("128–256 ×5": the bar is the smallest that holds the peak).
+func members(c engine.Candidate, kib float64) string {
+	k := func(b int64) string { return strconv.FormatFloat(round(float64(b)/1024, 1), 'f', -1, 64) }
+	g := c.Group
+	if g == nil || g.RAM[0] == g.RAM[1] || g.RAM[0] <= 0 {
+		return strconv.FormatFloat(kib, 'f', -1, 64)
+	}
+	return k(g.RAM[0]) + "–" + k(g.RAM[1]) + " ×" + strconv.Itoa(g.Members)
 }
 
 // RAMNote says what the RAM chart's line is.
 func RAMNote(cs []engine.Candidate) string {
-	n := "the line is the standards' lower bound of a handshake's RAM (tls-session-ram.md §6): a shorter bar fails its TLS load; the whole session needs more"
-	if f := foldedOf(cs, func(c engine.Candidate) bool { return session(c) > 0 && c.Memory != nil && c.Memory.PartRAMBytes > 0 }); f != "" {
+	n := "the wide bar is the part's RAM (a group: its smallest part number that holds the peak; the label gives the RAM range of its part numbers and their count), the narrow bar the RAM at the handshake's peak: the session's lower bound (tls-session-ram.md §6) and the working memory published for the operations then; a wide bar shorter than its narrow one fails its TLS load (red); the line is the first row's session bound; the whole session needs more"
+	if f := foldedOf(cs, func(c engine.Candidate) bool {
+		s, _ := session(c)
+		return s > 0 && c.Memory != nil && c.Memory.PartRAMBytes > 0
+	}); f != "" {
 		n += "; " + f
 	}
 	return n

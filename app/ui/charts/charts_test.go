@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -60,6 +61,28 @@ func TestChartOptions(t *testing.T) {
 	}
 	if got, want := h.Series[0].Data[0].Value, round(float64(res.Candidates[0].Memory.PartRAMBytes)/1024, 1); got != want {
 		t.Errorf("first RAM bar %v, want the first candidate's part RAM %v KiB", got, want)
+	}
+	// Inside each bar, the RAM at its handshake's peak (issue 57): the
+	// row's own, session and working memory; a group whose part numbers
+	// differ in RAM says their range beside its bar (the estimated groups).
+	est := ranked(t, workload.Params{"tls-rate": "1", "series": "WBA,G4", "basis": "estimated"})
+	opt, _ = RAM(est.Candidates)
+	h = decodeOption(t, opt)
+	ranged := 0
+	for i, c := range est.Candidates[:len(h.YAxis[0].Data)] {
+		s, peak := session(c)
+		if peak < s || h.Series[1].Data[i].Value != round(float64(peak)/1024, 1) {
+			t.Errorf("%s: peak bar %v, want its peak %d B (session %d B)", c.Key, h.Series[1].Data[i].Value, peak, s)
+		}
+		if g := c.Group; g != nil && g.RAM[0] != g.RAM[1] {
+			ranged++
+			if want := "×" + strconv.Itoa(g.Members); !strings.Contains(h.Series[0].Data[i].Label.Formatter, want) {
+				t.Errorf("%s: part RAM label %q lacks the group's range (%s)", c.Key, h.Series[0].Data[i].Label.Formatter, want)
+			}
+		}
+	}
+	if h.Series[1].BarGap != "-100%" || ranged == 0 {
+		t.Errorf("the peak bars do not sit inside the part's (barGap %q), or no group with a RAM range was shown (%d)", h.Series[1].BarGap, ranged)
 	}
 	// On a log scale from a power of two under the line and every bar, so
 	// that the 16 KiB line shows beside MiB parts (issue 60).
@@ -148,9 +171,13 @@ type decodedOption struct {
 	} `json:"xAxis"`
 	YAxis  []struct{ Data []string } `json:"yAxis"`
 	Series []struct {
-		Name     string
-		Stack    string
-		Data     []struct{ Value float64 }
+		Name   string
+		Stack  string
+		BarGap string `json:"barGap"`
+		Data   []struct {
+			Value float64
+			Label struct{ Formatter string }
+		}
 		MarkLine struct {
 			Data []struct{ XAxis float64 }
 		} `json:"markLine"`

@@ -724,7 +724,7 @@ func (p *Page) recharts() {
 		}
 	}
 	if charts.HasSession(cs) {
-		c = append(c, chart("chart-ram", "Each part's RAM against the TLS session's lower bound", func() (string, string) { return charts.RAM(cs) },
+		c = append(c, chart("chart-ram", "Each part's RAM against its TLS handshake's peak", func() (string, string) { return charts.RAM(cs) },
 			func() string { return charts.RAMNote(cs) }))
 	}
 	if title, _, ok := charts.EnergyTitle(cs); ok {
