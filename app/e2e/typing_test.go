@@ -368,10 +368,22 @@ func TestTypedTableIsTheLinksTable(t *testing.T) {
 // they were the ranking's.
 func TestFilterFindsWhatRowsPrint(t *testing.T) {
 	t.Parallel()
+	for _, phone := range []bool{false, true} {
+		t.Run(map[bool]string{false: "desk", true: "phone"}[phone], func(t *testing.T) { filterFinds(t, phone) })
+	}
+}
+
+// filterFinds is TestFilterFindsWhatRowsPrint at 1280 px, or on a phone
+// (360×740, touch).
+func filterFinds(t *testing.T, phone bool) {
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
-	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
+	view := chromedp.EmulateViewport(1280, 900)
+	if phone {
+		view = chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	if err := chromedp.Do(ctx, view, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
 		t.Fatal(err)
 	}
 	status := `document.getElementById('status').textContent`
@@ -401,9 +413,30 @@ func TestFilterFindsWhatRowsPrint(t *testing.T) {
 			}
 		}
 	}
+	// The charts follow the filter: the headroom chart's rows are the
+	// H7 rows the table shows, then none.
+	headroomRows := func(test string) string {
+		return `(e => !!e && (e.scrollIntoView(), true))(document.getElementById('chart-headroom')) && typeof echarts !== 'undefined' &&
+			(i => !!i && ` + test + `)(echarts.getInstanceByDom(document.getElementById('chart-headroom')))`
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("filter")), chromedp.SendKeys(chromedp.ID("filter"), "H7 PKA"),
+		poll(headroomRows(`i.getOption().yAxis[0].data.length > 0 && i.getOption().yAxis[0].data.every(l => /H7/.test(l))`), 20*time.Second)); err != nil {
+		t.Errorf("the headroom chart does not follow the filter: %v", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("filter")), chromedp.KeyEvent(kb.End)); err != nil {
+		t.Fatal(err)
+	}
+	for range "H7 PKA" {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Backspace)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("filter"), "zzqq"),
 		poll(`document.getElementById('status').textContent.includes('no row matches') && document.querySelectorAll('tr.row').length === 0`, 20*time.Second)); err != nil {
 		t.Errorf("a filter no row matches: %v (status %q)", err, eval1[string](ctx, t, status))
+	}
+	if err := chromedp.Do(ctx, poll(headroomRows(`(i.getOption().yAxis[0].data || []).length === 0`), 20*time.Second)); err != nil {
+		t.Errorf("the headroom chart keeps rows no row matches: %v", err)
 	}
 }
 

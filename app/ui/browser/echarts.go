@@ -98,13 +98,14 @@ func NewChart(ctx app.Context) (*Chart, error) {
 
 // SetOption draws an option given as JSON (JSON, because app.ValueOf
 // cannot take Go structs, and no JavaScript functions, so no eval). The
-// option is merged into the one drawn, its series replaced as a whole
-// (replaceMerge): on a re-rank ECharts redraws what changed, not the
-// chart. The drawing waits for the next animation frame (lazyUpdate), so
+// option is merged into the one drawn, its series and axes replaced as
+// a whole (replaceMerge: merged, an empty list of rows kept the last
+// rows' names on the axis, drawn without bars): on a re-rank ECharts
+// redraws what changed, not the chart. The drawing waits for the next animation frame (lazyUpdate), so
 // typing is not held up by it.
 func (c *Chart) SetOption(optionJSON string) error {
 	return Try("drawing a chart", func() {
-		c.inst.Call("setOption", win().Get("JSON").Call("parse", optionJSON), map[string]any{"replaceMerge": []any{"series"}, "lazyUpdate": true})
+		c.inst.Call("setOption", win().Get("JSON").Call("parse", optionJSON), map[string]any{"replaceMerge": []any{"series", "xAxis", "yAxis"}, "lazyUpdate": true})
 	})
 }
 
