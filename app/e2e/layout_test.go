@@ -135,14 +135,26 @@ func TestEmbedCompact(t *testing.T) {
 // candidate's details, the comparison and the import panel open.
 func TestAccessibility(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := browser(t)
-	defer cancel()
-	s := serve(t, "127.0.0.1", siteHandler())
 	axe, err := os.ReadFile(filepath.Join(root, "node_modules", "axe-core", "axe.min.js"))
 	if err != nil {
 		t.Fatal("axe-core missing: npm ci installs it from package-lock.json: ", err)
 	}
-	err = chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1),
+	for _, phone := range []bool{false, true} {
+		t.Run(map[bool]string{false: "desk", true: "phone"}[phone], func(t *testing.T) { accessible(t, axe, phone) })
+	}
+}
+
+// accessible is TestAccessibility at 1280 px, or on a phone (360×740,
+// touch).
+func accessible(t *testing.T, axe []byte, phone bool) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	view := chromedp.EmulateViewport(1280, 900)
+	if phone {
+		view = chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	err := chromedp.Do(ctx, view, chromedp.Navigate(s.base+"/"), waitReady(1),
 		chartsDrawn(chartData+".length > 2"),
 		chromedp.Click(chromedp.CSS(`#results[data-client="true"] tr.row`)),
 		poll(`document.querySelector('#details h2') !== null`, 10*time.Second),

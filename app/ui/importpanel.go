@@ -180,7 +180,7 @@ func renderPreview(im *dataset.Imported) app.UI {
 			if len(shown) > 60 {
 				shown = shown[:60]
 			}
-			return app.Div().Class("table-wrap").Body(app.Table().Class("preview").Body(
+			return scrollBox("Preview of the recognized measurements").Body(app.Table().Class("preview").Body(
 				app.THead().Body(app.Tr().Body(th("Line"), th("MCU"), th("Configuration"), th("Operation"), th("Figure"))),
 				app.TBody().Body(app.Range(shown).Slice(func(i int) app.UI {
 					m := shown[i]
