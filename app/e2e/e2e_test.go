@@ -26,6 +26,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"cryptosizer/app/site"
 )
@@ -618,6 +619,20 @@ func TestImportExport(t *testing.T) {
 	stored := text(ctx, t, `localStorage.getItem('cryptosizer.imports.v1')`)
 	if !strings.Contains(stored, `"mcu":"STM32U585"`) || strings.Contains(stored, "onerror") {
 		t.Errorf("stored imports: %.300s", stored)
+	}
+	// The results' filter finds the imported row by "imported" (issue 60),
+	// and only it.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("filter")), chromedp.SendKeys(chromedp.ID("filter"), "imported"),
+		poll(`document.querySelectorAll('tr.row').length === 1 && document.querySelectorAll('tr.row .badge.imported').length === 1`, 20*time.Second)); err != nil {
+		t.Errorf("the filter \"imported\": %v (%d rows)", err, eval1[int](ctx, t, `document.querySelectorAll('tr.row').length`))
+	}
+	for range "imported" {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Backspace)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := chromedp.Do(ctx, poll(`document.querySelectorAll('tr.row').length > 1`, 20*time.Second)); err != nil {
+		t.Errorf("the filter cleared: %v", err)
 	}
 	// Reload keeps it; so does an offline reload.
 	err = chromedp.Do(ctx,
