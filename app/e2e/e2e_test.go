@@ -414,9 +414,36 @@ func TestOffline(t *testing.T) {
 	}
 	// Cut the server and the HTTP cache: only the service worker is left.
 	goOffline(ctx, t, s)
+	// Offline, every request the page makes is answered (issue 60: the
+	// icon was not cached, and each offline navigation logged a failed
+	// load).
+	var mu sync.Mutex
+	urls, failed := map[network.RequestID]string{}, []string{}
+	if err := chromedp.Listen(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch e := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			urls[e.RequestID] = e.Request.URL
+		case *network.EventLoadingFailed:
+			failed = append(failed, urls[e.RequestID]+" ("+e.ErrorText+")")
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
 		t.Fatalf("offline load failed: %v", err)
 	}
+	defer func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(failed) > 0 {
+			t.Errorf("offline, %d requests failed: %v", len(failed), failed)
+		}
+	}()
 	// A shared link (state in the query) opens offline too.
 	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=3&tls-role=client"), waitReady(1)); err != nil {
 		t.Fatalf("offline load with a query failed: %v", err)
