@@ -151,10 +151,7 @@ func accessible(t *testing.T, axe []byte, phone bool) {
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
-	view := chromedp.EmulateViewport(1280, 900)
-	if phone {
-		view = chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch)
-	}
+	view := deskOrPhone(phone)
 	err := chromedp.Do(ctx, view, chromedp.Navigate(s.base+"/"), waitReady(1),
 		chartsDrawn(chartData+".length > 2"),
 		chromedp.Click(chromedp.CSS(`#results[data-client="true"] tr.row`)),
@@ -327,11 +324,29 @@ func TestTableKeyboard(t *testing.T) {
 // was ignored without a word.
 func TestCompareFeedbackByTheTable(t *testing.T) {
 	t.Parallel()
+	for _, phone := range []bool{false, true} {
+		t.Run(map[bool]string{false: "desk", true: "phone"}[phone], func(t *testing.T) { compareFeedback(t, phone) })
+	}
+}
+
+// deskOrPhone is the desk's viewport (1280×900) or a phone's (360×740,
+// mobile, touch): the two every item of issue 60 is tested at.
+func deskOrPhone(phone bool) chromedp.Action[chromedp.Void] {
+	if phone {
+		return chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	return chromedp.EmulateViewport(1280, 900)
+}
+
+// compareFeedback is TestCompareFeedbackByTheTable at 1280 px, or on a
+// phone (360×740, touch).
+func compareFeedback(t *testing.T, phone bool) {
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
+	view := deskOrPhone(phone)
 	status := `document.getElementById('compare-status')`
-	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1), compareRow(1), compareRow(2),
+	if err := chromedp.Do(ctx, view, chromedp.Navigate(s.base+"/"), waitReady(1), compareRow(1), compareRow(2),
 		poll(status+`.textContent.includes('2 of at most 3') && !`+status+`.hidden`, 10*time.Second),
 		chromedp.Click(chromedp.CSS(`#compare-status a`)),
 		poll(`document.activeElement && document.activeElement.id === 'compare'`, 10*time.Second),

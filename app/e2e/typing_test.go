@@ -379,10 +379,7 @@ func filterFinds(t *testing.T, phone bool) {
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
-	view := chromedp.EmulateViewport(1280, 900)
-	if phone {
-		view = chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch)
-	}
+	view := deskOrPhone(phone)
 	if err := chromedp.Do(ctx, view, chromedp.Navigate(s.base+"/"), waitReady(1)); err != nil {
 		t.Fatal(err)
 	}
