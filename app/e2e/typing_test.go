@@ -444,12 +444,34 @@ func filterFinds(t *testing.T, phone bool) {
 // HASH, PKA", Library listed every library and Evidence said "or empty".
 func TestHintsForAPerson(t *testing.T) {
 	t.Parallel()
+	for _, phone := range []bool{false, true} {
+		t.Run(map[bool]string{false: "desk", true: "phone"}[phone], func(t *testing.T) { hintsForAPerson(t, phone) })
+	}
+}
+
+// hintsForAPerson is TestHintsForAPerson at 1280 px, or on a phone
+// (360×740, touch); at both, no two of the form's fields overlap (on
+// 9902ff4 the lending field overlapped its neighbour).
+func hintsForAPerson(t *testing.T, phone bool) {
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
-	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1),
+	if err := chromedp.Do(ctx, deskOrPhone(phone), chromedp.Navigate(s.base+"/"), waitReady(1),
 		chromedp.Click(chromedp.CSS("#filters summary")), poll(`!!document.getElementById('f-basis')`, 5*time.Second)); err != nil {
 		t.Fatal(err)
+	}
+	overlaps := eval1[[]string](ctx, t, `(() => {
+		const fs = [...document.querySelectorAll('#workload .field')].filter(e => e.offsetParent !== null), out = [];
+		const rs = fs.map(e => e.getBoundingClientRect());
+		if (fs.length < 10) out.push('only ' + fs.length + ' fields shown: nothing to compare');
+		for (let i = 0; i < fs.length; i++) for (let j = i + 1; j < fs.length; j++) {
+			const a = rs[i], b = rs[j];
+			if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+				out.push((fs[i].querySelector('[id]') || {}).id + ' / ' + (fs[j].querySelector('[id]') || {}).id);
+		}
+		return out })()`)
+	if len(overlaps) > 0 {
+		t.Errorf("form fields overlap: %v", overlaps)
 	}
 	hints := eval1[map[string]string](ctx, t, `Object.fromEntries([...document.querySelectorAll('small[id^="f-"][id$="-msg"]')].map(e => [e.id, e.textContent]))`)
 	selects := eval1[[]string](ctx, t, `[...document.querySelectorAll('select[id^="f-"]')].map(e => e.id + '-msg')`)
