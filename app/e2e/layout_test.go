@@ -131,6 +131,34 @@ func TestEmbedCompact(t *testing.T) {
 	}
 }
 
+// On a phone (360×740, touch), a portal's full-width frame starts the
+// first result on its first screen and never scrolls sideways (issue 60;
+// its part cell, wrapped in a narrow column, ends just below: 743 px).
+func TestEmbedOnAPhone(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	mux := http.NewServeMux()
+	mux.Handle("/", siteHandler())
+	mux.HandleFunc("/portal.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<!doctype html><meta name="viewport" content="width=device-width"><title>portal</title><style>body{margin:0}</style><iframe id="calc" style="width:100%;height:740px;border:0" title="cryptosizer" src="/?embed=1&tls-rate=20"></iframe>`)
+	})
+	s := serve(t, "127.0.0.1", mux)
+	frame := `document.getElementById('calc').contentDocument`
+	if err := chromedp.Do(ctx, deskOrPhone(true), chromedp.Navigate(s.base+"/portal.html"),
+		poll(frame+`.querySelector('#results[data-client="true"] tr.row') !== null`, 60*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	first := measure(ctx, t, frame+`.querySelector('tr.row:not([hidden])')`)
+	if first.Top <= 0 || first.Top > 740-100 {
+		t.Errorf("the embedded page on a phone does not show its first result on the first screen: it starts at %.0f", first.Top)
+	}
+	if sw := eval1[float64](ctx, t, frame+`.documentElement.scrollWidth - `+frame+`.documentElement.clientWidth`); sw > 0 {
+		t.Errorf("the embedded page scrolls %v px sideways on a phone", sw)
+	}
+}
+
 // axe-core finds no accessibility violation on the page, with a
 // candidate's details, the comparison and the import panel with a run's
 // preview open.
