@@ -397,7 +397,7 @@ func TestRAMLeftAndPhoneRows(t *testing.T) {
 			ctx, cancel := browser(t)
 			defer cancel()
 			s := serve(t, "127.0.0.1", siteHandler())
-			if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 800), chromedp.Navigate(s.base+"/?tls-rate=10&min-free-ram=64KiB"), waitReady(1)); err != nil {
+			if err := chromedp.Do(ctx, deskOrPhone(w == 360), chromedp.Navigate(s.base+"/?tls-rate=10&min-free-ram=64KiB"), waitReady(1)); err != nil {
 				t.Fatal(err)
 			}
 			if w == 1280 {
@@ -437,7 +437,7 @@ func TestRAMLeftAndPhoneRows(t *testing.T) {
 			}
 			// One card per row: the part cell takes the row's whole width
 			// (in the table's part column it had ~70 px).
-			if share := eval1[float64](ctx, t, `(r => r.cells[3].getBoundingClientRect().width / r.getBoundingClientRect().width)(document.querySelector('tr.row'))`); share < 0.9 {
+			if share := eval1[float64](ctx, t, `(r => r.querySelector('td.part').getBoundingClientRect().width / r.getBoundingClientRect().width)(document.querySelector('tr.row'))`); share < 0.9 {
 				t.Errorf("at 360 px the part cell takes %.0f%% of its row's width, not the whole card", share*100)
 			}
 		})

@@ -422,7 +422,7 @@ func TestImportThatLands(t *testing.T) {
 			ctx, cancel := browser(t)
 			defer cancel()
 			s := serve(t, "127.0.0.1", siteHandler())
-			if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 800), chromedp.Navigate(s.base+"/?tls-rate=20"), waitReady(1),
+			if err := chromedp.Do(ctx, deskOrPhone(w == 360), chromedp.Navigate(s.base+"/?tls-rate=20"), waitReady(1),
 				poll(`(document.getElementById('import').open = true)`, 5*time.Second),
 				chromedp.SetValue(chromedp.ID("import-text"), "hello, this is not a benchmark\nfoo 12 bar"),
 				poll(`(document.getElementById('import-text').dispatchEvent(new Event('input', {bubbles: true})), true)`, 5*time.Second),

@@ -50,11 +50,23 @@ func TestFilterKeepsEveryKeystroke(t *testing.T) {
 // headroom" and showed no energy, so the order looked shuffled.
 func TestEnergyRankingSaysWhatItRanksBy(t *testing.T) {
 	t.Parallel()
+	for _, phone := range []bool{false, true} {
+		t.Run(map[bool]string{false: "desk", true: "phone"}[phone], func(t *testing.T) { energyRanking(t, phone) })
+	}
+}
+
+// energyRanking is TestEnergyRankingSaysWhatItRanksBy at 1280 px, or on
+// a phone (360×740, touch), where a card shows the energy on its first
+// line.
+func energyRanking(t *testing.T, phone bool) {
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
-	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=1&aes-rate=100kB/s&objective=energy"), waitReady(1)); err != nil {
+	if err := chromedp.Do(ctx, deskOrPhone(phone), chromedp.Navigate(s.base+"/?tls-rate=1&aes-rate=100kB/s&objective=energy"), waitReady(1)); err != nil {
 		t.Fatal(err)
+	}
+	if shown := eval1[bool](ctx, t, `(c => !!c && c.getBoundingClientRect().width > 0)(document.querySelector('tr.row.pass td.num:nth-child(4)'))`); !shown {
+		t.Error("the passes' energy is not on screen")
 	}
 	if st := eval1[string](ctx, t, `document.getElementById('status').textContent`); !strings.Contains(st, "ordered by energy") || strings.Contains(st, "by headroom") {
 		t.Errorf("status %q", st)

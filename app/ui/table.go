@@ -180,7 +180,7 @@ func partCellHTML(b *strings.Builder, c engine.Candidate, lib string) {
 	}
 	// A part name breaks after a slash or a space, never inside a part
 	// number (CSS: overflow-wrap normal on it).
-	put(b, `<td><strong class="part-name">`, strings.ReplaceAll(esc(explain.PartName(c)), "/", "/<wbr>"), `</strong>`)
+	put(b, `<td class="part"><strong class="part-name">`, strings.ReplaceAll(esc(explain.PartName(c)), "/", "/<wbr>"), `</strong>`)
 	if c.Imported != "" {
 		b.WriteString(`<span class="badge imported" title="`)
 		putEsc(b, c.Imported)
