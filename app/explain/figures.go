@@ -100,16 +100,16 @@ var Figures = []Figure{
 				return "—" // why: the details' memory line
 			}
 			if m.SessionWhole {
-				return fmt.Sprintf("%s of %s (TLS session %s (yours), its crypto included)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(m.SessionBytes))
+				return fmt.Sprintf("%s of %s (TLS session %s (yours), its crypto included)", leftWords("", *m.FreeRAMBytes), Size(m.PartRAMBytes), Size(m.SessionBytes))
 			}
 			if m.CryptoRAMBytes == nil {
-				return fmt.Sprintf("at most %s of %s (%s)", Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), sessionShort(c))
+				return fmt.Sprintf("%s of %s (%s)", leftWords("at most ", *m.FreeRAMBytes), Size(m.PartRAMBytes), sessionShort(c))
 			}
-			bound := boundWord(m)
+			left := leftWords(boundWord(m), *m.FreeRAMBytes)
 			if m.SessionBytes > 0 {
-				return fmt.Sprintf("%s%s of %s (crypto %s, %s)", bound, Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes), sessionShort(c))
+				return fmt.Sprintf("%s of %s (crypto %s, %s)", left, Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes), sessionShort(c))
 			}
-			return fmt.Sprintf("%s%s of %s (crypto %s)", bound, Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes))
+			return fmt.Sprintf("%s of %s (crypto %s)", left, Size(m.PartRAMBytes), Size(*m.CryptoRAMBytes))
 		},
 		Basis: func(c engine.Candidate) bench.Basis {
 			if c.Memory == nil {
@@ -272,6 +272,17 @@ func publishedBasis(c engine.Candidate) bench.Basis {
 	return c.Footprint.Basis
 }
 
+// leftWords is an amount of RAM left after its bound word ("at least ",
+// "at most " or ""): below zero, none is, and the part is short of it,
+// the bound turned ("at least -250 B" left is short by at most 250 B).
+func leftWords(bound string, free int64) string {
+	if free >= 0 {
+		return bound + Size(free)
+	}
+	turned := map[string]string{"at least ": "at most ", "at most ": "at least "}[bound]
+	return "none, short by " + turned + Size(-free)
+}
+
 // boundWord says how the RAM left is bounded: "at least " where the
 // crypto's RAM is an upper bound, "at most " where it is a lower one.
 func boundWord(m *engine.Memory) string {
@@ -287,19 +298,29 @@ func boundWord(m *engine.Memory) string {
 // RAMLeft is the table's RAM-left cell: the part's RAM less the TLS
 // session and the crypto's, "≤" where the crypto's working memory is not
 // all published or is a lower bound (the figure is then at most that),
-// "≥" where it is an upper bound, "—" when unknown.
+// "≥" where it is an upper bound, "short by" where nothing is left, "—"
+// when unknown.
 func RAMLeft(c engine.Candidate) string {
 	m := c.Memory
 	if m == nil || m.FreeRAMBytes == nil {
 		return "—"
 	}
+	free := *m.FreeRAMBytes
+	atMost, atLeast := "≤ ", "≥ "
+	if free < 0 {
+		// Nothing is left: the part is short, by at least what at most
+		// −N left says ("≤ -250 B" read as a figure, not a shortfall).
+		free, atMost, atLeast = -free, "short by ≥ ", "short by ≤ "
+	}
 	switch {
 	case m.CryptoRAMBytes == nil && !m.SessionWhole, m.LowerBound:
-		return "≤ " + Size(*m.FreeRAMBytes)
+		return atMost + Size(free)
 	case m.UpperBound:
-		return "≥ " + Size(*m.FreeRAMBytes)
+		return atLeast + Size(free)
+	case *m.FreeRAMBytes < 0:
+		return "short by " + Size(free)
 	}
-	return Size(*m.FreeRAMBytes)
+	return Size(free)
 }
 
 // VersionLines say, per operation, how far the library's other measured

@@ -110,12 +110,46 @@ func TestRAMLeftAtItsBoundSaysSo(t *testing.T) {
 		}
 		n++
 		line := explain.MemoryLine(c)
-		if !strings.HasPrefix(explain.RAMLeft(c), "≥ ") || !strings.Contains(line, "at least") || !strings.Contains(line, "takes at most") ||
+		// Below zero the part is short, by at most the bound's figure.
+		cell, left := "≥ ", "at least"
+		if *c.Memory.FreeRAMBytes < 0 {
+			cell, left = "short by ≤ ", "none, short by at most"
+		}
+		if !strings.HasPrefix(explain.RAMLeft(c), cell) || !strings.Contains(line, left) || !strings.Contains(line, "takes at most") ||
 			!strings.Contains(line, "ecdh-p256-agree ≤ ecdsa-p256-verify") || !strings.Contains(line, "wolfssl-ecc-ram.md §2") {
 			t.Errorf("%s: cell %q, details %q", c.Key, explain.RAMLeft(c), line)
 		}
 	}
 	if n == 0 {
 		t.Fatal("no candidate's RAM at a bound: the test checked nothing")
+	}
+}
+
+// A RAM-left cell reads as a person says it: below zero it is the
+// shortfall ("short by ≥ 250 B", never "≤ -250 B"), with the bound's
+// direction turned with it.
+func TestRAMLeftSaysAShortfall(t *testing.T) {
+	crypto := int64(1000)
+	for _, tc := range []struct {
+		name string
+		m    engine.Memory
+		free int64
+		want string
+	}{
+		{"exact", engine.Memory{CryptoRAMBytes: &crypto}, 2048, "2 KiB"},
+		{"at most", engine.Memory{}, 2048, "≤ 2 KiB"},
+		{"at least", engine.Memory{CryptoRAMBytes: &crypto, UpperBound: true}, 2048, "≥ 2 KiB"},
+		{"exact shortfall", engine.Memory{CryptoRAMBytes: &crypto}, -250, "short by 250 B"},
+		{"at most, short", engine.Memory{}, -250, "short by ≥ 250 B"},
+		{"at least, short", engine.Memory{CryptoRAMBytes: &crypto, UpperBound: true}, -250, "short by ≤ 250 B"},
+	} {
+		m := tc.m
+		m.FreeRAMBytes = &tc.free
+		if got := explain.RAMLeft(engine.Candidate{Memory: &m}); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	if got := explain.RAMLeft(engine.Candidate{}); got != "—" {
+		t.Errorf("no memory: %q", got)
 	}
 }

@@ -255,7 +255,7 @@ func MemoryLine(c engine.Candidate) string {
 		return ""
 	case m.SessionWhole && m.FreeRAMBytes != nil:
 		return fmt.Sprintf("RAM left for the application: %s — the part's %s less your measured TLS session, %s, its crypto included.",
-			Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), Size(m.SessionBytes))
+			leftWords("", *m.FreeRAMBytes), Size(m.PartRAMBytes), Size(m.SessionBytes))
 	case m.FreeRAMBytes == nil:
 		s := "RAM left for the application: unknown — " + m.NotPublished + " (never guessed)."
 		if m.StackBytes != nil {
@@ -264,14 +264,14 @@ func MemoryLine(c engine.Candidate) string {
 		return s
 	case m.CryptoRAMBytes == nil:
 		// Only the TLS session's bound is known: at most the rest is left.
-		return fmt.Sprintf("RAM left for the application: at most %s of %s — %s; the crypto's own RAM is unknown (%s).",
-			Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), sessionLong(c), m.NotPublished)
+		return fmt.Sprintf("RAM left for the application: %s of %s — %s; the crypto's own RAM is unknown (%s).",
+			leftWords("at most ", *m.FreeRAMBytes), Size(m.PartRAMBytes), sessionLong(c), m.NotPublished)
 	}
 	takes := "takes"
 	if m.UpperBound {
 		takes = "takes at most"
 	}
-	s := fmt.Sprintf("RAM left for the application: %s%s of %s — the crypto %s %s (the library's globals plus the largest stack and working buffer of the operations used", boundWord(m), Size(*m.FreeRAMBytes), Size(m.PartRAMBytes), takes, Size(*m.CryptoRAMBytes))
+	s := fmt.Sprintf("RAM left for the application: %s of %s — the crypto %s %s (the library's globals plus the largest stack and working buffer of the operations used", leftWords(boundWord(m), *m.FreeRAMBytes), Size(m.PartRAMBytes), takes, Size(*m.CryptoRAMBytes))
 	if m.StackBytes != nil {
 		s += ", " + Size(*m.StackBytes)
 	}
