@@ -30,6 +30,18 @@ func List(choices []string) func(string) (any, bool) {
 	}
 }
 
+// ListOrNone reads "none" as the empty list (not nil: nothing chosen is
+// a choice), else a list of some of choices (List).
+func ListOrNone(choices []string) func(string) (any, bool) {
+	list := List(choices)
+	return func(s string) (any, bool) {
+		if strings.EqualFold(strings.TrimSpace(s), "none") {
+			return []string{}, true
+		}
+		return list(s)
+	}
+}
+
 // The numbers a field accepts are read by hand, not by regular
 // expressions: compiling them was ~5 ms of the browser's start, and a
 // keystroke matched them again (fieldread_test.go holds what each

@@ -32,6 +32,9 @@ func TestFieldReaders(t *testing.T) {
 		{"percent", Percent(0), "101", nil},
 		{"list", List([]string{"H7", "U5"}), "u5, h7,U5", []string{"U5", "H7"}},
 		{"list", List([]string{"H7", "U5"}), "F4", nil},
+		{"list or none", ListOrNone([]string{"all", "pqm4"}), " None ", []string{}},
+		{"list or none", ListOrNone([]string{"all", "pqm4"}), "PQM4", []string{"pqm4"}},
+		{"list or none", ListOrNone([]string{"all", "pqm4"}), "none, pqm4", nil},
 		{"accels", Accels, "pka, aes", []string{"PKA", "AES"}},
 		{"accels", Accels, "none", []string(nil)},
 		{"accels", Accels, "GPU", nil},
@@ -55,5 +58,9 @@ func TestFieldReaders(t *testing.T) {
 				t.Errorf("%s(%q) = %v, want %v", tc.name, tc.in, got, want)
 			}
 		}
+	}
+	// "none" is a choice of nothing, not no choice: an empty list, not nil.
+	if got, _ := ListOrNone(nil)("none"); got == nil || got.([]string) == nil {
+		t.Errorf("ListOrNone(none) = %#v, want an empty list", got)
 	}
 }

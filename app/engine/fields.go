@@ -372,7 +372,7 @@ var settingFields = []Field{
 			}
 		}},
 	{Name: "lend", Group: "filter", Label: "Figures lent by cycle-count sources to builds without their own",
-		Accepted: "all or none", Parse: lendParse(nil), // buildGroups names the sources
+		Accepted: "all or none", Parse: bench.ListOrNone([]string{"all"}), // buildGroups names the sources
 		Set: func(v *Values, w *Workload) {
 			if l, ok := v.Any("lend").([]string); ok && !slices.Contains(l, "all") {
 				w.Lend = l
@@ -386,24 +386,7 @@ var settingFields = []Field{
 		Put:      putIf("pqc_from", func(w *Workload) (string, bool) { return w.PQCFrom, w.PQCFrom != "" && w.PQCFrom != PQCFromLent })},
 	{Name: "loads", Group: "switch", Label: "Loads switched on", Switch: true,
 		Accepted: "a comma-separated list of the loads to rank (tls, firmware, aes, or none); empty: every load whose fields are set",
-		Parse: func(s string) (any, bool) {
-			if strings.EqualFold(strings.TrimSpace(s), "none") {
-				return []string{}, true
-			}
-			return bench.List(Switchable())(s)
-		}},
-}
-
-// lendParse reads the lend field: all, none, or a comma-separated list
-// of lenders.
-func lendParse(lenders []string) func(string) (any, bool) {
-	names := append([]string{"all"}, lenders...)
-	return func(s string) (any, bool) {
-		if strings.EqualFold(strings.TrimSpace(s), "none") {
-			return []string{}, true
-		}
-		return bench.List(names)(s)
-	}
+		Parse:    func(s string) (any, bool) { return bench.ListOrNone(Switchable())(s) }},
 }
 
 // readSettings applies every setting's value (or default) to w.

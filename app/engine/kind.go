@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"sort"
 	"strings"
+
+	"cryptosizer/app/bench"
 )
 
 // KindName names a requirement kind ("tls", "firmware", …).
@@ -223,7 +225,7 @@ func buildGroups(libraries, lenders []string) []Group {
 		}
 		if f.Name == "lend" && len(lenders) > 0 {
 			f.Accepted = "all (the default), none, or some of " + strings.Join(lenders, ", ") + ", e.g. " + strings.Join(lenders[:min(2, len(lenders))], ", ")
-			f.Parse = lendParse(lenders)
+			f.Parse = bench.ListOrNone(append([]string{"all"}, lenders...))
 		}
 		add(f.Group, groupTitles[f.Group], withAccepted(f))
 	}

@@ -20,13 +20,17 @@ const (
 	NoteUntrustedClock NoteCode = catalog.NoteUntrustedClock
 	// NoteClockCapped: the clock asked for is above the part's maximum, used instead.
 	NoteClockCapped NoteCode = catalog.NoteClockCapped
-	// NoteClockScaled: the figures were taken linearly to another clock (units' and memory timings may not scale).
+	// NoteClockScaled: the figures were taken linearly to another clock
+	// (units' and memory timings may not scale).
 	NoteClockScaled NoteCode = catalog.NoteClockScaled
-	// NoteEstimated: no part of the group measured: a donor's figures as cycles at the group's clock, slow end decides.
+	// NoteEstimated: no part of the group was measured; the figures are a
+	// donor's, taken as cycles to the group's clock, slow end decides.
 	NoteEstimated NoteCode = catalog.NoteEstimated
 	// NoteNoMaxClock: ST's data gives the group no maximum clock: no time estimated.
 	NoteNoMaxClock NoteCode = catalog.NoteNoMaxClock
-	// NoteSecondaryCore: the donor's core is the group's second, whose maximum clock ST's data lacks: no time estimated.
+	// NoteSecondaryCore: the donor's core is the group's second core,
+	// whose maximum clock ST's data does not give (it gives the main
+	// core's): no time can be estimated.
 	NoteSecondaryCore NoteCode = catalog.NoteSecondaryCore
 	// NoteUserClock: no maximum clock known; estimated at the workload's clock.
 	NoteUserClock NoteCode = catalog.NoteUserClock
@@ -54,18 +58,22 @@ const (
 	// GapLibraryRAM: the library publishes no RAM figures for its
 	// operations (wolfSSL).
 	GapLibraryRAM = catalog.GapLibraryRAM
-	// GapFootprint: a footprint the operations used need is not published, whole or in part (Memory.NotPublished).
+	// GapFootprint: a footprint the operations used need is not
+	// published, whole or in part (Memory.NotPublished lists which).
 	GapFootprint = catalog.GapFootprint
-	// GapStack: the heap is published, not the stack: the RAM left is at most what is shown;
-	// GapRAMBound: the crypto's RAM is an upper bound: the RAM left is at least what is shown.
-	GapStack, GapRAMBound = catalog.GapStack, catalog.GapRAMBound
+	// GapStack: the heap is published, not the stack: the RAM left is at most what is shown.
+	GapStack = catalog.GapStack
+	// GapRAMBound: the crypto's RAM is an upper bound: the RAM left is
+	// at least what is shown.
+	GapRAMBound = catalog.GapRAMBound
 	// GapRunCurrent: ST's data gives no run current for the part.
 	GapRunCurrent = "run-current"
 	// GapClock: the figures have no clock (energy is per cycle).
 	GapClock = "clock"
 	// GapLoad: a budget names a load the workload lacks (a workload made in code).
 	GapLoad = "load"
-	// GapBootHashPath, GapBootVerifyPath, GapBootPart: off the bootloader's path, or not shipped for the part (boot.OffPath).
+	// GapBootHashPath, GapBootVerifyPath, GapBootPart: the build's figure is not the
+	// bootloader's path, or the bootloader does not ship for the part (boot.OffPath).
 	GapBootHashPath, GapBootVerifyPath, GapBootPart = boot.GapHashPath, boot.GapVerifyPath, boot.GapPart
 )
 
@@ -79,9 +87,12 @@ const (
 	WhyAccelSlower NoteCode = "accel-slower"
 	// WhySameBoard: the same board is ranked with other library versions (Others).
 	WhySameBoard NoteCode = "same-board-versions"
-	// WhyClockAboveMax: the source's clock is above the part's maximum; figures as published, never scaled.
+	// WhyClockAboveMax: the source's clock is above the part's maximum;
+	// figures as published, never scaled.
 	WhyClockAboveMax NoteCode = "clock-above-max"
-	// WhyExternalMemory: code runs from external memory or SRAM (catalog.External): figures never cross to internal flash.
+	// WhyExternalMemory: the part's code runs from external memory or
+	// SRAM (catalog.External): its figures neither go to internal-flash
+	// parts nor come from them.
 	WhyExternalMemory NoteCode = "external-memory"
 	// WhyNotAPart: an import names no STM32 part number of ST's data.
 	WhyNotAPart NoteCode = "not-a-part"
