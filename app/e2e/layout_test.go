@@ -169,7 +169,7 @@ func TestAccessibility(t *testing.T) {
 		t.Fatal("axe-core missing: npm ci installs it from package-lock.json: ", err)
 	}
 	for _, phone := range []bool{false, true} {
-		t.Run(map[bool]string{false: "desk", true: "phone"}[phone], func(t *testing.T) { accessible(t, axe, phone) })
+		t.Run(viewName(phone), func(t *testing.T) { accessible(t, axe, phone) })
 	}
 }
 
@@ -353,7 +353,7 @@ func TestTableKeyboard(t *testing.T) {
 func TestCompareFeedbackByTheTable(t *testing.T) {
 	t.Parallel()
 	for _, phone := range []bool{false, true} {
-		t.Run(map[bool]string{false: "desk", true: "phone"}[phone], func(t *testing.T) { compareFeedback(t, phone) })
+		t.Run(viewName(phone), func(t *testing.T) { compareFeedback(t, phone) })
 	}
 }
 
@@ -364,6 +364,14 @@ func deskOrPhone(phone bool) chromedp.Action[chromedp.Void] {
 		return chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch)
 	}
 	return chromedp.EmulateViewport(1280, 900)
+}
+
+// viewName names deskOrPhone's viewport for a subtest.
+func viewName(phone bool) string {
+	if phone {
+		return "phone"
+	}
+	return "desk"
 }
 
 // compareFeedback is TestCompareFeedbackByTheTable at 1280 px, or on a

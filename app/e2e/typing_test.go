@@ -51,7 +51,7 @@ func TestFilterKeepsEveryKeystroke(t *testing.T) {
 func TestEnergyRankingSaysWhatItRanksBy(t *testing.T) {
 	t.Parallel()
 	for _, phone := range []bool{false, true} {
-		t.Run(map[bool]string{false: "desk", true: "phone"}[phone], func(t *testing.T) { energyRanking(t, phone) })
+		t.Run(viewName(phone), func(t *testing.T) { energyRanking(t, phone) })
 	}
 }
 
@@ -381,7 +381,7 @@ func TestTypedTableIsTheLinksTable(t *testing.T) {
 func TestFilterFindsWhatRowsPrint(t *testing.T) {
 	t.Parallel()
 	for _, phone := range []bool{false, true} {
-		t.Run(map[bool]string{false: "desk", true: "phone"}[phone], func(t *testing.T) { filterFinds(t, phone) })
+		t.Run(viewName(phone), func(t *testing.T) { filterFinds(t, phone) })
 	}
 }
 
@@ -457,7 +457,7 @@ func filterFinds(t *testing.T, phone bool) {
 func TestHintsForAPerson(t *testing.T) {
 	t.Parallel()
 	for _, phone := range []bool{false, true} {
-		t.Run(map[bool]string{false: "desk", true: "phone"}[phone], func(t *testing.T) { hintsForAPerson(t, phone) })
+		t.Run(viewName(phone), func(t *testing.T) { hintsForAPerson(t, phone) })
 	}
 }
 

@@ -273,14 +273,23 @@ func publishedBasis(c engine.Candidate) bench.Basis {
 }
 
 // leftWords is an amount of RAM left after its bound word ("at least ",
-// "at most " or ""): below zero, none is, and the part is short of it,
-// the bound turned ("at least -250 B" left is short by at most 250 B).
+// "at most " or ""): below zero, none is, and the part is short of it
+// (leftOrShort).
 func leftWords(bound string, free int64) string {
+	return leftOrShort(bound, free, "none, short by ")
+}
+
+// turned is a bound's word or sign for the shortfall: at most −N left is
+// short by at least N.
+var turned = map[string]string{"at least ": "at most ", "at most ": "at least ", "≤ ": "≥ ", "≥ ": "≤ "}
+
+// leftOrShort is free after its bound, or below zero the shortfall
+// after short, the bound turned ("≤ -250 B" reads "short by ≥ 250 B").
+func leftOrShort(bound string, free int64, short string) string {
 	if free >= 0 {
 		return bound + Size(free)
 	}
-	turned := map[string]string{"at least ": "at most ", "at most ": "at least "}[bound]
-	return "none, short by " + turned + Size(-free)
+	return short + turned[bound] + Size(-free)
 }
 
 // boundWord says how the RAM left is bounded: "at least " where the
@@ -305,22 +314,14 @@ func RAMLeft(c engine.Candidate) string {
 	if m == nil || m.FreeRAMBytes == nil {
 		return "—"
 	}
-	free := *m.FreeRAMBytes
-	atMost, atLeast := "≤ ", "≥ "
-	if free < 0 {
-		// Nothing is left: the part is short, by at least what at most
-		// −N left says ("≤ -250 B" read as a figure, not a shortfall).
-		free, atMost, atLeast = -free, "short by ≥ ", "short by ≤ "
-	}
+	bound := ""
 	switch {
 	case m.CryptoRAMBytes == nil && !m.SessionWhole, m.LowerBound:
-		return atMost + Size(free)
+		bound = "≤ "
 	case m.UpperBound:
-		return atLeast + Size(free)
-	case *m.FreeRAMBytes < 0:
-		return "short by " + Size(free)
+		bound = "≥ "
 	}
-	return Size(free)
+	return leftOrShort(bound, *m.FreeRAMBytes, "short by ")
 }
 
 // VersionLines say, per operation, how far the library's other measured

@@ -118,8 +118,8 @@ func handler(version string, wasmBytes int64) *app.Handler {
 		// The first paint waits until the results' summary and status are
 		// parsed (#status follows them): painted progressively, a slow
 		// phone's first paint held the form only, and the summary line —
-		// the page's largest text — painted ~0.5–1 s later, its own largest
-		// paint, which the mount then replaced (issue 61).
+		// the page's largest text — painted ~0.5–1 s later as a second,
+		// largest paint (issue 61).
 		RawHeaders: []string{`<link rel="expect" href="#status" blocking="render">`},
 		// Neither ECharts (app/ui Chart) nor the import reader
 		// (app/cmd/importer) is a page script: the page loads each when

@@ -381,7 +381,8 @@ func RAM(cs []engine.Candidate) (option, note string) {
 		bar.XAxis[0].Type, bar.XAxis[0].LogBase, bar.XAxis[0].Min = "log", 2, math.Exp2(math.Floor(math.Log2(low))-1)
 		bar.XAxis[0].Name = "KiB of RAM (log scale)"
 	}
-	bar.Grid.Right = "96"                                                                                                 // room for a group's range
+	bar.Grid.Right = "72"                                                                                                 // room for a group's range ("128–256 ×22")
+	bar.XAxis[0].AxisLabel.HideOverlap = opts.Bool(true)                                                                  // a phone's narrow plot: ticks never run together
 	s := series{Name: "part RAM", Type: "bar", Data: have, BarWidth: "70%", ItemStyle: &opts.ItemStyle{Color: "#1a7f37"}} // the legend's colour; each bar has its own
 	if line > 0 {
 		s.MarkLine = markLine("TLS session ≥ "+strconv.FormatFloat(round(float64(line)/1024, 1), 'f', -1, 64)+" KiB", round(float64(line)/1024, 1))
