@@ -30,7 +30,7 @@ const (
 	Software Path = "software" // the CPU, whatever units the part has
 	Unit     Path = "unit"     // the part's unit (HASH or PKA) where it has one, else software
 	Any      Path = ""         // not constrained (bootloader none)
-	UnitOn   Path = "unit-on:" // prefix: the unit on the series listed after it, else software
+	UnitOn   Path = "unit-on"  // the unit on the series VerifyUnitSeries lists, else software
 )
 
 // Cite is a fact and the line of File that states it.
@@ -52,12 +52,18 @@ type Bootloader struct {
 	// paths (VerifyUnitSeries: the series whose port verifies with the
 	// PKA, where Verify is Unit only there).
 	Library string `json:"library"`
+	// Libs are the libraries of the catalogue whose software figures
+	// stand for its own (any of them: Route, catalog.Answer.Along).
+	Libs []string `json:"libraries,omitempty"`
 	// Series are the part series its reference configuration ships for
 	// (nil: any part), with the line saying so.
 	Series           []string `json:"series,omitempty"`
 	SeriesLine       int      `json:"series_line,omitempty"`
 	Hash, Verify     Path     `json:"-"`
 	VerifyUnitSeries []string `json:"verify_unit_series,omitempty"`
+	// Decrypt is an update's AES-CTR path (UnitOn: on VerifyUnitSeries,
+	// where ST's fork drives the AES through the HAL as it does the PKA).
+	Decrypt Path `json:"-"`
 	// Sigs and HashAlgs are the signatures (fw-sig names) and hashes it
 	// supports.
 	Sigs     []string `json:"-"`
@@ -88,7 +94,7 @@ var Generic = Bootloader{Name: None, Title: "no bootloader named", Hashes: 1, Ve
 // form's order.
 var Bootloaders = []Bootloader{
 	{Name: "mcuboot", Title: "MCUboot (upstream, VALIDATE_PRIMARY_SLOT)", Hashes: 1, Verifies: 1, Images: 1,
-		Library: "TinyCrypt (ECDSA, Ed25519) or Mbed TLS (RSA)", Hash: Software, Verify: Software,
+		Library: "TinyCrypt (ECDSA, Ed25519) or Mbed TLS (RSA)", Libs: []string{"TinyCrypt", "Mbed TLS"}, Hash: Software, Verify: Software,
 		Sigs: []string{"ecdsa-p256", "ecdsa-p384", "ed25519", "rsa-2048", "rsa-3072"}, HashAlgs: []string{"sha256", "sha384"},
 		UpdateKnown: true, UpdateHashes: 2, UpdateVerifies: 2, Strategy: "swap-using-scratch", Erases: 3, Programs: 3,
 		Cites: []Cite{{"1 hash and 1 verification per image on every boot (VALIDATE_PRIMARY_SLOT, Zephyr's default)", 39}, {"Zephyr default BOOT_VALIDATE_SLOT0 = y", 64},
@@ -97,19 +103,19 @@ var Bootloaders = []Bootloader{
 			{"update: the new image is validated before the copy and again after it (2 + 2)", 72},
 			{"swap-using-scratch: 1 erase + 1 program per sector in primary, secondary and scratch", 87}}},
 	{Name: "mcuboot-bootstrap", Title: "MCUboot (upstream) with MCUBOOT_BOOTSTRAP", Hashes: 2, Verifies: 2, Images: 1,
-		Library: "TinyCrypt (ECDSA, Ed25519) or Mbed TLS (RSA)", Hash: Software, Verify: Software,
+		Library: "TinyCrypt (ECDSA, Ed25519) or Mbed TLS (RSA)", Libs: []string{"TinyCrypt", "Mbed TLS"}, Hash: Software, Verify: Software,
 		Sigs: []string{"ecdsa-p256", "ecdsa-p384", "ed25519", "rsa-2048", "rsa-3072"}, HashAlgs: []string{"sha256", "sha384"},
 		UpdateKnown: true, UpdateHashes: 2, UpdateVerifies: 2, Strategy: "swap-using-scratch", Erases: 3, Programs: 3,
 		Cites: []Cite{{"BOOTSTRAP validates the primary slot again in the no-swap path: +1 hash and +1 verification per image (mcuboot#2781; fix PR #2782 open)", 41},
 			{"hashes and verifies in software", 125}, {"signatures", 173}, {"update: 2 + 2", 72}, {"swap-using-scratch", 87}}},
 	{Name: "mcuboot-once", Title: "MCUboot (upstream) with VALIDATE_PRIMARY_SLOT_ONCE, after the first boot", Hashes: 0, Verifies: 0, Images: 1,
-		Library: "TinyCrypt (ECDSA, Ed25519) or Mbed TLS (RSA)", Hash: Software, Verify: Software,
+		Library: "TinyCrypt (ECDSA, Ed25519) or Mbed TLS (RSA)", Libs: []string{"TinyCrypt", "Mbed TLS"}, Hash: Software, Verify: Software,
 		Sigs: []string{"ecdsa-p256", "ecdsa-p384", "ed25519", "rsa-2048", "rsa-3072"}, HashAlgs: []string{"sha256", "sha384"},
 		UpdateKnown: true, UpdateHashes: 2, UpdateVerifies: 2, Strategy: "swap-using-scratch", Erases: 3, Programs: 3,
 		Cites: []Cite{{"1 hash and 1 verification on the first boot, then none (the result is cached in the trailer); the design document says it reduces security", 42},
 			{"only without BOOT_VALIDATE_SLOT0 and with a single application slot", 65}, {"signatures", 173}, {"update: 2 + 2", 72}}},
 	{Name: "tfm-bl2", Title: "TF-M BL2 (upstream MCUboot, ST boards' configuration)", Hashes: 2, Verifies: 2, Images: 2,
-		Library: "TF-PSA-Crypto built-in (software)", Hash: Software, Verify: Software,
+		Library: "TF-PSA-Crypto built-in (software)", Libs: []string{"Mbed TLS", "p256-m"}, Hash: Software, Verify: Software,
 		Series: []string{"U5", "H5"}, SeriesLine: 67,
 		Sigs: []string{"rsa-2048", "rsa-3072", "ecdsa-p256", "ecdsa-p384"}, HashAlgs: []string{"sha256", "sha384"},
 		UpdateKnown: true, UpdateHashes: 2, UpdateVerifies: 2, Strategy: "swap-using-scratch", Erases: 3, Programs: 3,
@@ -118,7 +124,8 @@ var Bootloaders = []Bootloader{
 			{"BL2 links no HASH or PKA driver (the source's inference from build files)", 126},
 			{"signatures: RSA-2048/3072, EC-P256/P384", 175}, {"update: 2 + 2", 72}, {"ST boards set SWAP_USING_SCRATCH", 95}}},
 	{Name: "st-oemirot", Title: "ST OEMiRoT (ST's MCUboot fork, hash reference on)", Hashes: 1, Verifies: 0, Images: 2,
-		Library: "Mbed TLS with the HASH unit (H5); HAL HASH and PKA (WBA65, H7RS)", Hash: Unit, Verify: UnitOn, VerifyUnitSeries: []string{"WBA", "H7R", "H7S"},
+		Library: "Mbed TLS with the HASH unit (H5); HAL HASH and PKA (WBA65, H7RS)", Libs: []string{"Mbed TLS"},
+		Hash: Unit, Verify: UnitOn, Decrypt: UnitOn, VerifyUnitSeries: []string{"WBA", "H7R", "H7S"},
 		Series: []string{"H5", "U5", "WBA", "H7R", "H7S"}, SeriesLine: 68,
 		Sigs: []string{"ecdsa-p256"}, HashAlgs: []string{"sha256"},
 		UpdateKnown: true, UpdateHashes: 2, UpdateVerifies: 2, Decrypts: 2, Strategy: "overwrite (ST fork)", Erases: 1, Programs: 1,
@@ -130,7 +137,7 @@ var Bootloaders = []Bootloader{
 			{"double signature verification re-compares a saved result: no second verification", 153},
 			{"overwrite: 1 erase + 1 program per slot sector; the secondary erased after install", 85}}},
 	{Name: "st-sbsfu", Title: "ST SBSFU on the STM32U5 (MCUboot-based, hash reference on)", Hashes: 1, Verifies: 0, Images: 2,
-		Library: "Mbed TLS with HASH, PKA and AES (BL2_HW_ACCEL_ENABLE)", Hash: Unit, Verify: Unit,
+		Library: "Mbed TLS with HASH, PKA and AES (BL2_HW_ACCEL_ENABLE)", Libs: []string{"Mbed TLS"}, Hash: Unit, Verify: Unit, Decrypt: Unit,
 		Series: []string{"U5"}, SeriesLine: 129,
 		Sigs: []string{"ecdsa-p256"}, HashAlgs: []string{"sha256"},
 		UpdateKnown: true, UpdateHashes: 2, UpdateVerifies: 2, Decrypts: 2, Strategy: "overwrite (ST fork)", Erases: 1, Programs: 1,
@@ -138,14 +145,14 @@ var Bootloaders = []Bootloader{
 			{"two images (secure and non-secure)", 52}, {"HASH, PKA and AES by default", 129}, {"ECDSA-P256 only", 176},
 			{"update: 2 + 2, AES-CTR twice", 72}, {"overwrite (ST fork)", 85}}},
 	{Name: "x-cube-sbsfu", Title: "X-CUBE-SBSFU 2.x (F4, L4, G4 …)", Hashes: 1, Verifies: 2, Images: 1,
-		Library: "ST cryptographic library v3 (software)", Hash: Software, Verify: Software,
+		Library: "ST cryptographic library v3 (software)", Libs: []string{"ST cryptographic library v3"}, Hash: Software, Verify: Software,
 		Sigs: []string{"ecdsa-p256"}, HashAlgs: []string{"sha256"},
 		Cites: []Cite{{"1 hash and 2 header authentications (ECDSA, the source's inference) per boot; the slot's empty rest is scanned twice (not counted: it needs the slot size)", 47},
 			{"ST: the repeated authentication \"was added to increase robustness to attack\"", 56},
 			{"Cryptolib V3 in software", 131}, {"ECDSA-P256 header signature, SHA-256 image hash", 179},
 			{"the update's swap path is not extracted (open doubt 8)", 93}}},
 	{Name: "wolfboot", Title: "wolfBoot", Hashes: 1, Verifies: 1, Images: 1,
-		Library: "wolfCrypt (SP math, ARM assembly)", Hash: Software, Verify: Software,
+		Library: "wolfCrypt (SP math, ARM assembly)", Libs: []string{"wolfSSL"}, Hash: Software, Verify: Software,
 		Sigs: []string{"ed25519", "ecdsa-p256", "ecdsa-p384", "rsa-2048", "rsa-3072", "ml-dsa-44", "ml-dsa-65", "ml-dsa-87"}, HashAlgs: []string{"sha256", "sha384"},
 		UpdateKnown: true, UpdateHashes: 2, UpdateVerifies: 2, Strategy: "swap (wolfBoot default)", Erases: 3, Programs: 3,
 		Cites: []Cite{{"1 hash and 1 verification per boot (unless WOLFBOOT_SKIP_BOOT_VERIFY)", 49},
@@ -174,19 +181,24 @@ func Of(name string) (Bootloader, bool) {
 	return Bootloaders[i], true
 }
 
+// For is a bootloader by name, Generic for None and unknown names.
+func For(name string) Bootloader {
+	if b, ok := Of(name); ok {
+		return b
+	}
+	return Generic
+}
+
+// Named is a bootloader by name, nil for None and unknown names.
+func Named(name string) *Bootloader {
+	if b, ok := Of(name); ok {
+		return &b
+	}
+	return nil
+}
+
 // Supports reports whether the bootloader supports a signature.
 func (b Bootloader) Supports(sig string) bool { return slices.Contains(b.Sigs, sig) }
-
-// VerifyPath is the verification's path on a part series.
-func (b Bootloader) VerifyPath(series string) Path {
-	if b.Verify != UnitOn {
-		return b.Verify
-	}
-	if slices.ContainsFunc(b.VerifyUnitSeries, func(s string) bool { return len(series) >= len(s) && series[:len(s)] == s }) {
-		return Unit
-	}
-	return Software
-}
 
 // Passes are the hashes, verifications and AES-CTR decryptions over an
 // image in a boot of images images: each image's on a normal boot; on an
@@ -214,41 +226,60 @@ func (b Bootloader) Refuses(sig, hash string, update bool) (field, msg string) {
 	return "", ""
 }
 
-// Gap codes: why a row's figures cannot stand for the bootloader's.
+// Gap codes: why a row's firmware figures are not the bootloader's.
 const (
-	GapHashPath   = "boot-hash-path"   // it hashes in software where the build uses the HASH unit, or the reverse
-	GapVerifyPath = "boot-verify-path" // likewise for the verification and the PKA
-	GapPart       = "boot-part"        // its reference configuration does not ship for the part's series
+	GapFigure = "boot-figure" // no build of the part runs an operation as the bootloader does (Route)
+	GapPart   = "boot-part"   // its reference configuration does not ship for the part's series
 )
 
-// Runs reports whether a bootloader off a build's path (gap: OffPath's)
-// still runs a term as the build does: the verification where only the
-// hash is off, the hash where only the verification is; nothing where it
-// does not ship for the part. A time known to be too long is then a FAIL
-// only on what the bootloader runs.
-func Runs(gap string, hash, verify bool) bool {
-	return gap != GapPart && !(gap == GapHashPath && hash) && !(gap == GapVerifyPath && verify)
+// Ships reports whether the bootloader's reference configuration ships
+// for a part series (every series where it names none).
+func (b Bootloader) Ships(series string) bool {
+	return len(b.Series) == 0 || slices.ContainsFunc(b.Series, func(s string) bool { return strings.HasPrefix(series, s) })
 }
 
-// UnitUse is whether a part has a crypto unit and whether a build's
-// figures use it.
-type UnitUse struct{ Has, Uses bool }
+// Role is what a bootloader does with an image.
+type Role int
 
-// OffPath is why a build's figures on a part of series cannot stand for
-// the bootloader's ("" when they can): the part is not one it ships
-// for, or the build hashes (verifies) on another path than it does.
-// ML-DSA runs in software everywhere: no unit decides its path.
-func (b Bootloader) OffPath(series, sig string, hashes, verifies float64, hash, pka UnitUse) string {
-	off := func(n float64, u UnitUse, p Path) bool {
-		return n > 0 && (p == Software && u.Uses || p == Unit && u.Has != u.Uses)
+// Roles.
+const (
+	RoleHash Role = iota
+	RoleVerify
+	RoleDecrypt
+)
+
+// Route is how a bootloader runs one role on a part: with the part's
+// Unit where UseUnit, the series is one On lists (nil: any) and the part
+// has the unit — any library's figure then, the unit doing the work —;
+// else in software (a build not using Unit) by one of Libs, its own
+// libraries. Unit is "" where no unit decides the path
+// (ML-DSA runs in software everywhere).
+type Route struct {
+	Unit    string
+	UseUnit bool
+	On      []string
+	Libs    []string
+}
+
+// Route is the route of a role for a signature (fw-sig's name); nil
+// for no bootloader (the build's own figures).
+func (b *Bootloader) Route(r Role, sig string) *Route {
+	if b == nil {
+		return nil
 	}
-	switch {
-	case len(b.Series) > 0 && !slices.ContainsFunc(b.Series, func(s string) bool { return strings.HasPrefix(series, s) }):
-		return GapPart
-	case off(hashes, hash, b.Hash):
-		return GapHashPath
-	case !strings.HasPrefix(sig, "ml-dsa") && off(verifies, pka, b.VerifyPath(series)):
-		return GapVerifyPath
+	unit, path := [...]string{RoleHash: "HASH", RoleVerify: "PKA", RoleDecrypt: "AES"}[r], [...]Path{b.Hash, b.Verify, b.Decrypt}[r]
+	rt := Route{Unit: unit, UseUnit: path == Unit || path == UnitOn, Libs: b.Libs}
+	if path == UnitOn {
+		rt.On = b.VerifyUnitSeries
 	}
-	return ""
+	if r == RoleVerify && strings.HasPrefix(sig, "ml-dsa") {
+		rt.Unit, rt.UseUnit = "", false
+	}
+	return &rt
+}
+
+// Runs reports whether the route runs on the part's unit: it takes it,
+// on the part's series, and the part has it.
+func (r Route) Runs(series string, has bool) bool {
+	return r.UseUnit && has && (r.On == nil || slices.ContainsFunc(r.On, func(s string) bool { return strings.HasPrefix(series, s) }))
 }

@@ -36,9 +36,9 @@ func TestBootloadersAgainstTheSource(t *testing.T) {
 			t.Errorf("%s: not a bootloader", tc.name)
 			continue
 		}
-		if b.Hashes != tc.hashes || b.Verifies != tc.verifies || b.Images != tc.images || b.Hash != tc.hash || b.VerifyPath("U5") != tc.verifyOnU5 {
+		if b.Hashes != tc.hashes || b.Verifies != tc.verifies || b.Images != tc.images || b.Hash != tc.hash || path(b, "U5") != tc.verifyOnU5 {
 			t.Errorf("%s: %v hashes, %v verifies, %d images, hash %q, verify on U5 %q; want %v, %v, %d, %q, %q",
-				tc.name, b.Hashes, b.Verifies, b.Images, b.Hash, b.VerifyPath("U5"), tc.hashes, tc.verifies, tc.images, tc.hash, tc.verifyOnU5)
+				tc.name, b.Hashes, b.Verifies, b.Images, b.Hash, path(b, "U5"), tc.hashes, tc.verifies, tc.images, tc.hash, tc.verifyOnU5)
 		}
 		if !strings.Contains(line(t, tc.line), tc.words) {
 			t.Errorf("%s: line %d of %s does not say %q", tc.name, tc.line, boot.File, tc.words)
@@ -47,9 +47,17 @@ func TestBootloadersAgainstTheSource(t *testing.T) {
 			t.Errorf("%s: its facts do not cite line %d", tc.name, tc.line)
 		}
 	}
-	if b, _ := boot.Of("st-oemirot"); b.VerifyPath("WBA") != boot.Unit || b.VerifyPath("H5") != boot.Software {
+	if b, _ := boot.Of("st-oemirot"); path(b, "WBA") != boot.Unit || path(b, "H5") != boot.Software {
 		t.Error("ST OEMiRoT verifies with the PKA on the WBA65 and H7RS and in software on the H5 (lines 127-128)")
 	}
+}
+
+// path is how b verifies ECDSA on a part of series with a PKA.
+func path(b boot.Bootloader, series string) boot.Path {
+	if b.Route(boot.RoleVerify, "ecdsa-p256").Runs(series, true) {
+		return boot.Unit
+	}
+	return boot.Software
 }
 
 // Every citation points at a line of the file that exists and is not
@@ -99,32 +107,49 @@ func line(t *testing.T, n int) string {
 	return lines[n-1]
 }
 
-// A bootloader that ships for some series only is off the path on any
-// other part; MCUboot and wolfBoot run on any; a build on the right path
-// of a part it ships for is on it.
-func TestOffPath(t *testing.T) {
-	none, hw := boot.UnitUse{}, boot.UnitUse{Has: true, Uses: true}
-	sw := boot.UnitUse{Has: true}
+// A bootloader that ships for some series only answers there alone;
+// MCUboot and wolfBoot ship for any. A route runs on the part's unit
+// only where the bootloader takes it, on a series it takes it on, and
+// the part has it; ML-DSA runs in software on any part; each route's
+// libraries are the bootloader's own (secure-boot-policies.md §3).
+func TestShipsAndRoutes(t *testing.T) {
 	for _, tc := range []struct {
 		boot, series string
-		hash, pka    boot.UnitUse
-		want         string
+		ships        bool
 	}{
-		{"st-oemirot", "F4", hw, none, boot.GapPart},
-		{"st-oemirot", "U5", hw, none, ""},
-		{"st-oemirot", "U5", sw, none, boot.GapHashPath},
-		{"st-oemirot", "WBA", hw, sw, boot.GapVerifyPath}, // verifies 0× per normal boot: only an update asks
-		{"st-sbsfu", "H5", hw, hw, boot.GapPart},
-		{"tfm-bl2", "F4", sw, sw, boot.GapPart},
-		{"mcuboot", "F4", sw, none, ""},
-		{"mcuboot", "U5", hw, none, boot.GapHashPath},
-		{"wolfboot", "G0", none, none, ""},
+		{"st-oemirot", "F4", false}, {"st-oemirot", "U5", true}, {"st-sbsfu", "H5", false},
+		{"tfm-bl2", "F4", false}, {"mcuboot", "F4", true}, {"wolfboot", "G0", true},
+	} {
+		if b, _ := boot.Of(tc.boot); b.Ships(tc.series) != tc.ships {
+			t.Errorf("%s ships for %s: %v, want %v", tc.boot, tc.series, !tc.ships, tc.ships)
+		}
+	}
+	for _, tc := range []struct {
+		boot   string
+		role   boot.Role
+		sig    string
+		series string
+		has    bool
+		unit   bool
+		lib    string
+	}{
+		{"st-oemirot", boot.RoleHash, "ecdsa-p256", "U5", true, true, "Mbed TLS"},
+		{"st-oemirot", boot.RoleHash, "ecdsa-p256", "U5", false, false, "Mbed TLS"}, // a part without the unit: software
+		{"st-oemirot", boot.RoleDecrypt, "ecdsa-p256", "H5", true, false, "Mbed TLS"},
+		{"st-oemirot", boot.RoleDecrypt, "ecdsa-p256", "WBA", true, true, "Mbed TLS"},
+		{"st-sbsfu", boot.RoleVerify, "ecdsa-p256", "U5", true, true, "Mbed TLS"},
+		{"mcuboot", boot.RoleHash, "ecdsa-p256", "U5", true, false, "TinyCrypt"},
+		{"x-cube-sbsfu", boot.RoleVerify, "ecdsa-p256", "F4", false, false, "ST cryptographic library v3"},
+		{"wolfboot", boot.RoleVerify, "ml-dsa-65", "U5", true, false, "wolfSSL"},
 	} {
 		b, _ := boot.Of(tc.boot)
-		h, v, _ := b.Passes(b.Images, tc.want == boot.GapVerifyPath)
-		if got := b.OffPath(tc.series, "ecdsa-p256", h, v, tc.hash, tc.pka); got != tc.want {
-			t.Errorf("%s on %s (hash %+v, PKA %+v): %q, want %q", tc.boot, tc.series, tc.hash, tc.pka, got, tc.want)
+		r := b.Route(tc.role, tc.sig)
+		if r.Runs(tc.series, tc.has) != tc.unit || len(r.Libs) == 0 || r.Libs[0] != tc.lib {
+			t.Errorf("%s role %d on %s (unit %v): on the unit %v, libraries %v; want %v, %s first", tc.boot, tc.role, tc.series, tc.has, !tc.unit, r.Libs, tc.unit, tc.lib)
 		}
+	}
+	if boot.Named(boot.None).Route(boot.RoleHash, "ecdsa-p256") != nil {
+		t.Error("no bootloader has a route: the build's own figures answer")
 	}
 	if b, _ := boot.Of("st-oemirot"); !strings.Contains(line(t, b.SeriesLine), "H5 OEMiROT") {
 		t.Errorf("st-oemirot's series line %d does not name the H5", b.SeriesLine)

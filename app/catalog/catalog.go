@@ -85,7 +85,8 @@ type Catalog struct {
 	spreads map[string]Spread
 	clocks  ClockModel
 	pqc     pqcIndex
-	ecdhe   map[string]ECDHERule // ECDHE from the same build's ECDSA
+	ecdhe   map[string]ECDHERule          // ECDHE from the same build's ECDSA
+	byGroup map[*bench.PartGroup][]*Build // the builds of each part group (Answer.Along)
 	// validated is Validation's, made on first use (it estimates every
 	// measured build as if unmeasured: a few milliseconds).
 	validated func() []Validated
@@ -211,6 +212,10 @@ func (cat *making) complete() {
 				Spread: Spread{Core: b.spread.Core, Factor: b.spread.Factor, Borrowed: b.spread.Borrowed}}
 		}
 		b.show()
+	}
+	cat.byGroup = map[*bench.PartGroup][]*Build{}
+	for _, b := range cat.Builds {
+		cat.byGroup[b.group] = append(cat.byGroup[b.group], b)
 	}
 }
 

@@ -63,6 +63,12 @@ type From struct {
 	// SameCode: the figure is another configuration's on the same board,
 	// which runs the same code (nil for the build's own).
 	SameCode *SameCodeFrom `json:"same_code_as,omitempty"`
+	// Build names the build of the part a bootloader's figure is taken
+	// from (Answer.Along; Part where it was measured), StandIn that its
+	// library is not the
+	// bootloader's (none of the bootloader's publishes one on the part).
+	Build   string `json:"bootloader_figure_from,omitempty"`
+	StandIn bool   `json:"stand_in,omitempty"`
 }
 
 // Figure is one operation's figure for a build at a clock: what one

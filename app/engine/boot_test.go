@@ -11,50 +11,61 @@ import (
 	"cryptosizer/app/workload"
 )
 
-// A bootloader's passes become the firmware terms, along its crypto
-// path: on the STM32U585, upstream MCUboot is answered only by builds
-// that hash in software, ST's OEMiRoT only by builds that hash with the
+// A bootloader's passes become the firmware terms, and its figures are
+// its own crypto's on the part, whichever build the row ranks: on the
+// STM32U585 every row of upstream MCUboot, TF-M's BL2 and wolfBoot takes
+// a build that hashes in software, ST's OEMiRoT one that hashes with the
 // HASH unit (one hash per image, no verification while the hash
-// reference holds), and TF-M's BL2 counts two images validated twice.
+// reference holds); TF-M counts two images validated twice; wolfBoot's
+// figures are wolfSSL's, MCUboot's another library's (TinyCrypt and
+// Mbed TLS publish none on the Cortex-M33), said as a stand-in.
 func TestBootloaderPassesAndPaths(t *testing.T) {
 	ix := index(t)
 	base := workload.Params{"fw-size": "256KiB", "fw-deadline": "500ms", "mcu": "U585"}
 	for _, tc := range []struct {
 		boot             string
 		hashes, verifies float64
-		hashUnit         bool // the builds that answer use the HASH unit
+		hashUnit         bool // the build the figures are taken from uses the HASH unit
+		standIn          bool
 	}{
-		{"mcuboot", 1, 1, false},
-		{"st-oemirot", 2, 0, true},
-		{"tfm-bl2", 4, 4, false},
-		{"wolfboot", 1, 1, false},
+		{"mcuboot", 1, 1, false, true},
+		{"st-oemirot", 2, 0, true, false},
+		{"tfm-bl2", 4, 4, false, true},
+		{"wolfboot", 1, 1, false, false},
 	} {
 		p := workload.Params{"bootloader": tc.boot}
 		for k, v := range base {
 			p[k] = v
 		}
-		answered, offPath := 0, 0
-		for _, c := range rankParams(t, ix, p).Candidates {
-			usesHash := slices.Contains(c.Acceleration, bench.AccelHASH)
-			if slices.Contains(c.Missing, engine.GapBootHashPath) {
-				offPath++
-				if usesHash == tc.hashUnit {
-					t.Errorf("%s: %s is off the bootloader's path, yet hashes as it does", tc.boot, c.Key)
-				}
-				continue
-			}
+		res := rankParams(t, ix, p)
+		builds := map[string]engine.Candidate{}
+		for _, c := range res.Candidates {
+			builds[strings.TrimSpace(c.Library+" "+c.LibraryVersion)+" · "+c.Config] = c
+		}
+		taken := map[string]bool{}
+		for _, c := range res.Candidates {
 			h, okH := term(c, "sha256")
 			v, okV := term(c, "ecdsa-p256-verify")
-			if !okH || h.Missing {
+			if !okH || h.Missing || h.From == nil || h.From.Build == "" {
+				t.Errorf("%s: %s has no bootloader's hash figure: %+v", tc.boot, c.Key, h.From)
 				continue
 			}
-			answered++
-			if usesHash != tc.hashUnit || h.Count != tc.hashes || okV != (tc.verifies > 0) || okV && v.Count != tc.verifies {
-				t.Errorf("%s: %s hashes %v× (HASH unit %v), verifies %v×; want %v×, unit %v, %v×", tc.boot, c.Key, h.Count, usesHash, v.Count, tc.hashes, tc.hashUnit, tc.verifies)
+			taken[h.From.Build] = true
+			from, ok := builds[h.From.Build]
+			if !ok {
+				t.Errorf("%s: %s takes its hash from %q, not a build of the part", tc.boot, c.Key, h.From.Build)
+			} else if slices.Contains(from.Acceleration, bench.AccelHASH) != tc.hashUnit {
+				t.Errorf("%s: %s hashes with %q (units %v), want the HASH unit %v", tc.boot, c.Key, h.From.Build, from.Acceleration, tc.hashUnit)
+			}
+			if h.Count != tc.hashes || okV != (tc.verifies > 0) || okV && v.Count != tc.verifies || h.From.StandIn != tc.standIn {
+				t.Errorf("%s: %s hashes %v×, verifies %v× (stand-in %v); want %v×, %v×, %v", tc.boot, c.Key, h.Count, v.Count, h.From.StandIn, tc.hashes, tc.verifies, tc.standIn)
+			}
+			if tc.standIn && h.Basis != bench.Estimated {
+				t.Errorf("%s: %s's stand-in hash reads %s, want estimated", tc.boot, c.Key, h.Basis)
 			}
 		}
-		if answered == 0 || offPath == 0 {
-			t.Errorf("%s: %d U585 rows answered, %d off the path: want some of each", tc.boot, answered, offPath)
+		if len(res.Candidates) == 0 || len(taken) != 1 {
+			t.Errorf("%s: %d U585 rows take their hash from %d builds, want one for the whole group: %v", tc.boot, len(res.Candidates), len(taken), taken)
 		}
 	}
 }
@@ -113,44 +124,50 @@ func TestHashUnitMakesOEMiRoTPassWhereMCUbootFails(t *testing.T) {
 	}
 }
 
-// On a fake catalogue (issue 59): one STM32U5 part with a HASH unit and
-// two builds of a toy library, one hashing on the unit, one in software.
-// At 80 ms for a 256 KiB ECDSA-signed image, ST's OEMiRoT (two images,
-// each hashed on the unit, the verification skipped while the hash
-// reference matches) passes on the unit's build, while upstream MCUboot
-// (software SHA-256, one hash and one verification) fails on the
-// software build; each build off a bootloader's path is unknown, never
-// judged on figures the bootloader does not run.
+// On a fake catalogue (issue 59): one STM32U5 part with a HASH unit, two
+// builds of a toy library, one hashing on the unit, one in software, and
+// a TinyCrypt build in software. At 80 ms for a 256 KiB ECDSA-signed
+// image, ST's OEMiRoT (two images, each hashed on the unit, the
+// verification skipped while the hash reference matches) passes, while
+// upstream MCUboot (software SHA-256, one hash and one verification)
+// fails. A bootloader's verdict is the part's, whichever build the row
+// ranks: its crypto is its own (Answer.Along) — MCUboot's TinyCrypt's,
+// OEMiRoT's the unit's.
 func TestFakeHashUnitOEMiRoTPassesWhereMCUbootFails(t *testing.T) {
-	ds := &bench.Dataset{Libraries: []bench.Library{{Name: "toy", Flag: "toy"}},
-		MCUs: bench.Facts{{Part: "STM32U5TOY", Core: "Cortex-M33", MaxClockHz: 160e6, FlashBytes: 2 << 20, RAMBytes: 768 << 10, CryptoHardware: []string{bench.AccelHASH}}}}
+	ds := &bench.Dataset{Libraries: []bench.Library{{Name: "toy", Flag: "toy"}, {Name: "TinyCrypt", Flag: "tinycrypt"}},
+		MCUs: bench.Facts{{Part: "STM32U5TOY", Core: "Cortex-M33", MaxClockHz: 160e6, FlashBytes: 2 << 20, RAMBytes: 768 << 10, CryptoHardware: []string{bench.AccelHASH}}},
+		Groups: []bench.PartGroup{{Key: "u5toy", Name: "STM32U5TOY", Family: "STM32U5", Cores: []string{"Cortex-M33"}, MaxClockHz: 160e6,
+			Units: []bench.CryptoUnit{{Name: bench.AccelHASH}}, Members: []bench.PartMember{{Part: "STM32U5TOY", FlashBytes: 2 << 20, RAMBytes: 768 << 10}}}}}
 	for _, b := range []struct {
-		config string
-		accel  []string
-		rate   float64 // SHA-256, bytes/s
-	}{{"hash unit", []string{bench.AccelHASH}, 100e6}, {"software", []string{}, 2e6}} {
-		id := bench.Identity{MCU: "STM32U5TOY", Part: "STM32U5TOY", Board: "toy", Library: "toy", Config: b.config, Acceleration: b.accel, ClockHz: 160e6}
+		lib, config string
+		accel       []string
+		rate        float64 // SHA-256, bytes/s
+	}{{"toy", "hash unit", []string{bench.AccelHASH}, 100e6}, {"toy", "software", []string{}, 2e6}, {"TinyCrypt", "tinycrypt", []string{}, 1e6}} {
+		id := bench.Identity{MCU: "STM32U5TOY", Part: "STM32U5TOY", Board: "toy", Library: b.lib, Config: b.config, Acceleration: b.accel, ClockHz: 160e6}
 		ds.Measurements = append(ds.Measurements,
 			bench.Measurement{Identity: id, Op: "sha256", BytesPerSecond: bench.F64(b.rate), Method: "benchmark", Printed: "toy", Source: "toy"},
 			bench.Measurement{Identity: id, Op: "ecdsa-p256-verify", SecondsPerOp: bench.F64(10e-3), Method: "benchmark", Printed: "10 ms", Source: "toy"})
 	}
 	ix := engine.NewIndex(ds)
-	verdicts := func(bootloader string) map[string]engine.Verdict {
+	verdicts := func(bootloader, wantFrom string) map[string]engine.Verdict {
 		out := map[string]engine.Verdict{}
 		for _, c := range rankParams(t, ix, workload.Params{"fw-size": "256KiB", "fw-deadline": "80ms", "fw-sig": "ecdsa-p256", "bootloader": bootloader}).Candidates {
 			out[c.Config] = c.Verdict
+			if h, _ := term(c, "sha256"); wantFrom != "" && (h.From == nil || !strings.HasPrefix(h.From.Build, wantFrom) || h.From.StandIn) {
+				t.Errorf("%s: %s hashes with %+v, want %s's", bootloader, c.Config, h.From, wantFrom)
+			}
 		}
 		return out
 	}
 	for _, tc := range []struct {
-		bootloader string
-		want       map[string]engine.Verdict
+		bootloader, from string
+		want             map[string]engine.Verdict
 	}{
-		{"st-oemirot", map[string]engine.Verdict{"hash unit": engine.Pass, "software": engine.Unknown}},
-		{"mcuboot", map[string]engine.Verdict{"hash unit": engine.Unknown, "software": engine.Fail}},
-		{"none", map[string]engine.Verdict{"hash unit": engine.Pass, "software": engine.Fail}},
+		{"st-oemirot", "toy · hash unit", map[string]engine.Verdict{"hash unit": engine.Pass, "software": engine.Pass, "tinycrypt": engine.Pass}},
+		{"mcuboot", "TinyCrypt", map[string]engine.Verdict{"hash unit": engine.Fail, "software": engine.Fail, "tinycrypt": engine.Fail}},
+		{"none", "", map[string]engine.Verdict{"hash unit": engine.Pass, "software": engine.Fail, "tinycrypt": engine.Fail}},
 	} {
-		if got := verdicts(tc.bootloader); !maps.Equal(got, tc.want) {
+		if got := verdicts(tc.bootloader, tc.from); !maps.Equal(got, tc.want) {
 			t.Errorf("%s: %v, want %v", tc.bootloader, got, tc.want)
 		}
 	}

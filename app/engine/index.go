@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cryptosizer/app/bench"
+	"cryptosizer/app/boot"
 	"cryptosizer/app/catalog"
 )
 
@@ -104,6 +105,25 @@ func question(w *Workload) catalog.Question {
 // under rule. A term whose figure is missing has no figures.
 func (e *Eval) Term(op string, count float64, rule RuleID, bytes int64) Term {
 	return term(e.a.Figure(op), op, count, rule, bytes)
+}
+
+// Along asks the catalogue for the bootloader's figure, or the build's
+// own (Figures.Along).
+func (e *Eval) Along(ops []string, count float64, rule RuleID, bytes int64, r *boot.Route) Term {
+	if r != nil {
+		op, f := e.a.Along(ops, *r)
+		return term(f, op, count, rule, bytes)
+	}
+	t := e.Term(ops[0], count, rule, bytes)
+	for _, op := range ops[1:] {
+		if !t.Missing {
+			break
+		}
+		if alt := e.Term(op, count, rule, bytes); !alt.Missing {
+			t = alt
+		}
+	}
+	return t
 }
 
 // term is a figure as a term: an estimate's or a lent figure's decides

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/boot"
 )
 
 // KindName names a requirement kind ("tls", "firmware", …).
@@ -54,9 +55,11 @@ type Load interface {
 // give a fake.
 type Figures interface {
 	Term(op string, count float64, rule RuleID, bytes int64) Term
-	// FirstMeasured is the term of the first of ops with a figure (the
-	// first op's, missing, when none has one).
-	FirstMeasured(ops []string, count float64, rule RuleID) Term
+	// Along is the term of the first of ops with a figure (the first
+	// op's, missing, when none has one): the build's own (r nil), or a
+	// bootloader's crypto's running route r on the candidate's part
+	// (catalog.Answer.Along).
+	Along(ops []string, count float64, rule RuleID, bytes int64, r *boot.Route) Term
 }
 
 // Kinds are the requirement kinds, in the order loads are evaluated and

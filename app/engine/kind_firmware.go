@@ -129,62 +129,42 @@ func (f *Firmware) readBoot(v *Values) Load {
 	return f
 }
 
-// passes are f's boot's hashes, verifications and decryptions over an
-// image (boot.Bootloader.Passes; boot.Generic without a bootloader).
-func (f *Firmware) passes() (hashes, verifies, decrypts float64) {
-	b, ok := boot.Of(f.Boot)
-	if !ok {
-		b = boot.Generic
-	}
-	return b.Passes(max(f.Images, 1), f.Update)
-}
-
 func (firmwareKind) Aggregate() bool { return false }
 
 func (f *Firmware) Kind() KindName { return KindFirmware }
 
 // Terms hash the whole image and verify the signature over the digest
 // as often as the bootloader does (once each without one), and decrypt
-// an encrypted update: none depends on the deadline.
+// an encrypted update: none depends on the deadline. A named
+// bootloader's terms are its own crypto's on the part (Figures.Along),
+// whichever build the row ranks.
 func (f *Firmware) Terms(e Figures) []Term {
-	hashes, verifies, decrypts := f.passes()
+	hashes, verifies, decrypts := boot.For(f.Boot).Passes(max(f.Images, 1), f.Update)
+	b := boot.Named(f.Boot)
 	ts := make([]Term, 0, 3)
 	if hashes > 0 {
-		ts = append(ts, e.Term(f.Hash, hashes, RuleFWHash, f.SizeBytes))
+		ts = append(ts, e.Along([]string{f.Hash}, hashes, RuleFWHash, f.SizeBytes, b.Route(boot.RoleHash, f.Sig)))
 	}
 	if verifies > 0 {
-		ts = append(ts, e.FirstMeasured(fwSigOps(f.Sig), verifies, RuleFWVerify))
+		ts = append(ts, e.Along(fwSigOps(f.Sig), verifies, RuleFWVerify, 0, b.Route(boot.RoleVerify, f.Sig)))
 	}
 	if decrypts > 0 {
-		ts = append(ts, e.Term("aes-128-ctr-dec", decrypts, RuleFWDecrypt, f.SizeBytes))
+		ts = append(ts, e.Along([]string{"aes-128-ctr-dec"}, decrypts, RuleFWDecrypt, f.SizeBytes, b.Route(boot.RoleDecrypt, f.Sig)))
 	}
 	return ts
 }
 
-// offPath is why the build's figures cannot stand for the bootloader's
-// ("" when they can, or without one): boot.Bootloader.OffPath.
-func (f *Firmware) offPath(e *Eval) string {
-	b, ok := boot.Of(f.Boot)
-	if !ok {
-		return ""
-	}
-	hashes, verifies, _ := f.passes()
-	unit := func(name string) boot.UnitUse { has, uses := e.a.Unit(name); return boot.UnitUse{Has: has, Uses: uses} }
-	return b.OffPath(e.a.Series(), f.Sig, hashes, verifies, unit(bench.AccelHASH), unit(bench.AccelPKA))
-}
-
-// Evaluate holds the terms' time against the deadline.
+// Evaluate holds the terms' time against the deadline: unknown where the
+// bootloader does not ship for the part (boot.GapPart) or a term of its
+// crypto has no figure on it (boot.GapFigure).
 func (f *Firmware) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 	r := NewRequirement(KindFirmware, RuleFWDeadline, f.Deadline, "s", 0)
 	r.Terms = ts
 	total := e.Finish(&r)
-	if gap := f.offPath(e); gap != "" {
-		r.Missing, total = append(r.Missing, gap), 0
-		for _, t := range ts { // what the bootloader runs as this build does
-			if !t.Missing && boot.Runs(gap, t.Rule == RuleFWHash, t.Rule == RuleFWVerify) {
-				total += t.Total
-			}
-		}
+	if b := boot.Named(f.Boot); b != nil && !b.Ships(e.a.Series()) {
+		r.Missing, total = append(r.Missing, GapBootPart), 0 // nothing of it runs there
+	} else if b != nil && len(r.Missing) > 0 {
+		r.Missing = append(r.Missing, GapBootFigure)
 	}
 	if len(r.Missing) == 0 && total > 0 {
 		h := f.Deadline / total

@@ -250,7 +250,7 @@ func (t *TLS) Terms(e Figures) []Term {
 		if t.ResumeKind == "psk-dhe" {
 			n += c.PSKDHE * t.Resume
 		}
-		out = append(out, e.FirstMeasured(ops, n, c.Rule))
+		out = append(out, e.Along(ops, n, c.Rule, 0, nil))
 	}
 	var full, resumed Parts
 	if d := t.derived; d != nil {

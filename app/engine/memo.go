@@ -48,9 +48,13 @@ func (a *AES) shape() any {
 }
 
 // termMemo holds the terms of one workload shape: per load (its index
-// in Workload.Loads) and slot (Index.slots).
+// in Workload.Loads) and slot (Index.slots), or per build where own: a
+// bootloader's terms are its crypto's on the candidate's part, taken
+// from the builds of the part's group (Answer.Along), and the
+// estimates of one slot are of several groups.
 type termMemo struct {
 	key   memoKey
+	own   bool
 	terms [][][]Term
 	views []*termsView // per slot, once its loads' terms are all known
 	// missing are the operations without a figure of a kept terms
@@ -117,10 +121,14 @@ func (ix *Index) takeMemo(w *Workload) *termMemo {
 		}
 	}
 	m := &termMemo{key: key, terms: make([][][]Term, len(w.Loads)), missing: map[*Term][]string{}}
-	for i := range m.terms {
-		m.terms[i] = make([][]Term, ix.nslots)
+	n := ix.nslots
+	if m.own = slices.ContainsFunc(w.Loads, func(l Load) bool { f, ok := l.(*Firmware); return ok && f.Boot != "" }); m.own {
+		n = len(ix.builds)
 	}
-	m.views = make([]*termsView, ix.nslots)
+	for i := range m.terms {
+		m.terms[i] = make([][]Term, n)
+	}
+	m.views = make([]*termsView, n)
 	return m
 }
 

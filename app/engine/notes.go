@@ -72,13 +72,13 @@ const (
 	GapClock = "clock"
 	// GapLoad: a budget names a load the workload lacks (a workload made in code).
 	GapLoad = "load"
-	// GapBootHashPath, GapBootVerifyPath, GapBootPart: the build's figure is not the
-	// bootloader's path, or the bootloader does not ship for the part (boot.OffPath).
-	GapBootHashPath, GapBootVerifyPath, GapBootPart = boot.GapHashPath, boot.GapVerifyPath, boot.GapPart
+	// GapBootFigure, GapBootPart: no build of the part runs the bootloader's
+	// crypto as it does, or it does not ship for the part (package boot).
+	GapBootFigure, GapBootPart = boot.GapFigure, boot.GapPart
 )
 
 // Gaps lists the gap codes.
-var Gaps = []string{TargetMaxClock, UntrustedClock, GapCPUShare, GapPartFacts, GapLibraryRAM, GapFootprint, GapStack, GapRAMBound, GapRunCurrent, GapClock, GapLoad, GapBootHashPath, GapBootVerifyPath, GapBootPart}
+var Gaps = []string{TargetMaxClock, UntrustedClock, GapCPUShare, GapPartFacts, GapLibraryRAM, GapFootprint, GapStack, GapRAMBound, GapRunCurrent, GapClock, GapLoad, GapBootFigure, GapBootPart}
 
 // Why notes: what in the data may surprise.
 const (

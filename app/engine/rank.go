@@ -88,7 +88,9 @@ func (ix *Index) rank(w Workload, pause func() bool, ar *arena) (Result, bool) {
 		if filtered && !keep(b, &w) {
 			continue
 		}
-		e.slot = ix.slots[i]
+		if e.slot = ix.slots[i]; e.memo != nil && e.memo.own {
+			e.slot = i
+		}
 		c := &all[nc] // made in place: a candidate is ~0.7 KB, copied twice per build before
 		ix.evaluate(b, e, c)
 		if b.Group() != nil && (named || e.minRAM > 0) {
@@ -178,21 +180,6 @@ type Eval struct {
 
 // Budget is the CPU share crypto may use (1 without a budget).
 func (e *Eval) Budget() float64 { return e.budget }
-
-// FirstMeasured is the term of the first op that has a measurement, or
-// of the first op when none has (the canonical one is named missing).
-func (e *Eval) FirstMeasured(ops []string, count float64, rule RuleID) Term {
-	t := e.Term(ops[0], count, rule, 0)
-	for _, op := range ops[1:] {
-		if !t.Missing {
-			break
-		}
-		if alt := e.Term(op, count, rule, 0); !alt.Missing {
-			t = alt
-		}
-	}
-	return t
-}
 
 // Finish totals a requirement's terms and lists what is missing: a list
 // made of the terms alone, which the memo shares as it shares the terms

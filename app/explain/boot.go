@@ -12,11 +12,9 @@ import (
 // and the flash operations per sector, each with the line of
 // secure-boot-policies.md that states it ("" without a bootloader).
 func Boot(f *engine.Firmware) string {
-	b, ok := boot.Of(f.Boot)
-	if !ok && f.Images <= 1 && !f.Update {
+	b := boot.For(f.Boot)
+	if b.Name == boot.None && f.Images <= 1 && !f.Update {
 		return ""
-	} else if !ok {
-		b = boot.Generic
 	}
 	s := fmt.Sprintf("; bootloader %s: %d image(s) of this size, each hashed %s× and verified %s× per boot",
 		b.Title, max(f.Images, 1), Number(b.Hashes), Number(b.Verifies))

@@ -30,3 +30,34 @@ func TestBootSourcesCiteEveryFact(t *testing.T) {
 		t.Error("OEMiRoT's hash reference is not cited")
 	}
 }
+
+// A bootloader's figure says whose it is: the build of the part it is
+// taken from, and, for a stand-in, that none of the bootloader's own
+// libraries publishes it; the build's own figure says neither.
+func TestBootFigureSaysWhoseItIs(t *testing.T) {
+	at := engine.From{Document: "STM32_Bare_Test/README.md", Line: 575, Part: "STM32U585AI", ClockHz: 96e6, Printed: "1.247 MiB/s"}
+	own, theirs, standIn := at, at, at
+	theirs.Build = "wolfSSL · Bare_Test c"
+	standIn.Build, standIn.StandIn = "wolfSSL · Bare_Test c", true
+	for _, tc := range []struct {
+		from     engine.From
+		want     []string
+		wantNone []string
+	}{
+		{own, []string{"STM32_Bare_Test/README.md"}, []string{"bootloader", "stand"}},
+		{theirs, []string{"the bootloader's own crypto, not this build's: the wolfSSL · Bare_Test c build, the bootloader's library", "README.md"}, []string{"another library"}},
+		{standIn, []string{"the wolfSSL · Bare_Test c build, another library: none of the bootloader's publishes it on this part"}, nil},
+	} {
+		got := From(engine.Term{Op: "sha256", Basis: "estimated", From: &tc.from})
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%+v: %q lacks %q", tc.from, got, w)
+			}
+		}
+		for _, w := range tc.wantNone {
+			if strings.Contains(got, w) {
+				t.Errorf("%+v: %q says %q", tc.from, got, w)
+			}
+		}
+	}
+}

@@ -248,10 +248,7 @@ func bootColumns(w engine.Workload) []string {
 		return make([]string, 5)
 	}
 	f := l.(*engine.Firmware)
-	b, named := boot.Of(f.Boot)
-	if !named {
-		b = boot.Generic
-	}
+	b := boot.For(f.Boot)
 	images := max(f.Images, 1)
 	h, v, d := b.Passes(images, f.Update)
 	return []string{b.Name, strconv.Itoa(images), Number(h), Number(v), Number(d)}
@@ -632,12 +629,25 @@ func atLine(doc string, line int) string {
 }
 
 // From is a term's chain of evidence: the row it comes from, the part
-// and clock it was measured at, and what was done to it.
+// and clock it was measured at, and what was done to it; a bootloader's
+// figure first says which build of the part it is taken from.
 func From(t engine.Term) string {
 	f := t.From
 	if f == nil {
 		return "no figure"
+	} else if f.Build == "" {
+		return from(t)
 	}
+	why := "the bootloader's library"
+	if f.StandIn {
+		why = "another library: none of the bootloader's publishes it on this part; no spread between libraries is measured"
+	}
+	return fmt.Sprintf("the bootloader's own crypto, not this build's: the %s build, %s (of the part's builds that run it as the bootloader does, the surest figure, then the slowest) — %s",
+		f.Build, why, from(t))
+}
+
+func from(t engine.Term) string {
+	f := t.From
 	s := fmt.Sprintf("%s: %s (%s), %s at %s", Basis(t.Basis), atLine(f.Document, f.Line), f.Printed, f.Part, atClock(f.ClockHz))
 	if f.Source != "" {
 		// A figure lent by a cycle-count source: cycles, not a time.

@@ -103,20 +103,19 @@ func Missing(m string) string {
 
 // gapWords say the engine's gap codes.
 var gapWords = map[string]string{
-	engine.UntrustedClock:    "a credible measured clock",
-	engine.TargetMaxClock:    "the maximum clock of the core the build runs on (no ST source here gives it: a dual-core part's files give the main core's only; set the clock in MHz to estimate at yours)",
-	engine.GapCPUShare:       "a continuous load's CPU share",
-	engine.GapPartFacts:      "the part's facts (ST's data has none for it)",
-	engine.GapLibraryRAM:     "the crypto's RAM (no RAM figures are published for this build)",
-	engine.GapStack:          "the crypto's stack (only the heap its operations hold is published: the RAM left is at most the figure shown)",
-	engine.GapFootprint:      "the crypto's RAM (a footprint the operations need is not published)",
-	engine.GapRAMBound:       "the ECDHE operations' own stack (counted at their ECDSA bound, the RAM left is at least the figure shown, and that is short of what is needed)",
-	engine.GapRunCurrent:     "the part's run current (ST's data gives none)",
-	engine.GapClock:          "a clock for the figures",
-	engine.GapLoad:           "the load the budget is per",
-	engine.GapBootHashPath:   "the bootloader's hash figure: it hashes in software where this build uses the part's HASH unit, or with the HASH unit where this build does not (secure-boot-policies.md §3)",
-	engine.GapBootVerifyPath: "the bootloader's verification figure: it verifies in software where this build uses the part's PKA, or with the PKA where this build does not (secure-boot-policies.md §3)",
-	engine.GapBootPart:       "a bootloader for this part: the one chosen ships for other series (its reference configuration: secure-boot-policies.md)",
+	engine.UntrustedClock: "a credible measured clock",
+	engine.TargetMaxClock: "the maximum clock of the core the build runs on (no ST source here gives it: a dual-core part's files give the main core's only; set the clock in MHz to estimate at yours)",
+	engine.GapCPUShare:    "a continuous load's CPU share",
+	engine.GapPartFacts:   "the part's facts (ST's data has none for it)",
+	engine.GapLibraryRAM:  "the crypto's RAM (no RAM figures are published for this build)",
+	engine.GapStack:       "the crypto's stack (only the heap its operations hold is published: the RAM left is at most the figure shown)",
+	engine.GapFootprint:   "the crypto's RAM (a footprint the operations need is not published)",
+	engine.GapRAMBound:    "the ECDHE operations' own stack (counted at their ECDSA bound, the RAM left is at least the figure shown, and that is short of what is needed)",
+	engine.GapRunCurrent:  "the part's run current (ST's data gives none)",
+	engine.GapClock:       "a clock for the figures",
+	engine.GapLoad:        "the load the budget is per",
+	engine.GapBootFigure:  "the bootloader's own crypto on this part: no build of it runs the operation as the bootloader does, with the part's unit or in software (secure-boot-policies.md §3)",
+	engine.GapBootPart:    "a bootloader for this part: the one chosen ships for other series (its reference configuration: secure-boot-policies.md)",
 }
 
 // Remedy says what would answer a missing figure: the setting to change,
@@ -136,18 +135,17 @@ func Remedy(m string) string {
 var gapRemedies = map[string]string{
 	// Only a clock asked for (max, or MHz) meets a source clock above the
 	// part's maximum: the remedy is never to ask for one again.
-	engine.UntrustedClock:    "set Clock to measured to see the figures as published (the source states a clock above the part's maximum, so they are never scaled), or import a run at a clock the part can run",
-	engine.TargetMaxClock:    "set Clock to a frequency in MHz from the part's datasheet",
-	engine.GapPartFacts:      "import the figures naming a part ST's data knows",
-	engine.GapLibraryRAM:     "filter Library to the builds that publish their RAM, import a run with RAM figures, or clear the minimum free RAM",
-	engine.GapStack:          "read the RAM left as an upper bound, or import a run that measures the stack",
-	engine.GapFootprint:      "filter Library to the builds that publish their footprints, or clear the minimum free RAM",
-	engine.GapRAMBound:       "import a run that measures the ECDHE operations' stack, or ask for less free RAM",
-	engine.GapRunCurrent:     "choose a part whose run current ST's data gives, or clear the energy budget",
-	engine.GapClock:          "set Clock to a frequency in MHz",
-	engine.GapBootHashPath:   "look at this part's builds that hash as the bootloader does (software, or the HASH unit)",
-	engine.GapBootVerifyPath: "look at this part's builds that verify as the bootloader does (software, or the PKA)",
-	engine.GapBootPart:       "choose a bootloader that runs on this part (MCUboot and wolfBoot run on any), or filter Series to the ones the chosen bootloader ships for",
+	engine.UntrustedClock: "set Clock to measured to see the figures as published (the source states a clock above the part's maximum, so they are never scaled), or import a run at a clock the part can run",
+	engine.TargetMaxClock: "set Clock to a frequency in MHz from the part's datasheet",
+	engine.GapPartFacts:   "import the figures naming a part ST's data knows",
+	engine.GapLibraryRAM:  "filter Library to the builds that publish their RAM, import a run with RAM figures, or clear the minimum free RAM",
+	engine.GapStack:       "read the RAM left as an upper bound, or import a run that measures the stack",
+	engine.GapFootprint:   "filter Library to the builds that publish their footprints, or clear the minimum free RAM",
+	engine.GapRAMBound:    "import a run that measures the ECDHE operations' stack, or ask for less free RAM",
+	engine.GapRunCurrent:  "choose a part whose run current ST's data gives, or clear the energy budget",
+	engine.GapClock:       "set Clock to a frequency in MHz",
+	engine.GapBootFigure:  "import a run of the bootloader's library on this part (Import), or choose a bootloader whose crypto this part's builds measure",
+	engine.GapBootPart:    "choose a bootloader that runs on this part (MCUboot and wolfBoot run on any), or filter Series to the ones the chosen bootloader ships for",
 }
 
 // GroupName names a part group by its lines: "STM32H750/H753", or its
