@@ -53,8 +53,11 @@ type Bootloader struct {
 	// PKA, where Verify is Unit only there).
 	Library string `json:"library"`
 	// Libs are the libraries of the catalogue whose software figures
-	// stand for its own (any of them: Route, catalog.Answer.Along).
-	Libs []string `json:"libraries,omitempty"`
+	// stand for its own, the first that publishes one deciding
+	// (catalog.Answer.Along); LibsRSA, where set, for an RSA signature
+	// (MCUboot's RSA back-end is Mbed TLS, its ECDSA one TinyCrypt).
+	Libs    []string `json:"libraries,omitempty"`
+	LibsRSA []string `json:"libraries_rsa,omitempty"`
 	// Series are the part series its reference configuration ships for
 	// (nil: any part), with the line saying so.
 	Series           []string `json:"series,omitempty"`
@@ -94,7 +97,7 @@ var Generic = Bootloader{Name: None, Title: "no bootloader named", Hashes: 1, Ve
 // form's order.
 var Bootloaders = []Bootloader{
 	{Name: "mcuboot", Title: "MCUboot (upstream, VALIDATE_PRIMARY_SLOT)", Hashes: 1, Verifies: 1, Images: 1,
-		Library: "TinyCrypt (ECDSA, Ed25519) or Mbed TLS (RSA)", Libs: []string{"TinyCrypt", "Mbed TLS"}, Hash: Software, Verify: Software,
+		Library: "TinyCrypt (ECDSA, Ed25519) or Mbed TLS (RSA)", Libs: []string{"TinyCrypt", "Mbed TLS"}, LibsRSA: []string{"Mbed TLS"}, Hash: Software, Verify: Software,
 		Sigs: []string{"ecdsa-p256", "ecdsa-p384", "ed25519", "rsa-2048", "rsa-3072"}, HashAlgs: []string{"sha256", "sha384"},
 		UpdateKnown: true, UpdateHashes: 2, UpdateVerifies: 2, Strategy: "swap-using-scratch", Erases: 3, Programs: 3,
 		Cites: []Cite{{"1 hash and 1 verification per image on every boot (VALIDATE_PRIMARY_SLOT, Zephyr's default)", 39}, {"Zephyr default BOOT_VALIDATE_SLOT0 = y", 64},
@@ -103,13 +106,13 @@ var Bootloaders = []Bootloader{
 			{"update: the new image is validated before the copy and again after it (2 + 2)", 72},
 			{"swap-using-scratch: 1 erase + 1 program per sector in primary, secondary and scratch", 87}}},
 	{Name: "mcuboot-bootstrap", Title: "MCUboot (upstream) with MCUBOOT_BOOTSTRAP", Hashes: 2, Verifies: 2, Images: 1,
-		Library: "TinyCrypt (ECDSA, Ed25519) or Mbed TLS (RSA)", Libs: []string{"TinyCrypt", "Mbed TLS"}, Hash: Software, Verify: Software,
+		Library: "TinyCrypt (ECDSA, Ed25519) or Mbed TLS (RSA)", Libs: []string{"TinyCrypt", "Mbed TLS"}, LibsRSA: []string{"Mbed TLS"}, Hash: Software, Verify: Software,
 		Sigs: []string{"ecdsa-p256", "ecdsa-p384", "ed25519", "rsa-2048", "rsa-3072"}, HashAlgs: []string{"sha256", "sha384"},
 		UpdateKnown: true, UpdateHashes: 2, UpdateVerifies: 2, Strategy: "swap-using-scratch", Erases: 3, Programs: 3,
 		Cites: []Cite{{"BOOTSTRAP validates the primary slot again in the no-swap path: +1 hash and +1 verification per image (mcuboot#2781; fix PR #2782 open)", 41},
 			{"hashes and verifies in software", 125}, {"signatures", 173}, {"update: 2 + 2", 72}, {"swap-using-scratch", 87}}},
 	{Name: "mcuboot-once", Title: "MCUboot (upstream) with VALIDATE_PRIMARY_SLOT_ONCE, after the first boot", Hashes: 0, Verifies: 0, Images: 1,
-		Library: "TinyCrypt (ECDSA, Ed25519) or Mbed TLS (RSA)", Libs: []string{"TinyCrypt", "Mbed TLS"}, Hash: Software, Verify: Software,
+		Library: "TinyCrypt (ECDSA, Ed25519) or Mbed TLS (RSA)", Libs: []string{"TinyCrypt", "Mbed TLS"}, LibsRSA: []string{"Mbed TLS"}, Hash: Software, Verify: Software,
 		Sigs: []string{"ecdsa-p256", "ecdsa-p384", "ed25519", "rsa-2048", "rsa-3072"}, HashAlgs: []string{"sha256", "sha384"},
 		UpdateKnown: true, UpdateHashes: 2, UpdateVerifies: 2, Strategy: "swap-using-scratch", Erases: 3, Programs: 3,
 		Cites: []Cite{{"1 hash and 1 verification on the first boot, then none (the result is cached in the trailer); the design document says it reduces security", 42},
@@ -251,8 +254,8 @@ const (
 // Route is how a bootloader runs one role on a part: with the part's
 // Unit where UseUnit, the series is one On lists (nil: any) and the part
 // has the unit — any library's figure then, the unit doing the work —;
-// else in software (a build not using Unit) by one of Libs, its own
-// libraries. Unit is "" where no unit decides the path
+// else in software (a build not using Unit) by its own libraries, Libs,
+// the first that publishes a figure deciding. Unit is "" where no unit decides the path
 // (ML-DSA runs in software everywhere).
 type Route struct {
 	Unit    string
@@ -269,6 +272,9 @@ func (b *Bootloader) Route(r Role, sig string) *Route {
 	}
 	unit, path := [...]string{RoleHash: "HASH", RoleVerify: "PKA", RoleDecrypt: "AES"}[r], [...]Path{b.Hash, b.Verify, b.Decrypt}[r]
 	rt := Route{Unit: unit, UseUnit: path == Unit || path == UnitOn, Libs: b.Libs}
+	if strings.HasPrefix(sig, "rsa") && b.LibsRSA != nil {
+		rt.Libs = b.LibsRSA
+	}
 	if path == UnitOn {
 		rt.On = b.VerifyUnitSeries
 	}

@@ -141,6 +141,7 @@ func TestShipsAndRoutes(t *testing.T) {
 		{"mcuboot", boot.RoleHash, "ecdsa-p256", "U5", true, false, "TinyCrypt"},
 		{"x-cube-sbsfu", boot.RoleVerify, "ecdsa-p256", "F4", false, false, "ST cryptographic library v3"},
 		{"wolfboot", boot.RoleVerify, "ml-dsa-65", "U5", true, false, "wolfSSL"},
+		{"mcuboot", boot.RoleVerify, "rsa-2048", "F4", false, false, "Mbed TLS"}, // line 125: RSA on Mbed TLS
 	} {
 		b, _ := boot.Of(tc.boot)
 		r := b.Route(tc.role, tc.sig)

@@ -11,44 +11,81 @@ import (
 // part for the first of ops some build of the part's group publishes
 // (the bootloader's crypto is its own, not the ranked build's): on the
 // part's unit, any library's that uses it (the unit does the work); in
-// software, one of r.Libs' that uses no such unit, or, where none of
-// them publishes one on the part, another library's, a stand-in (basis
-// at most estimated). Of several, the surest basis decides, then the
-// slowest: a deadline met is met by each. op is the op it is for
-// (ops[0], missing, when there is none).
+// software, that of the first of r.Libs to publish one on the part
+// without such a unit, or, where none does, another library's, a
+// stand-in (basis at most estimated). Of one library's builds, the
+// surest basis decides, then the slowest: a deadline met is met by each
+// (From says how many and how much faster the fastest is), each at the
+// row's clock. op is the op it is for (ops[0], missing, when there is
+// none).
 func (a *Answer) Along(ops []string, r boot.Route) (op string, f Figure) {
 	has := a.b.facts != nil && slices.Contains(a.b.facts.Accelerators, r.Unit)
 	unit := r.Runs(a.Series(), has)
-	for _, standIn := range []bool{false, true} {
+	q := a.q // every build's figure at the row's clock, so the slowest is not the lowest clock
+	if a.clock.ClockHz > 0 && !a.clock.Untrusted {
+		q.Clock, q.ClockMHz = ClockMHz, float64(a.clock.ClockHz)/1e6
+	}
+	try := func(lib func(string) bool, standIn bool) (string, Figure, bool) {
 		for _, op := range ops {
-			if f, ok := a.cat.along(a.b, op, r, unit, standIn, a.q); ok {
-				return op, f
+			if f, ok := a.cat.along(a.b, op, r.Unit, unit, lib, q); ok {
+				f.From.StandIn = standIn
+				if standIn && basisRank(f) == 0 {
+					f.Basis = bench.Estimated
+				}
+				return op, f, true
 			}
 		}
-		if unit {
-			break // a unit's figure is any library's: no stand-in
+		return "", Figure{}, false
+	}
+	if unit { // a unit's figure is any library's: no stand-in
+		if op, f, ok := try(func(string) bool { return true }, false); ok {
+			return op, f
 		}
+		return ops[0], Figure{Missing: true}
+	}
+	for _, l := range r.Libs {
+		if op, f, ok := try(func(name string) bool { return name == l }, false); ok {
+			return op, f
+		}
+	}
+	if op, f, ok := try(func(name string) bool { return !slices.Contains(r.Libs, name) }, true); ok {
+		return op, f
 	}
 	return ops[0], Figure{Missing: true}
 }
 
-// along is the figure of op of the builds of b's group that run it as r
-// does (on the unit, or in software by the libraries standIn says).
-func (cat *Catalog) along(b *Build, op string, r boot.Route, unit, standIn bool, q Question) (Figure, bool) {
+// along is the figure of op of the builds of b's group that run it as a
+// bootloader does (with unitName's unit or without it) whose library lib
+// takes: the surest, then the slowest.
+func (cat *Catalog) along(b *Build, op, unitName string, unit bool, lib func(string) bool, q Question) (Figure, bool) {
 	builds := cat.byGroup[b.group]
 	if b.group == nil {
 		builds = []*Build{b}
 	}
-	var best Figure
-	var from *Build
+	var best, fastest Figure
+	var from, fast *Build
+	n := 0
 	for _, o := range builds {
-		uses := r.Unit != "" && slices.Contains(o.id.Acceleration, r.Unit) && !o.flagged[r.Unit]
-		if uses != unit || !unit && slices.Contains(r.Libs, o.lib.Name) == standIn {
+		uses := unitName != "" && slices.Contains(o.id.Acceleration, unitName) && !o.flagged[unitName]
+		if uses != unit || !lib(o.lib.Name) {
 			continue
 		}
 		f := cat.figure(o, op, clockFor(o, q), q)
-		if !f.Missing && (from == nil || surer(f, best) || basisRank(f) == basisRank(best) && cost(f) > cost(best)) {
+		switch {
+		case f.Missing:
+			continue
+		case from == nil || surer(f, best):
+			best, from, fastest, fast, n = f, o, f, o, 1
+			continue
+		case surer(best, f):
+			continue
+		}
+		n++
+		if cost(f) > cost(best) {
 			best, from = f, o
+		}
+		if cost(f) < cost(fastest) {
+			fastest, fast = f, o
 		}
 	}
 	if from == nil {
@@ -58,11 +95,11 @@ func (cat *Catalog) along(b *Build, op string, r boot.Route, unit, standIn bool,
 	if best.From != nil {
 		fr = *best.From
 	}
-	fr.Build, fr.StandIn = buildLabel(from), standIn
-	best.From = &fr
-	if standIn && basisRank(best) == 0 {
-		best.Basis = bench.Estimated
+	fr.Build, fr.OfBuilds = buildLabel(from), n
+	if n > 1 {
+		fr.FastestBuild, fr.TimesFastest = buildLabel(fast), cost(best)/cost(fastest)
 	}
+	best.From = &fr
 	return best, true
 }
 

@@ -67,8 +67,14 @@ type From struct {
 	// from (Answer.Along; Part where it was measured), StandIn that its
 	// library is not the
 	// bootloader's (none of the bootloader's publishes one on the part).
-	Build   string `json:"bootloader_figure_from,omitempty"`
-	StandIn bool   `json:"stand_in,omitempty"`
+	// OfBuilds is how many builds of that library and basis run it so,
+	// the figure their slowest's; TimesFastest how many times the
+	// fastest's, FastestBuild (0 and "" when one).
+	Build        string  `json:"bootloader_figure_from,omitempty"`
+	StandIn      bool    `json:"stand_in,omitempty"`
+	OfBuilds     int     `json:"of_builds,omitempty"`
+	FastestBuild string  `json:"fastest_build,omitempty"`
+	TimesFastest float64 `json:"times_fastest,omitempty"`
 }
 
 // Figure is one operation's figure for a build at a clock: what one

@@ -39,14 +39,16 @@ func TestBootFigureSaysWhoseItIs(t *testing.T) {
 	own, theirs, standIn := at, at, at
 	theirs.Build = "wolfSSL · Bare_Test c"
 	standIn.Build, standIn.StandIn = "wolfSSL · Bare_Test c", true
+	standIn.OfBuilds, standIn.FastestBuild, standIn.TimesFastest = 3, "wolfSSL · Bare_Test asm", 10.56
 	for _, tc := range []struct {
 		from     engine.From
 		want     []string
 		wantNone []string
 	}{
 		{own, []string{"STM32_Bare_Test/README.md"}, []string{"bootloader", "stand"}},
-		{theirs, []string{"the bootloader's own crypto, not this build's: the wolfSSL · Bare_Test c build, the bootloader's library", "README.md"}, []string{"another library"}},
-		{standIn, []string{"the wolfSSL · Bare_Test c build, another library: none of the bootloader's publishes it on this part"}, nil},
+		{theirs, []string{"the bootloader's own crypto, not this build's: the wolfSSL · Bare_Test c build, the bootloader's library", "the one build of it", "README.md"}, []string{"another library", "slowest"}},
+		{standIn, []string{"the wolfSSL · Bare_Test c build, another library: none of the bootloader's publishes it on this part",
+			"the slowest of its 3 builds", "the fastest, wolfSSL · Bare_Test asm, takes ÷ 10.56"}, nil},
 	} {
 		got := From(engine.Term{Op: "sha256", Basis: "estimated", From: &tc.from})
 		for _, w := range tc.want {

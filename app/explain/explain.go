@@ -642,8 +642,12 @@ func From(t engine.Term) string {
 	if f.StandIn {
 		why = "another library: none of the bootloader's publishes it on this part; no spread between libraries is measured"
 	}
-	return fmt.Sprintf("the bootloader's own crypto, not this build's: the %s build, %s (of the part's builds that run it as the bootloader does, the surest figure, then the slowest) — %s",
-		f.Build, why, from(t))
+	of := "the one build of it that runs it as the bootloader does, at this row's clock"
+	if f.OfBuilds > 1 {
+		of = fmt.Sprintf("the slowest of its %d builds that run it as the bootloader does, at this row's clock, so that a deadline met is met by each; the fastest, %s, takes ÷ %s",
+			f.OfBuilds, f.FastestBuild, Number(f.TimesFastest))
+	}
+	return fmt.Sprintf("the bootloader's own crypto, not this build's: the %s build, %s (%s) — %s", f.Build, why, of, from(t))
 }
 
 func from(t engine.Term) string {
