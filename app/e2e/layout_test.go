@@ -1,12 +1,15 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -477,5 +480,67 @@ func TestPhoneDetailsComeBack(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("details-close")),
 		poll(`document.activeElement && document.activeElement.matches('tr.row')`, 10*time.Second)); err != nil {
 		t.Errorf("the back control: %v (focus on %q)", err, eval1[string](ctx, t, `document.activeElement ? document.activeElement.tagName + '.' + document.activeElement.className : ''`))
+	}
+}
+
+// Numbers that read right (issue 60), on the desk and on a phone: a
+// unit in any case and exponent notation inside a field's range are
+// taken as a person means them ("64 kib", "1e1"); a requirement is named
+// in words, never by its field ("RAM left", not "min-free-ram"); a
+// boot-only workload shows no CPU share and no CPU budget; the CSV gives
+// an energy range as its low and high ends, low ≤ high.
+func TestNumbersReadRight(t *testing.T) {
+	t.Parallel()
+	for _, phone := range []bool{false, true} {
+		t.Run(viewName(phone), func(t *testing.T) { numbersReadRight(t, phone) })
+	}
+}
+
+func numbersReadRight(t *testing.T, phone bool) {
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	dl := t.TempDir()
+	allowDownloads(t, ctx, dl)
+	summary, rows := `document.querySelector('#results .summary').textContent`, `document.querySelector('#results tbody').textContent`
+	if err := chromedp.Do(ctx, deskOrPhone(phone), chromedp.Navigate(s.base+"/?tls-rate=1e1&min-free-ram=64%20kib"), waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	if p, sum := text(ctx, t, `(e => e ? e.textContent : '')(document.getElementById('problems'))`), text(ctx, t, summary); p != "" || !strings.Contains(sum, "10 handshakes/s") {
+		t.Errorf("?tls-rate=1e1&min-free-ram=64 kib: problems %q, summary %q", p, sum)
+	}
+	if r := text(ctx, t, rows); strings.Contains(r, "min-free-ram") || !strings.Contains(r, "RAM left") {
+		t.Errorf("a requirement named by its field, or RAM left unnamed: %.300s", r)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?fw-size=256KiB&fw-deadline=500ms"), waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	if sum, r := text(ctx, t, summary), text(ctx, t, rows); strings.Contains(sum, "CPU budget") || regexp.MustCompile(`(^|[^0-9.])0(\.0)?%`).MatchString(r) {
+		t.Errorf("a boot-only workload shows a CPU share or budget: summary %q, rows %.300s", sum, r)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?tls-rate=1&supply=3.3"), waitReady(1), chromedp.Click(chromedp.ID("export-csv"))); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(waitFile(t, filepath.Join(dl, "cryptosizer-ranking.csv")))).ReadAll()
+	if err != nil || len(recs) < 2 {
+		t.Fatalf("CSV: %v (%d records)", err, len(recs))
+	}
+	lo, hi := slices.Index(recs[0], "energy_per_hour_low_j"), slices.Index(recs[0], "energy_per_hour_high_j")
+	if lo < 0 || hi < 0 {
+		t.Fatalf("CSV header lacks the energy range's ends: %v", recs[0])
+	}
+	ranged := 0
+	for _, r := range recs[1:] {
+		l, errL := strconv.ParseFloat(r[lo], 64)
+		h, errH := strconv.ParseFloat(r[hi], 64)
+		if errL != nil || errH != nil {
+			continue // no run current or no figure: empty
+		}
+		if ranged++; l > h {
+			t.Errorf("%s: energy per hour from %g to %g J", r[0], l, h)
+		}
+	}
+	if ranged == 0 {
+		t.Error("no CSV row gives an energy range")
 	}
 }
