@@ -398,12 +398,21 @@ func TestURLStateAndBadParams(t *testing.T) {
 	}
 }
 
+// After a first visit the page opens offline, a shared link too, and no
+// request fails: on the desk and on a phone.
 func TestOffline(t *testing.T) {
 	t.Parallel()
+	for _, phone := range []bool{false, true} {
+		t.Run(viewName(phone), func(t *testing.T) { offline(t, phone) })
+	}
+}
+
+// offline is TestOffline at 1280 px or on a phone (issue 60).
+func offline(t *testing.T, phone bool) {
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
-	err := chromedp.Do(ctx,
+	err := chromedp.Do(ctx, deskOrPhone(phone),
 		chromedp.Navigate(s.base+"/"),
 		waitReady(1),
 		poll(`navigator.serviceWorker.ready.then(() => true)`, 60*time.Second),
@@ -498,8 +507,19 @@ func TestSubPathOffline(t *testing.T) {
 	}
 }
 
+// An embedded page posts the row picked to the portal that embeds it
+// (its origin given), with the plain page's link: on the desk and on a
+// phone.
 func TestEmbedPostsSelection(t *testing.T) {
 	t.Parallel()
+	for _, phone := range []bool{false, true} {
+		t.Run(viewName(phone), func(t *testing.T) { embedPostsSelection(t, phone) })
+	}
+}
+
+// embedPostsSelection is TestEmbedPostsSelection in a 1200 px frame on
+// the desk, or a full-width frame on a phone, tapped (issue 60).
+func embedPostsSelection(t *testing.T, phone bool) {
 	ctx, cancel := browser(t)
 	defer cancel()
 	app := serve(t, "127.0.0.1", siteHandler())
@@ -508,9 +528,10 @@ func TestEmbedPostsSelection(t *testing.T) {
 		w.Header().Set("Content-Type", "text/html")
 		fmt.Fprintf(w, `<!doctype html><title>vendor portal</title><script>window.got = [];
 addEventListener('message', e => window.got.push({origin: e.origin, data: e.data}));</script>
-<iframe id="calc" width="1200" height="900" src="%s/?embed=1&tls-rate=20&origin=%s"></iframe>`, app.base, host.base)
+<meta name="viewport" content="width=device-width"><style>body{margin:0}</style>
+<iframe id="calc" style="width:%s;height:900px;border:0" src="%s/?embed=1&tls-rate=20&origin=%s"></iframe>`, map[bool]string{false: "1200px", true: "100%"}[phone], app.base, host.base)
 	}))
-	if err := chromedp.Do(ctx, chromedp.Navigate(host.base+"/")); err != nil {
+	if err := chromedp.Do(ctx, deskOrPhone(phone), chromedp.Navigate(host.base+"/")); err != nil {
 		t.Fatal(err)
 	}
 	frames, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSS("#calc")))
