@@ -270,14 +270,28 @@ func TestPhoneNeverScrollsSideways(t *testing.T) {
 }
 
 // The headroom chart's "1×" line is labelled above the plot, never on a
-// bar (issue 40, rough edges: the label sat on the first bar).
+// bar (issue 40, rough edges: the label sat on the first bar), and its
+// rows' labels are distinct (issue 60: two builds read the same); the
+// RAM chart's bound is visible beside MiB parts: on the desk and on a
+// phone.
 func TestHeadroomLineLabelClearsTheBars(t *testing.T) {
 	t.Parallel()
+	for _, phone := range []bool{false, true} {
+		t.Run(viewName(phone), func(t *testing.T) { chartsReadRight(t, phone) })
+	}
+}
+
+func chartsReadRight(t *testing.T, phone bool) {
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
-	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), waitReady(1), chartsDrawn(chartData+".length > 2")); err != nil {
+	if err := chromedp.Do(ctx, deskOrPhone(phone), chromedp.Navigate(s.base+"/"), waitReady(1), chartsDrawn(chartData+".length > 2")); err != nil {
 		t.Fatal(err)
+	}
+	for _, id := range []string{"chart-headroom", "chart-ram"} {
+		if dup := text(ctx, t, `(l => l.filter((x, i) => l.indexOf(x) !== i).join(' | '))(echarts.getInstanceByDom(document.getElementById('`+id+`')).getOption().yAxis[0].data)`); dup != "" {
+			t.Errorf("%s: labels that read the same for different rows: %s", id, dup)
+		}
 	}
 	gap := eval1[float64](ctx, t, `(() => { const i = echarts.getInstanceByDom(document.getElementById('chart-headroom')); let bottom = NaN;
 		i.getZr().storage.getDisplayList().forEach(e => { if ((e.style || {}).text === '1×') { const r = e.getBoundingRect(); const m = e.transform || [1,0,0,1,0,0]; bottom = r.y + r.height + m[5] } });

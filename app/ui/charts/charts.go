@@ -372,13 +372,15 @@ func RAM(cs []engine.Candidate) (option, note string) {
 	}
 	bar.YAxis[0].Data = names
 	// On a log scale (base 2, from a power of two under the smallest
-	// figure): a 16 KiB bound beside a 4 MiB part stays visible.
-	low := float64(line) / 1024
+	// figure, a fifth of the span below it at least): a 16 KiB bound
+	// beside a 4 MiB part stays visible, on a phone's narrow plot too.
+	low, high := float64(line)/1024, 0.0
 	for _, d := range append(slices.Clone(have), need...) {
-		low = math.Min(low, d.Value.(float64))
+		low, high = math.Min(low, d.Value.(float64)), math.Max(high, d.Value.(float64))
 	}
 	if low > 0 {
-		bar.XAxis[0].Type, bar.XAxis[0].LogBase, bar.XAxis[0].Min = "log", 2, math.Exp2(math.Floor(math.Log2(low))-1)
+		below := math.Max(1, math.Ceil(math.Log2(high/low)/4))
+		bar.XAxis[0].Type, bar.XAxis[0].LogBase, bar.XAxis[0].Min = "log", 2, math.Exp2(math.Floor(math.Log2(low))-below)
 		bar.XAxis[0].Name = "KiB of RAM (log scale)"
 	}
 	bar.Grid.Right = "72"                                                                                                 // room for a group's range ("128–256 ×22")
