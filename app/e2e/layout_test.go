@@ -488,7 +488,8 @@ func TestPhoneDetailsComeBack(t *testing.T) {
 // taken as a person means them ("64 kib", "1e1"); a requirement is named
 // in words, never by its field ("RAM left", not "min-free-ram"); a
 // boot-only workload shows no CPU share and no CPU budget; the CSV gives
-// an energy range as its low and high ends, low ≤ high.
+// an energy range as its low and high ends, low ≤ high; the JSON export
+// holds the rows shown.
 func TestNumbersReadRight(t *testing.T) {
 	t.Parallel()
 	for _, phone := range []bool{false, true} {
@@ -542,5 +543,16 @@ func numbersReadRight(t *testing.T, phone bool) {
 	}
 	if ranged == 0 {
 		t.Error("no CSV row gives an energy range")
+	}
+	// The JSON export holds the rows the table shows (11.9 MB of every
+	// candidate before).
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("export-json"))); err != nil {
+		t.Fatal(err)
+	}
+	var shown struct {
+		Candidates []json.RawMessage `json:"candidates"`
+	}
+	if err := json.Unmarshal(waitFile(t, filepath.Join(dl, "cryptosizer-ranking-shown.json")), &shown); err != nil || len(shown.Candidates) == 0 || len(shown.Candidates) > 40 {
+		t.Errorf("the JSON export of the rows shown: %d candidates (%v)", len(shown.Candidates), err)
 	}
 }
