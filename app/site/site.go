@@ -27,6 +27,7 @@ var contentTypes = map[string]string{
 	".css": "text/css; charset=utf-8", ".wasm": "application/wasm",
 	".webmanifest": "application/manifest+json", ".json": "application/json",
 	".svg": "image/svg+xml", ".png": "image/png",
+	".bin": "application/octet-stream", // the dataset (data.Use)
 }
 
 // File maps a request path to a file of the site, or reports that the

@@ -16,7 +16,7 @@ func tree(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	for name, body := range map[string]string{
-		"index.html": "<!doctype html>", "app.js": "//", "web/app.wasm": "\x00asm", "web/echarts.min.js": "//",
+		"index.html": "<!doctype html>", "app.js": "//", "web/app.wasm": "\x00asm", "web/dataset.bin": "CSDS", "web/echarts.min.js": "//",
 		"go.mod": "module x", "seeds/x.txt": "seed", "web/.hidden.js": "//", "web/sub/x.js": "//",
 	} {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -41,6 +41,7 @@ func TestHandlerServesOnlyTheSite(t *testing.T) {
 		{"GET", "/?tls-rate=5", 200, "text/html; charset=utf-8"},
 		{"GET", "/app.js", 200, "text/javascript; charset=utf-8"},
 		{"HEAD", "/web/app.wasm", 200, "application/wasm"},
+		{"GET", "/web/dataset.bin", 200, "application/octet-stream"},
 		{"GET", "/web/echarts.min.js", 200, "text/javascript; charset=utf-8"},
 		{"GET", "/go.mod", 404, ""},
 		{"GET", "/seeds/x.txt", 404, ""},

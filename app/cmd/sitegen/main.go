@@ -42,7 +42,7 @@ func run(out, prefix string) error {
 	if err := icons(web); err != nil {
 		return err
 	}
-	version, err := hashFiles(web, "app.wasm", "import.wasm", "import-worker.js", "echarts.min.js", "cryptosizer.css", "link.js", "icon.svg")
+	version, err := hashFiles(web, "app.wasm", "dataset.bin", "import.wasm", "import-worker.js", "echarts.min.js", "cryptosizer.css", "link.js", "icon.svg")
 	if err != nil {
 		return fmt.Errorf("%w (run ./build.sh, which builds web/app.wasm and copies echarts first)", err)
 	}
@@ -57,6 +57,9 @@ func run(out, prefix string) error {
 		h.Resources = app.PrefixedLocation("/" + p)
 		root = "/" + p + "/"
 	}
+	// The dataset downloads while the wasm does (its main fetches it
+	// before it starts the page).
+	h.RawHeaders = append(h.RawHeaders, `<link rel="preload" href="`+root+`web/dataset.bin" as="fetch" crossorigin="anonymous">`)
 	sw, err := serviceWorker(root)
 	if err != nil {
 		return err
@@ -123,9 +126,10 @@ func handler(version string, wasmBytes int64) *app.Handler {
 		RawHeaders: []string{`<link rel="expect" href="#status" blocking="render">`},
 		// Neither ECharts (app/ui Chart) nor the import reader
 		// (app/cmd/importer) is a page script: the page loads each when
-		// first needed. The worker caches them, and the SVG icon the page
-		// links (go-app's list leaves it out: an offline visit failed).
-		CacheableResources: []string{"/web/echarts.min.js", "/web/import-worker.js", "/web/import.wasm", "/web/icon.svg"},
+		// first needed. The worker caches them, the dataset the wasm
+		// fetches (app/cmd/web), and the SVG icon the page links
+		// (go-app's list leaves it out: an offline visit failed).
+		CacheableResources: []string{"/web/dataset.bin", "/web/echarts.min.js", "/web/import-worker.js", "/web/import.wasm", "/web/icon.svg"},
 		Version:            version,
 	}
 }

@@ -1,0 +1,65 @@
+package browser
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Fetch is the bytes at a URL of the site (the dataset, web/dataset.bin,
+// which the page's head preloads while the wasm downloads). It blocks
+// the calling goroutine until the body has arrived, so it must not run
+// in a JavaScript callback (main calls it, before go-app starts). An
+// HTTP error, a failed fetch or a JavaScript exception is an error
+// naming the URL; outside the browser it is an error too.
+func Fetch(u string) ([]byte, error) {
+	if !app.IsClient {
+		return nil, errors.New("fetching " + u + ": not in a browser")
+	}
+	type result struct {
+		b   []byte
+		err error
+	}
+	done := make(chan result, 1)
+	check := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		var next any
+		err := Try("reading the answer for "+u, func() {
+			resp := args[0]
+			if !resp.Get("ok").Bool() {
+				next = win().Get("Promise").Call("reject", "HTTP "+strconv.Itoa(resp.Get("status").Int()))
+				return
+			}
+			next = resp.Call("arrayBuffer")
+		})
+		if err != nil {
+			return win().Get("Promise").Call("reject", err.Error())
+		}
+		return next
+	})
+	ok := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		var r result
+		r.err = Try("reading "+u, func() {
+			a := win().Get("Uint8Array").New(args[0])
+			r.b = make([]byte, a.Get("length").Int())
+			app.CopyBytesToGo(r.b, a)
+		})
+		done <- r
+		return nil
+	})
+	fail := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		msg := "failed"
+		_ = Try("reading a fetch error", func() { msg = args[0].Call("toString").String() })
+		done <- result{err: fmt.Errorf("fetching %s: %s", u, msg)}
+		return nil
+	})
+	defer check.Release()
+	defer ok.Release()
+	defer fail.Release()
+	if err := Try("fetching "+u, func() { win().Call("fetch", u).Call("then", check).Call("then", ok, fail) }); err != nil {
+		return nil, err
+	}
+	r := <-done
+	return r.b, r.err
+}
