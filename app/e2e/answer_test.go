@@ -232,3 +232,27 @@ func TestLinkCasesInTheBrowser(t *testing.T) {
 		t.Errorf("clock=max: the unknown line says %q", why)
 	}
 }
+
+// A bootloader's firmware terms say whose crypto they are (issue 59): on
+// the STM32U585 under upstream MCUboot, a row's details name the build
+// of the part the figures are taken from, that it stands in for
+// TinyCrypt and Mbed TLS (neither has a Cortex-M33 figure), and the lines
+// of secure-boot-policies.md the passes rest on.
+func TestBootloaderDetailsSayWhoseCrypto(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?fw-size=256KiB&fw-deadline=500ms&bootloader=mcuboot&mcu=U585"), waitReady(1),
+		chromedp.Click(chromedp.CSS(`#results[data-client="true"] tr.row`)),
+		poll(`document.querySelector('#details h2') !== null`, 10*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	details := text(ctx, t, `document.getElementById('details').textContent`)
+	for _, want := range []string{"the bootloader's own crypto, not this build's", "another library: none of the bootloader's publishes it on this part",
+		"at this row's clock", "secure-boot-policies.md line 39"} {
+		if !strings.Contains(details, want) {
+			t.Errorf("the details do not say %q: %.600s", want, details)
+		}
+	}
+}
