@@ -177,11 +177,10 @@ func Names() []string {
 
 // Of returns a bootloader by name (false for None and unknown names).
 func Of(name string) (Bootloader, bool) {
-	i := slices.IndexFunc(Bootloaders, func(b Bootloader) bool { return b.Name == name })
-	if i < 0 {
-		return Bootloader{}, false
+	if b := Named(name); b != nil {
+		return *b, true
 	}
-	return Bootloaders[i], true
+	return Bootloader{}, false
 }
 
 // For is a bootloader by name, Generic for None and unknown names.
@@ -192,10 +191,14 @@ func For(name string) Bootloader {
 	return Generic
 }
 
-// Named is a bootloader by name, nil for None and unknown names.
+// Named is a bootloader by name, nil for None and unknown names: the
+// table's own entry, shared (read, never changed), so that asking per
+// candidate allocates nothing.
 func Named(name string) *Bootloader {
-	if b, ok := Of(name); ok {
-		return &b
+	for i := range Bootloaders {
+		if Bootloaders[i].Name == name {
+			return &Bootloaders[i]
+		}
 	}
 	return nil
 }
