@@ -6,9 +6,10 @@
 // the same dataset in the packed form of dataset.Pack, which the
 // binaries read without a JSON decoder. The native binaries embed it
 // (embed.go); the web app does not: the site serves it beside the wasm
-// (web/dataset.bin, preloaded by the page, cached by its worker), and
-// the wasm's main hands it over (Use), so that a data update and a code
-// update are downloaded apart and the wasm carries only code.
+// (web/dataset.bin, fetched by the page with the wasm, cached by its
+// worker), and the wasm's main hands it over (Use), so that a data
+// update and a code update are downloaded apart and the wasm carries
+// only code.
 package data
 
 import (

@@ -143,8 +143,8 @@ func TestFirstVisitDownloadsTheWasmOnce(t *testing.T) {
 			if n := counts.bodies["/web/app.wasm"]; n != 1 {
 				t.Errorf("app.wasm was sent %d times on a first visit, want 1:\n%s", n, rep)
 			}
-			// The dataset too (preloaded by the page, fetched by the wasm,
-			// kept by the worker), unless the host forbids keeping a body:
+			// The dataset too (fetched by the page with the wasm, read by
+			// the wasm, kept by the worker), unless the host forbids keeping a body:
 			// then the worker's install takes its own.
 			if n := counts.bodies["/web/dataset.bin"]; n != 1 && !(c.noStore && n == 2) {
 				t.Errorf("dataset.bin was sent %d times on a first visit, want 1 (2 under no-store):\n%s", n, rep)

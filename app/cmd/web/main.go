@@ -30,9 +30,9 @@ func main() {
 	if app.IsClient {
 		// Read before go-app starts: its page URL lacks the query then.
 		start.URL, _ = browser.Location()
-		// The dataset is a file of its own (data.Use), preloaded by the
-		// page's head while the wasm downloaded: here before the first
-		// page's state, which a link ranks at once.
+		// The dataset is a file of its own (data.Use), fetched by the page
+		// with the wasm: here before the first page's state, which a link
+		// ranks at once.
 		t := browser.Now()
 		data.Use(browser.Fetch(app.Getenv("GOAPP_STATIC_RESOURCES_URL") + "/dataset.bin"))
 		browser.Record("fetch", browser.Now()-t, false)

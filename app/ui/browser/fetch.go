@@ -8,8 +8,9 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Fetch is the bytes at a URL of the site (the dataset, web/dataset.bin,
-// which the page's head preloads while the wasm downloads). It blocks
+// Fetch is the bytes at a URL of the site (the dataset, web/dataset.bin):
+// the response of the fetch the page started for it with the wasm's
+// (goappFetches, sitegen's app.js), else a fetch of its own. It blocks
 // the calling goroutine until the body has arrived, so it must not run
 // in a JavaScript callback (main calls it, before go-app starts). An
 // HTTP error, a failed fetch or a JavaScript exception is an error
@@ -57,7 +58,19 @@ func Fetch(u string) ([]byte, error) {
 	defer check.Release()
 	defer ok.Release()
 	defer fail.Release()
-	if err := Try("fetching "+u, func() { win().Call("fetch", u).Call("then", check).Call("then", ok, fail) }); err != nil {
+	err := Try("fetching "+u, func() {
+		started := win().Get("goappFetches")
+		p := app.Undefined()
+		if started.Truthy() {
+			p = started.Get(u)
+			started.Delete(u) // a body is read once
+		}
+		if !p.Truthy() {
+			p = win().Call("fetch", u)
+		}
+		p.Call("then", check).Call("then", ok, fail)
+	})
+	if err != nil {
 		return nil, err
 	}
 	r := <-done
