@@ -1,10 +1,6 @@
 package catalog
 
-import (
-	"slices"
-
-	"cryptosizer/app/tlsram"
-)
+import "cryptosizer/app/tlsram"
 
 // Answer is what one build publishes for one question, asked once
 // (Catalog.Ask): every figure it gives is at the same clock under the
@@ -62,15 +58,6 @@ func (a *Answer) SessionRAM() (int64, string) {
 // TLSStack is the TLS stack whose buffering the build's session holds
 // (its library's own, or the standards' for a crypto library alone).
 func (a *Answer) TLSStack() tlsram.Stack { return tlsram.StackOf(a.b.lib.Name) }
-
-// Unit reports whether the build's part has a crypto unit ("HASH",
-// "PKA") and whether the build's figures use it.
-func (a *Answer) Unit(name string) (has, uses bool) {
-	if f := a.b.facts; f != nil {
-		has = slices.Contains(f.Accelerators, name)
-	}
-	return has, slices.Contains(a.b.id.Acceleration, name)
-}
 
 // Series is the build's part series ("" without ST's facts).
 func (a *Answer) Series() string {

@@ -15,10 +15,14 @@ type Footprint = catalog.Footprint
 // used are the operations of the requirements' terms with what the
 // catalogue handed out for them, for what it publishes besides time: in
 // the ranking's one buffer, valid until the next call (the catalogue
-// keeps none of them).
+// keeps none of them). A named bootloader's are not the build's (its
+// image and its crypto are its own): its footprint leaves them out.
 func (e *Eval) used(reqs []Requirement) []catalog.Used {
 	e.usedBuf = e.usedBuf[:0]
 	for _, r := range reqs {
+		if r.Kind == KindFirmware && booted(e.w) {
+			continue
+		}
 		for _, t := range r.Terms {
 			e.usedBuf = append(e.usedBuf, catalog.Used{Op: t.Op, Counted: t.Count > 0 || t.Bytes > 0, Missing: t.Missing,
 				Config: t.Config, Method: t.Method, From: t.From, Stack: t.Stack, Basis: t.Basis})

@@ -115,11 +115,8 @@ func (e *Eval) Along(ops []string, count float64, rule RuleID, bytes int64, r *b
 		return term(f, op, count, rule, bytes)
 	}
 	t := e.Term(ops[0], count, rule, bytes)
-	for _, op := range ops[1:] {
-		if !t.Missing {
-			break
-		}
-		if alt := e.Term(op, count, rule, bytes); !alt.Missing {
+	for i := 1; i < len(ops) && t.Missing; i++ {
+		if alt := e.Term(ops[i], count, rule, bytes); !alt.Missing {
 			t = alt
 		}
 	}

@@ -55,10 +55,9 @@ type Load interface {
 // give a fake.
 type Figures interface {
 	Term(op string, count float64, rule RuleID, bytes int64) Term
-	// Along is the term of the first of ops with a figure (the first
-	// op's, missing, when none has one): the build's own (r nil), or a
-	// bootloader's crypto's running route r on the candidate's part
-	// (catalog.Answer.Along).
+	// Along is the term of the first of ops with a figure (the first op's,
+	// missing, when none has one): the build's own (r nil), or a bootloader's
+	// crypto's along route r on the candidate's part (catalog.Answer.Along).
 	Along(ops []string, count float64, rule RuleID, bytes int64, r *boot.Route) Term
 }
 

@@ -47,6 +47,12 @@ func (a *AES) shape() any {
 	return s
 }
 
+// booted reports whether w's firmware names a bootloader (its terms are
+// the bootloader's crypto, not the build's: termMemo.own, Eval.used).
+func booted(w *Workload) bool {
+	return slices.ContainsFunc(w.Loads, func(l Load) bool { f, ok := l.(*Firmware); return ok && f.Boot != "" })
+}
+
 // termMemo holds the terms of one workload shape: per load (its index
 // in Workload.Loads) and slot (Index.slots), or per build where own: a
 // bootloader's terms are its crypto's on the candidate's part, taken
@@ -122,7 +128,7 @@ func (ix *Index) takeMemo(w *Workload) *termMemo {
 	}
 	m := &termMemo{key: key, terms: make([][][]Term, len(w.Loads)), missing: map[*Term][]string{}}
 	n := ix.nslots
-	if m.own = slices.ContainsFunc(w.Loads, func(l Load) bool { f, ok := l.(*Firmware); return ok && f.Boot != "" }); m.own {
+	if m.own = booted(w); m.own {
 		n = len(ix.builds)
 	}
 	for i := range m.terms {
