@@ -9,11 +9,12 @@ import (
 
 // Along is the figure a bootloader running route r has on the build's
 // part for the first of ops some build of the part's group publishes
-// (the bootloader's crypto is its own, not the ranked build's): on the
-// part's unit, any library's that uses it (the unit does the work); in
-// software, that of the first of r.Libs to publish one on the part
-// without such a unit, or, where none does, another library's, a
-// stand-in (basis at most estimated). Of one library's builds, the
+// (the bootloader's crypto is its own, not the ranked build's), on the
+// part's unit where the route takes it, else in software: that of the
+// first of r.Libs to publish one on the part so, or, where none does,
+// another library's, a stand-in (basis at most estimated: on a unit too,
+// another library's driver feeds it, and how drivers differ is not
+// measured). Of one library's builds, the
 // surest basis decides, then the slowest: a deadline met is met by each
 // (From says how many and how much faster the fastest is), each at the
 // row's clock. op is the op it is for (ops[0], missing, when there is
@@ -36,12 +37,6 @@ func (a *Answer) Along(ops []string, r boot.Route) (op string, f Figure) {
 			}
 		}
 		return "", Figure{}, false
-	}
-	if unit { // a unit's figure is any library's: no stand-in
-		if op, f, ok := try(func(string) bool { return true }, false); ok {
-			return op, f
-		}
-		return ops[0], Figure{Missing: true}
 	}
 	for _, l := range r.Libs {
 		if op, f, ok := try(func(name string) bool { return name == l }, false); ok {

@@ -14,7 +14,8 @@ import (
 // the row's clock (one measured at half the clock is taken to it, not
 // read as slower), said with how many and how much faster the fastest
 // is; none of its libraries: another's, a stand-in read as estimated; on
-// the unit: the unit's build, whatever the library.
+// the unit: the unit's build, a stand-in too where another library
+// drives it.
 func TestAlongTakesTheBootloadersOwnCrypto(t *testing.T) {
 	ds := &bench.Dataset{Libraries: []bench.Library{{Name: "toy"}, {Name: "TinyCrypt"}, {Name: "Mbed TLS"}},
 		MCUs: bench.Facts{{Part: "STM32U5TOY", Core: "Cortex-M33", MaxClockHz: 160e6, FlashBytes: 2 << 20, RAMBytes: 768 << 10, CryptoHardware: []string{bench.AccelHASH}}},
@@ -49,7 +50,8 @@ func TestAlongTakesTheBootloadersOwnCrypto(t *testing.T) {
 		{"TinyCrypt first", boot.Route{Unit: "HASH", Libs: []string{"TinyCrypt", "Mbed TLS"}}, 1e6, "TinyCrypt · tc", 1, 0, false, bench.Measured},
 		{"Mbed TLS, the slowest at the row's clock", boot.Route{Unit: "HASH", Libs: []string{"Mbed TLS"}}, 3e6, "Mbed TLS · full clock", 2, 4.0 / 3, false, bench.Measured},
 		{"a stand-in", boot.Route{Unit: "HASH", Libs: []string{"wolfSSL"}}, 1e6, "TinyCrypt · tc", 3, 4, true, bench.Estimated},
-		{"the unit", boot.Route{Unit: "HASH", UseUnit: true, Libs: []string{"Mbed TLS"}}, 100e6, "toy · hash unit", 1, 0, false, bench.Measured},
+		{"the unit, by the bootloader's library", boot.Route{Unit: "HASH", UseUnit: true, Libs: []string{"toy"}}, 100e6, "toy · hash unit", 1, 0, false, bench.Measured},
+		{"the unit, another library's driver: a stand-in", boot.Route{Unit: "HASH", UseUnit: true, Libs: []string{"Mbed TLS"}}, 100e6, "toy · hash unit", 1, 0, true, bench.Estimated},
 	} {
 		op, f := a.Along([]string{"sha256"}, tc.r)
 		if op != "sha256" || f.Missing || f.From == nil {

@@ -101,8 +101,8 @@ func NewChart(ctx app.Context) (*Chart, error) {
 // option is merged into the one drawn, its series and axes replaced as
 // a whole (replaceMerge: merged, an empty list of rows kept the last
 // rows' names on the axis, drawn without bars): on a re-rank ECharts
-// redraws what changed, not the chart. The drawing waits for the next animation frame (lazyUpdate), so
-// typing is not held up by it.
+// redraws what changed, not the chart. The drawing waits for the next
+// animation frame (lazyUpdate), so typing is not held up by it.
 func (c *Chart) SetOption(optionJSON string) error {
 	return Try("drawing a chart", func() {
 		c.inst.Call("setOption", win().Get("JSON").Call("parse", optionJSON), map[string]any{"replaceMerge": []any{"series", "xAxis", "yAxis"}, "lazyUpdate": true})
