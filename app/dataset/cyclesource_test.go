@@ -11,6 +11,7 @@ import (
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/dataset/derive"
 	"cryptosizer/app/engine"
+	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
 
@@ -65,7 +66,7 @@ func TestCycleSourceLends(t *testing.T) {
 	if err := derive.AddCycles(&ds, toyCycles{}, derived); err != nil {
 		t.Fatal(err)
 	}
-	w, errs := engine.NewSchema(dataset.LibraryFlags()).Read(map[string]string{"tls-rate": "1", "tls-role": "client", "tls-kex": "mlkem768", "core": "M0+"})
+	w, errs := workload.NewSchema(dataset.LibraryFlags()).Parse(map[string]string{"tls-rate": "1", "tls-role": "client", "tls-kex": "mlkem768", "core": "M0+"})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

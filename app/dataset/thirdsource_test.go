@@ -12,6 +12,7 @@ import (
 	"cryptosizer/app/dataset/registry"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/source"
+	"cryptosizer/app/workload"
 )
 
 // A third source, defined only here, is ranked like the registered ones
@@ -65,8 +66,8 @@ func TestThirdSourceRanks(t *testing.T) {
 	if len(reports) != 1 || len(reports[0].Errors) > 0 || reports[0].Source != "toy" || reports[0].Measurements != 4 {
 		t.Fatalf("reports %+v", reports)
 	}
-	schema := engine.NewSchema(reg.LibraryFlags())
-	w, errs := schema.Read(map[string]string{"tls-rate": "10", "library": "toy"})
+	schema := workload.NewSchema(reg.LibraryFlags())
+	w, errs := schema.Parse(map[string]string{"tls-rate": "10", "library": "toy"})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -90,7 +91,7 @@ func TestThirdSourceRanks(t *testing.T) {
 		t.Errorf("an unrecognized paste names every source: %v", im.Errors)
 	}
 	// Unregistered, the library filter refuses it.
-	if _, errs := engine.NewSchema(dataset.LibraryFlags()).Read(map[string]string{"library": "toy"}); len(errs) == 0 {
+	if _, errs := workload.NewSchema(dataset.LibraryFlags()).Parse(map[string]string{"library": "toy"}); len(errs) == 0 {
 		t.Error("the registered schema accepts an unregistered library")
 	}
 }

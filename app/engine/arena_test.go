@@ -25,7 +25,7 @@ func TestRankingReusesWithoutMixing(t *testing.T) {
 		{"loads": "aes", "aes-rate": "4 MiB/s"},
 		{"tls-rate": "10", "fw-size": "256 KiB", "fw-deadline": "500ms", "cpu-budget": "70%"},
 	} {
-		w, errs := workload.Parse(workload.Complete(p))
+		w, errs := settingtest.Schema.Parse(settingtest.Schema.Complete(p))
 		if len(errs) > 0 {
 			t.Fatalf("%v: %v", p, errs)
 		}
@@ -53,7 +53,7 @@ func TestRankingReusesWithoutMixing(t *testing.T) {
 // and says so (Check); one that owns its memory never is.
 func TestResultSaysWhenItsScratchIsReused(t *testing.T) {
 	ix := index(t)
-	w, errs := workload.Parse(workload.FirstVisit)
+	w, errs := settingtest.Schema.Parse(workload.FirstVisit)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -99,7 +99,7 @@ func TestParsedTwiceKeepsTheMemoKey(t *testing.T) {
 		if name != "" {
 			p[name] = v
 		}
-		w1, w2 := parse(t, workload.Complete(p)), parse(t, workload.Complete(p))
+		w1, w2 := parse(t, settingtest.Schema.Complete(p)), parse(t, settingtest.Schema.Complete(p))
 		checked++
 		k1, ok1 := engine.MemoKeyOf(&w1)
 		k2, ok2 := engine.MemoKeyOf(&w2)

@@ -8,6 +8,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 )
 
@@ -82,18 +83,18 @@ func TestBootloaderPassesAndPaths(t *testing.T) {
 // naming those it does; wolfBoot verifies ML-DSA; an update counts the
 // new image's passes and decryption, and says flash time is unknown.
 func TestBootloaderInputs(t *testing.T) {
-	_, errs := workload.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "fw-sig": "ml-dsa-65", "bootloader": "mcuboot"})
+	_, errs := settingtest.Schema.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "fw-sig": "ml-dsa-65", "bootloader": "mcuboot"})
 	if e := errs.ByField("bootloader"); e == nil || !strings.Contains(e.Msg, "ecdsa-p256, ecdsa-p384, ed25519, rsa-2048, rsa-3072") {
 		t.Errorf("MCUboot with ML-DSA-65: %v, want a refusal naming what it supports", errs)
 	}
-	if _, errs := workload.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "fw-sig": "ml-dsa-65", "bootloader": "wolfboot"}); len(errs) > 0 {
+	if _, errs := settingtest.Schema.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "fw-sig": "ml-dsa-65", "bootloader": "wolfboot"}); len(errs) > 0 {
 		t.Errorf("wolfBoot with ML-DSA-65: %v", errs)
 	}
-	w, errs := workload.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "boot-images": "2", "boot-update": "true"})
+	w, errs := settingtest.Schema.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "boot-images": "2", "boot-update": "true"})
 	if l, ok := w.Load(engine.KindFirmware); len(errs) > 0 || !ok || l.(*engine.Firmware).Images != 2 || !l.(*engine.Firmware).Update {
 		t.Errorf("two images and an update without a bootloader named: %v, %+v", errs, l)
 	}
-	if _, errs := workload.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "bootloader": "x-cube-sbsfu", "boot-update": "true"}); errs.ByField("boot-update") == nil {
+	if _, errs := settingtest.Schema.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "bootloader": "x-cube-sbsfu", "boot-update": "true"}); errs.ByField("boot-update") == nil {
 		t.Error("an update of X-CUBE-SBSFU, whose update path the source does not give, is accepted")
 	}
 	res := rankParams(t, index(t), workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "bootloader": "st-oemirot", "boot-update": "true", "mcu": "U585"})

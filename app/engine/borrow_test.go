@@ -9,13 +9,14 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
 
 func rankParams(t *testing.T, ix *engine.Index, p workload.Params) engine.Result {
 	t.Helper()
-	w, errs := workload.Parse(p)
+	w, errs := settingtest.Schema.Parse(p)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
@@ -56,7 +57,7 @@ func TestEnergyReproducesPQPS(t *testing.T) {
 		// budget (max-op) takes it, and a TLS client's handshake needs
 		// the keygen; the energy of the term is what is checked.
 		p := workload.Params{"max-op": "1s", "supply": "3.0", "tls-rate": "1", "tls-role": "client", "tls-kex": "p256", "tls-sig": "ecdsa-p256"}
-		w, errs := workload.Parse(p)
+		w, errs := settingtest.Schema.Parse(p)
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
@@ -209,10 +210,10 @@ func TestEnergyBudgetParse(t *testing.T) {
 			t.Errorf("%q: %+v %v", tc.in, b, ok)
 		}
 	}
-	if _, errs := workload.Parse(workload.Params{"energy-budget": "lots"}); len(errs) != 1 || !strings.Contains(errs[0].Error(), "energy-budget") {
+	if _, errs := settingtest.Schema.Parse(workload.Params{"energy-budget": "lots"}); len(errs) != 1 || !strings.Contains(errs[0].Error(), "energy-budget") {
 		t.Errorf("a bad budget: %v", errs)
 	}
-	if _, errs := workload.Parse(workload.Params{"supply": "5"}); len(errs) != 1 || !strings.Contains(errs[0].Error(), "1.62") {
+	if _, errs := settingtest.Schema.Parse(workload.Params{"supply": "5"}); len(errs) != 1 || !strings.Contains(errs[0].Error(), "1.62") {
 		t.Errorf("a supply of 5 V: %v", errs)
 	}
 }

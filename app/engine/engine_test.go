@@ -20,6 +20,7 @@ import (
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
 	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
@@ -31,7 +32,7 @@ import (
 // test never ranks a workload that lost a field.
 func parse(t testing.TB, p workload.Params) engine.Workload {
 	t.Helper()
-	w, errs := workload.Parse(p)
+	w, errs := settingtest.Schema.Parse(p)
 	if len(errs) > 0 {
 		t.Fatalf("the test's workload %v: %v", p, errs)
 	}
@@ -133,12 +134,12 @@ func TestCases(t *testing.T) {
 	ix := index(t)
 	for _, tc := range cases {
 		t.Run(tc.Name, func(t *testing.T) {
-			w, errs := workload.Parse(tc.Params)
+			w, errs := settingtest.Schema.Parse(tc.Params)
 			if tc.Expect.ErrorFields != nil {
 				var got []string
 				for _, e := range errs {
 					got = append(got, e.Field)
-					f, known := workload.FieldByName(e.Field)
+					f, known := settingtest.Schema.FieldByName(e.Field)
 					if known && !strings.Contains(e.Error(), e.Field) || known && f.Accepted == "" {
 						t.Errorf("error does not name field and accepted values: %v", e)
 					}
@@ -389,7 +390,7 @@ func FuzzRankParsedWorkload(f *testing.F) {
 		t.Parallel() // the seeds at once (one index ranks concurrently); no effect while fuzzing
 		// Whatever parses is ranked, also beside the fields refused: the
 		// errors are the point of the inputs, not a test's mistake.
-		w, errs := workload.Parse(workload.Params{"tls-rate": rate, "fw-size": size, "fw-deadline": deadline, "aes-rate": aes, "cpu-budget": budget, "clock": clock})
+		w, errs := settingtest.Schema.Parse(workload.Params{"tls-rate": rate, "fw-size": size, "fw-deadline": deadline, "aes-rate": aes, "cpu-budget": budget, "clock": clock})
 		for _, e := range errs {
 			if e.Field == "" || e.Msg == "" {
 				t.Errorf("an input error without its field or message: %+v", e)

@@ -9,6 +9,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
 	"cryptosizer/data/parts"
@@ -76,7 +77,7 @@ func TestEstimatesFollowTheDonorRules(t *testing.T) {
 	for _, s := range ix.Spreads() {
 		spread[s.Core], largest = s.Factor, max(largest, s.Factor)
 	}
-	w, errs := workload.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "fw-sig": "ecdsa-p256"})
+	w, errs := settingtest.Schema.Parse(workload.Params{"fw-size": "256KiB", "fw-deadline": "1s", "fw-sig": "ecdsa-p256"})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -184,7 +185,7 @@ func TestBasisFilterAndMargin(t *testing.T) {
 			return true
 		}},
 	} {
-		w, errs := workload.Parse(tc.params)
+		w, errs := settingtest.Schema.Parse(tc.params)
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
@@ -210,7 +211,7 @@ func BenchmarkRankCatalogue(b *testing.B) {
 	// keeps no terms for (it keeps two), as after a change of suite.
 	var ws []engine.Workload
 	for _, size := range []string{"256 KiB", "257 KiB", "258 KiB"} {
-		w, errs := workload.Parse(workload.Params{"tls-rate": "10", "fw-size": size, "fw-deadline": "500ms", "cpu-budget": "70%"})
+		w, errs := settingtest.Schema.Parse(workload.Params{"tls-rate": "10", "fw-size": size, "fw-deadline": "500ms", "cpu-budget": "70%"})
 		if len(errs) > 0 {
 			b.Fatal(errs)
 		}
@@ -263,7 +264,7 @@ func TestPartSelectorFilters(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.param, func(t *testing.T) {
-			w, errs := workload.Parse(workload.Params{"tls-rate": "1", tc.param: tc.value})
+			w, errs := settingtest.Schema.Parse(workload.Params{"tls-rate": "1", tc.param: tc.value})
 			if len(errs) > 0 {
 				t.Fatal(errs)
 			}
@@ -407,7 +408,7 @@ func TestUserClockWhereNoMaximumIsKnown(t *testing.T) {
 		{map[string]string{"tls-rate": "1", "mcu": "STM32U545"}, engine.NoteNoMaxClock},
 		{map[string]string{"tls-rate": "1", "mcu": "STM32U545", "clock": "160"}, engine.NoteUserClock},
 	} {
-		w, errs := workload.Parse(tc.params)
+		w, errs := settingtest.Schema.Parse(tc.params)
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
@@ -443,7 +444,7 @@ func TestEveryPartNumberAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, errs := workload.Parse(workload.FirstVisit)
+	w, errs := settingtest.Schema.Parse(workload.FirstVisit)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -509,7 +510,7 @@ func TestAGroupWithoutABuildIsListed(t *testing.T) {
 			cut.Measurements = append(cut.Measurements, m)
 		}
 	}
-	w, errs := workload.Parse(workload.FirstVisit)
+	w, errs := settingtest.Schema.Parse(workload.FirstVisit)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"cryptosizer/app/engine"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
@@ -54,7 +55,7 @@ func BenchmarkRankTypingReused(b *testing.B) {
 func typing(b *testing.B) []engine.Workload {
 	var ws []engine.Workload
 	for _, rate := range []string{"10", "105"} {
-		w, errs := workload.Parse(workload.Params{"tls-rate": rate, "fw-size": "256 KiB", "fw-deadline": "500ms", "cpu-budget": "70%"})
+		w, errs := settingtest.Schema.Parse(workload.Params{"tls-rate": rate, "fw-size": "256 KiB", "fw-deadline": "500ms", "cpu-budget": "70%"})
 		if len(errs) > 0 {
 			b.Fatal(errs)
 		}

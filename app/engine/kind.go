@@ -3,10 +3,7 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
-	"sort"
-	"strings"
 
-	"cryptosizer/app/bench"
 	"cryptosizer/app/boot"
 )
 
@@ -177,18 +174,7 @@ func (w Workload) MarshalJSON() ([]byte, error) {
 			err = field(k, v)
 		}
 	}
-	for _, f := range settingFields {
-		if f.Put != nil {
-			f.Put(&w, put)
-		}
-	}
-	for _, k := range Kinds {
-		for _, f := range k.Fields() {
-			if f.Put != nil {
-				f.Put(&w, put)
-			}
-		}
-	}
+	w.putSettings(put)
 	if w.Query != "" {
 		put("query", w.Query)
 	}
@@ -199,73 +185,40 @@ func (w Workload) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// buildGroups groups the kinds' fields and the settings, the library
-// filter accepting the libraries given.
-func buildGroups(libraries, lenders []string) []Group {
-	var out []Group
-	add := func(id, title string, f Field) {
-		for i := range out {
-			if out[i].ID == id {
-				out[i].Fields = append(out[i].Fields, f)
-				return
-			}
-		}
-		out = append(out, Group{ID: id, Title: title, Fields: []Field{f}})
-	}
-	for _, k := range Kinds {
-		for _, f := range k.Fields() {
-			if f.Group == "" {
-				f.Group = string(k.Name())
-			}
-			add(f.Group, k.Title(), withAccepted(f))
+// putSettings writes the settings into the workload's JSON, in the
+// form's order, each left out at its default but the clock and the
+// objective. A setting the schema adds is written here too.
+func (w *Workload) putSettings(put func(string, any)) {
+	opt := func(key string, v any, ok bool) {
+		if ok {
+			put(key, v)
 		}
 	}
-	for _, f := range settingFields {
-		if f.Name == "library" {
-			f.Choices = append([]string{}, libraries...)
-			f.Accepted = strings.Join(libraries, ", ") + " (empty: all)"
-		}
-		if f.Name == "lend" && len(lenders) > 0 {
-			f.Accepted = "all (the default), none, or some of " + strings.Join(lenders, ", ") + ", e.g. " + strings.Join(lenders[:min(2, len(lenders))], ", ")
-			f.Parse = bench.ListOrNone(append([]string{"all"}, lenders...))
-		}
-		add(f.Group, groupTitles[f.Group], withAccepted(f))
+	put("clock", w.Clock)
+	opt("clock_mhz", w.ClockMHz, w.Clock == ClockMHz)
+	put("objective", w.Objective)
+	opt("library", w.Library, w.Library != "")
+	opt("mcu", w.MCU, w.MCU != "")
+	opt("accel", w.Accel, len(w.Accel) > 0)
+	opt("series", w.Series, len(w.Series) > 0)
+	opt("core", w.Cores, len(w.Cores) > 0)
+	opt("low_power", w.LowPower, w.LowPower)
+	opt("min_flash_bytes", w.MinFlash, w.MinFlash > 0)
+	opt("min_ram_bytes", w.MinRAM, w.MinRAM > 0)
+	opt("package", w.Package, w.Package != "")
+	opt("min_pins", w.MinPins, w.MinPins > 0)
+	opt("min_temp_c", w.MinTempC, w.MinTempC > 0)
+	opt("max_supply_v", w.MaxSupplyV, w.MaxSupplyV > 0)
+	opt("min_clock_hz", w.MinClockHz, w.MinClockHz > 0)
+	opt("trustzone", w.TrustZone, w.TrustZone)
+	opt("units", w.Units, len(w.Units) > 0)
+	opt("basis", w.Basis, w.Basis != "")
+	if w.EstimateMargin != nil {
+		put("estimate_margin", *w.EstimateMargin)
 	}
-	// Settings that share a kind's group follow its fields.
-	sort.SliceStable(out, func(i, j int) bool { return groupOrder(out[i].ID) < groupOrder(out[j].ID) })
-	return out
-}
-
-// withAccepted says what a choice field accepts, from its choices,
-// unless the field says more itself.
-func withAccepted(f Field) Field {
-	if f.Accepted == "" && len(f.Choices) > 0 {
-		f.Accepted = f.Choices[0]
-		if n := len(f.Choices); n > 1 {
-			f.Accepted = strings.Join(f.Choices[:n-1], ", ") + " or " + f.Choices[n-1]
-		}
-	}
-	return f
-}
-
-// Group is a titled group of fields.
-type Group struct {
-	ID, Title string
-	Fields    []Field
-}
-
-var groupTitles = map[string]string{"budget": "Budget and clock", "filter": "Filters", "switch": "Loads"}
-
-func groupOrder(id string) int {
-	switch id {
-	case "budget":
-		return 1
-	case "filter":
-		return 2
-	case "switch":
-		return 3
-	}
-	return 0
+	opt("lend", w.Lend, w.Lend != nil)
+	opt("pqc_from", w.PQCFrom, w.PQCFrom != "" && w.PQCFrom != PQCFromLent)
+	opt("supply_v", w.SupplyV, w.SupplyV > 0 && w.SupplyV != SupplyDefaultV)
 }
 
 // unknownKind stands for a kind name no kind has.

@@ -45,8 +45,7 @@ func (energyKind) Fields() []Field {
 			Parse:    bench.Wrap(ParseEnergyBudget)},
 		{Name: "supply", Group: "budget", Label: "Supply voltage (V_DD, V)", Default: "3.3",
 			Accepted: "a voltage from 1.62 to 3.6 V, e.g. 3.3", Parse: bench.Number(SupplyMinV, SupplyMaxV),
-			Set: func(v *Values, w *Workload) { w.SupplyV = v.Float("supply", SupplyDefaultV) },
-			Put: putIf("supply_v", func(w *Workload) (float64, bool) { return w.SupplyV, w.SupplyV > 0 && w.SupplyV != SupplyDefaultV })},
+			Set: func(v *Values, w *Workload) { w.SupplyV = v.Float("supply", SupplyDefaultV) }},
 	}
 }
 

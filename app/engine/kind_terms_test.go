@@ -6,6 +6,7 @@ import (
 
 	"cryptosizer/app/boot"
 	"cryptosizer/app/engine"
+	"cryptosizer/app/workload"
 )
 
 // fakeFigures is a ten-line catalogue: each operation takes its table's
@@ -41,7 +42,7 @@ func TestKindTermsFromAFakeCatalogue(t *testing.T) {
 	figs := fakeFigures{"ecc-p256-keygen": 1, "ecdh-p256-agree": 2, "ecdsa-p256-sign": 3, "ecdsa-p256-verify": 4, "sha256": 1e-6,
 		"ml-kem-768-keygen": 5, "ml-kem-768-decap": 6, "x25519-keygen": 7, "x25519-agree": 8, "aes-128-gcm-enc": 1e-7,
 		"sha256@HASH": 1e-8, "ecdsa-p256-verify@PKA": 0.5, "aes-128-ctr-dec": 1e-7, "aes-128-ctr-dec@AES": 1e-8}
-	schema := engine.NewSchema(nil)
+	schema := workload.NewSchema(nil)
 	for _, tc := range []struct {
 		params map[string]string
 		kind   engine.KindName
@@ -60,7 +61,7 @@ func TestKindTermsFromAFakeCatalogue(t *testing.T) {
 		{map[string]string{"fw-size": "1MiB", "fw-deadline": "1s", "bootloader": "st-sbsfu", "boot-update": "true"}, engine.KindFirmware, "ecdsa-p256-verify@PKA×2"},
 		{map[string]string{"aes-rate": "1MiB/s", "aes-mode": "gcm"}, engine.KindAES, ""},
 	} {
-		w, errs := schema.Read(tc.params)
+		w, errs := schema.Parse(tc.params)
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}

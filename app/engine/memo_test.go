@@ -44,7 +44,7 @@ func TestMemoGivesTheSameRanking(t *testing.T) {
 					p[k] = x
 				}
 				p[field] = v
-				w, errs := workload.Parse(p)
+				w, errs := settingtest.Schema.Parse(p)
 				if len(errs) > 0 {
 					t.Fatalf("%v: %v", p, errs)
 				}
@@ -68,7 +68,7 @@ func TestMemoConcurrentRankings(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			rate := []string{"10", "105"}[i%2]
-			w, errs := workload.Parse(workload.Params{"tls-rate": rate, "fw-size": "256 KiB", "fw-deadline": "500ms"})
+			w, errs := settingtest.Schema.Parse(workload.Params{"tls-rate": rate, "fw-size": "256 KiB", "fw-deadline": "500ms"})
 			if len(errs) > 0 {
 				t.Error(errs)
 				return
@@ -122,7 +122,7 @@ func TestMemoIsKeyedOnItsQuestion(t *testing.T) {
 		t.Run([]string{"every-load", "post-quantum-client"}[i], func(t *testing.T) {
 			t.Parallel()
 			warm, fresh := engine.NewIndex(ds), engine.NewIndexWithoutMemo(ds)
-			bw, errs := workload.Parse(base)
+			bw, errs := settingtest.Schema.Parse(base)
 			if len(errs) > 0 {
 				t.Fatalf("%v: %v", base, errs)
 			}
@@ -133,7 +133,7 @@ func TestMemoIsKeyedOnItsQuestion(t *testing.T) {
 			for _, s := range samples {
 				p := workload.Params(maps.Clone(base))
 				p[s[0]] = s[1]
-				w, errs := workload.Parse(p)
+				w, errs := settingtest.Schema.Parse(p)
 				if len(errs) > 0 {
 					if i == 0 || !misfits[s[0]] {
 						t.Errorf("%s=%s on %v: %v", s[0], s[1], base, errs)

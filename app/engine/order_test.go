@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"cryptosizer/app/engine"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 )
 
@@ -23,7 +24,7 @@ func TestOrderIsTheRulesOrder(t *testing.T) {
 		{"tls-rate": "20", "objective": "energy"},
 		{"fw-size": "1 MiB", "fw-deadline": "50ms", "objective": "smallest"},
 	} {
-		w, errs := workload.Parse(p)
+		w, errs := settingtest.Schema.Parse(p)
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}

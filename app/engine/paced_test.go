@@ -7,6 +7,7 @@ import (
 	"cryptosizer/app/catalog"
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
@@ -42,7 +43,7 @@ func TestPacedIsTheSame(t *testing.T) {
 		{"tls-rate": "1", "tls-role": "client", "tls-kex": "x25519mlkem768", "tls-sig": "ml-dsa-44"},
 		{"fw-size": "256KiB", "fw-sig": "ml-dsa-65", "fw-deadline": "1s", "aes-rate": "1MB/s", "core": "M33"},
 	} {
-		w, errs := workload.Parse(p)
+		w, errs := settingtest.Schema.Parse(p)
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
@@ -65,7 +66,7 @@ func TestPacedIsTheSame(t *testing.T) {
 // memory the stopped one kept.
 func TestRankingStoppedEarly(t *testing.T) {
 	ix := index(t)
-	w, errs := workload.Parse(workload.FirstVisit)
+	w, errs := settingtest.Schema.Parse(workload.FirstVisit)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

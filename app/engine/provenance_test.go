@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"cryptosizer/app/bench"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 )
 
@@ -24,7 +25,7 @@ func TestProvenanceReproducesEveryTerm(t *testing.T) {
 	}
 	for _, clock := range []string{"measured", "max", "100"} {
 		t.Run("clock="+clock, func(t *testing.T) {
-			w, errs := workload.Parse(workload.Params{"tls-rate": "5", "fw-size": "64KiB", "fw-deadline": "1s", "aes-rate": "64KiB/s", "clock": clock})
+			w, errs := settingtest.Schema.Parse(workload.Params{"tls-rate": "5", "fw-size": "64KiB", "fw-deadline": "1s", "aes-rate": "64KiB/s", "clock": clock})
 			if len(errs) > 0 {
 				t.Fatal(errs)
 			}

@@ -7,6 +7,7 @@ import (
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 )
 
@@ -32,7 +33,7 @@ func TestSessionRAMOnAFakeCatalogue(t *testing.T) {
 		for k, v := range tc.extra {
 			p[k] = v
 		}
-		w, errs := workload.Parse(p)
+		w, errs := settingtest.Schema.Parse(p)
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
@@ -68,7 +69,7 @@ func TestSessionRAMFailsWhateverTheClock(t *testing.T) {
 		ds.Measurements = append(ds.Measurements, bench.Measurement{Identity: id, Op: op, SecondsPerOp: bench.F64(1e-3), Method: "benchmark", Printed: "1 ms", Source: "toy"})
 	}
 	ds.Measurements = append(ds.Measurements, bench.Measurement{Identity: id, Op: "sha256", BytesPerSecond: bench.F64(1e6), Method: "benchmark", Printed: "1 MB/s", Source: "toy"})
-	w, errs := workload.Parse(workload.Params{"tls-rate": "1", "clock": "max"})
+	w, errs := settingtest.Schema.Parse(workload.Params{"tls-rate": "1", "clock": "max"})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -90,7 +91,7 @@ func TestSessionRAMFailsWhateverTheClock(t *testing.T) {
 func TestSessionPeakAddsTheStack(t *testing.T) {
 	const stack = 9888
 	ds := hybridClientParts(map[string]int64{"STM32TOY25": 25 << 10, "STM32TOY64": 64 << 10}, stack)
-	w, errs := workload.Parse(workload.Params{"tls-rate": "1", "tls-role": "client", "tls-kex": "x25519mlkem768", "tls-sig": "ml-dsa-65"})
+	w, errs := settingtest.Schema.Parse(workload.Params{"tls-rate": "1", "tls-role": "client", "tls-kex": "x25519mlkem768", "tls-sig": "ml-dsa-65"})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"cryptosizer/app/engine"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 )
 
@@ -20,7 +21,7 @@ func TestAFailShowsWhatFails(t *testing.T) {
 		workload.FirstVisit,
 		{"fw-size": "1MiB", "fw-deadline": "20ms", "tls-rate": "50", "tls-role": "client"},
 	} {
-		cs := ix.Rank(parse(t, workload.Complete(p))).Candidates
+		cs := ix.Rank(parse(t, settingtest.Schema.Complete(p))).Candidates
 		fails, atMost, seenAtMost := 0, 0, false
 		for _, c := range cs {
 			if c.Verdict != engine.Fail {
@@ -67,7 +68,7 @@ func TestAGroupAnswersPerPartNumber(t *testing.T) {
 		{"tls-rate": "0.0167", "tls-role": "client", "loads": "tls", "mcu": "STM32F373"},
 	} {
 		split := 0
-		for _, c := range ix.Rank(parse(t, workload.Complete(p))).Candidates {
+		for _, c := range ix.Rank(parse(t, settingtest.Schema.Complete(p))).Candidates {
 			g, session := c.Group, int64(0)
 			for _, r := range c.Requirements {
 				if r.Session != nil {
@@ -103,7 +104,7 @@ func TestAGroupAnswersPerPartNumber(t *testing.T) {
 // is listed apart. On the first visit, Bare_Test builds with a signature
 // and no ECDHE figure are UNKNOWN rows.
 func TestEveryBuildWithAFigureIsARow(t *testing.T) {
-	res := index(t).Rank(parse(t, workload.Complete(workload.FirstVisit)))
+	res := index(t).Rank(parse(t, settingtest.Schema.Complete(workload.FirstVisit)))
 	for _, c := range res.NoFigure {
 		for _, r := range c.Requirements {
 			for _, tm := range r.Terms {

@@ -9,8 +9,8 @@ import (
 	"cryptosizer/app/catalog"
 	"cryptosizer/app/engine"
 	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/tlsram"
-	"cryptosizer/app/workload"
 )
 
 func f(v float64) *float64 { return &v }
@@ -115,7 +115,7 @@ func TestCSVBootColumns(t *testing.T) {
 		{map[string]string{"fw-size": "256KiB", "fw-deadline": "1s", "bootloader": "st-oemirot", "boot-update": "true"}, "st-oemirot,2,3,2,2"},
 		{map[string]string{"tls-rate": "1"}, ",,,,"},
 	} {
-		w, errs := workload.Parse(tc.params)
+		w, errs := settingtest.Schema.Parse(tc.params)
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}

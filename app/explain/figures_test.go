@@ -10,6 +10,7 @@ import (
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
@@ -30,7 +31,7 @@ func TestFigureRegistry(t *testing.T) {
 		{"fw-size": "256KiB", "fw-deadline": "500ms", "aes-rate": "64KiB/s", "clock": "max"},
 		{"tls-rate": "1", "fw-size": "64KiB", "fw-deadline": "1s"},
 	} {
-		w, errs := workload.Parse(p)
+		w, errs := settingtest.Schema.Parse(p)
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
@@ -99,7 +100,7 @@ func TestRAMLeftAtItsBoundSaysSo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, errs := workload.Parse(workload.Params{"tls-rate": "1", "min-free-ram": "64KiB", "library": "wolfssl"})
+	w, errs := settingtest.Schema.Parse(workload.Params{"tls-rate": "1", "min-free-ram": "64KiB", "library": "wolfssl"})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

@@ -11,6 +11,7 @@ import (
 	"cryptosizer/app/bench"
 	"cryptosizer/app/engine"
 	"cryptosizer/app/explain"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
@@ -35,7 +36,7 @@ func TestEveryUnknownNamesItsReason(t *testing.T) {
 		"tls-rate=10&clock=80&min-free-ram=16KiB&energy-budget=1mJ/handshake",
 	} {
 		q, _ := url.ParseQuery(query)
-		w, errs := workload.Parse(workload.FromQuery(q))
+		w, errs := settingtest.Schema.Parse(settingtest.Schema.FromQuery(q))
 		if len(errs) > 0 {
 			t.Fatalf("%s: %v", query, errs)
 		}
@@ -89,7 +90,7 @@ func TestBudgetWithoutItsLoadIsAFieldError(t *testing.T) {
 		{"tls-rate=10&fw-size=256KiB&fw-deadline=1s&loads=tls&energy-budget=1mJ/boot", "energy-budget"},
 	} {
 		q, _ := url.ParseQuery(tc.query)
-		w, errs := workload.Parse(workload.FromQuery(q))
+		w, errs := settingtest.Schema.Parse(settingtest.Schema.FromQuery(q))
 		if e := errs.ByField(tc.field); e == nil || !strings.Contains(e.Msg, "load") {
 			t.Errorf("%s: errors %v", tc.query, errs)
 		}
@@ -98,7 +99,7 @@ func TestBudgetWithoutItsLoadIsAFieldError(t *testing.T) {
 		}
 	}
 	q, _ := url.ParseQuery("tls-rate=10&fw-size=256KiB&fw-deadline=1s&energy-budget=1mJ/boot")
-	if _, errs := workload.Parse(workload.FromQuery(q)); len(errs) > 0 {
+	if _, errs := settingtest.Schema.Parse(settingtest.Schema.FromQuery(q)); len(errs) > 0 {
 		t.Errorf("a budget per boot with a firmware load: %v", errs)
 	}
 }
@@ -114,7 +115,7 @@ func TestRAMBottleneck(t *testing.T) {
 	}
 	ix := engine.NewIndex(ds)
 	for _, rate := range []string{"0.1", "1"} {
-		w, errs := workload.Parse(workload.Params{"tls-rate": rate, "series": "L0"})
+		w, errs := settingtest.Schema.Parse(workload.Params{"tls-rate": rate, "series": "L0"})
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
@@ -173,7 +174,7 @@ func TestEvidenceInPlainWords(t *testing.T) {
 		{"tls-rate": "1", "tls-role": "client", "tls-kex": "x25519mlkem768", "tls-sig": "ml-dsa-65", "core": "M33"},
 		{"fw-size": "256KiB", "fw-deadline": "1s", "fw-sig": "ml-dsa-65", "core": "M0+"},
 	} {
-		w, errs := workload.Parse(workload.Complete(p))
+		w, errs := settingtest.Schema.Parse(settingtest.Schema.Complete(p))
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}

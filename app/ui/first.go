@@ -34,7 +34,7 @@ func MakeFirstView(s Start) (FirstView, error) {
 	if err != nil {
 		return FirstView{}, fmt.Errorf("the bundled dataset: %w", err)
 	}
-	m := model.New(s.index(), nil)
+	m := model.New(s.Schema, s.index(), nil)
 	r := &Results{M: m, Client: true}
 	return FirstView{View: r.view(nil), Charts: m.Results.Charts, Parts: partCount(ds.Groups)}, nil
 }

@@ -46,11 +46,11 @@ func TestPendingShowsTheLiveAnswer(t *testing.T) {
 	if s.First == nil {
 		t.Fatal(s.FirstErr)
 	}
-	pending := model.NewPending(s.First.Charts, nil)
+	pending := model.NewPending(s.Schema, s.First.Charts, nil)
 	before := app.HTMLString(&Results{M: pending, Client: true, First: s.First})
 	pending.Live(s.index())
 	after := app.HTMLString(&Results{M: pending, Client: true, First: s.First})
-	ranked := app.HTMLString(&Results{M: model.New(s.index(), nil), Client: true})
+	ranked := app.HTMLString(&Results{M: model.New(s.Schema, s.index(), nil), Client: true})
 	if canonical(t, before) != canonical(t, ranked) {
 		t.Errorf("the prepared view differs from the ranking:\n%s\nwant\n%s", before, ranked)
 	}
@@ -123,7 +123,7 @@ func TestFirstViewShowsOnlyTheLiveAnswer(t *testing.T) {
 	if s.First == nil {
 		t.Fatal("no prepared first view: run ./build.sh build")
 	}
-	m := model.New(s.index(), nil)
+	m := model.New(s.Schema, s.index(), nil)
 	if !s.First.shows(m, nil) {
 		t.Fatal("the prepared view does not show the live answer")
 	}
@@ -150,7 +150,7 @@ func TestFirstViewShowsOnlyTheLiveAnswer(t *testing.T) {
 // skip reading it.
 func TestBareAddressChangesNothing(t *testing.T) {
 	s := Bundled()
-	m := model.New(s.index(), nil)
+	m := model.New(s.Schema, s.index(), nil)
 	before := *m
 	m.Load(&url.URL{Path: "/"})
 	if m.Query() != before.Query() || !reflect.DeepEqual(m.Form.Params, before.Form.Params) || m.Embed != before.Embed ||

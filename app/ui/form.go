@@ -27,7 +27,7 @@ type Form struct {
 // settings declare (engine.Groups). A load's group has a switch in its
 // legend that turns the whole load on or off.
 func (f *Form) Render() app.UI {
-	groups := workload.Groups()
+	groups := f.M.Schema.Groups()
 	switchable := engine.Switchable()
 	return app.Form().ID("workload").Class("workload").Aria("label", "Workload").OnSubmit(func(ctx app.Context, e app.Event) { browser.PreventDefault(e) }).Body(
 		app.Range(groups).Slice(func(i int) app.UI {
@@ -63,7 +63,7 @@ func (f *Form) Render() app.UI {
 // are set. Its fields (half the form's elements) are mounted when it is
 // first opened, or at once when a filter is set (a link's, a restored
 // state's): the start does not build what most visits leave closed.
-func (f *Form) filters(g engine.Group) app.UI {
+func (f *Form) filters(g workload.Group) app.UI {
 	set := f.M.FiltersSet()
 	if set > 0 {
 		f.filtersShown = true

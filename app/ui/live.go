@@ -30,14 +30,14 @@ func (p *Page) init() {
 		p.start = Bundled() // go-app's test engine builds pages without Routes
 	}
 	if !app.IsClient {
-		p.m = model.New(p.start.index(), p.dataErr())
+		p.m = model.New(p.start.Schema, p.start.index(), p.dataErr())
 		return
 	}
 	u := p.start.URL
 	if u == nil {
 		var err error
 		if u, err = browser.Location(); err != nil {
-			p.m = model.New(p.start.index(), p.dataErr())
+			p.m = model.New(p.start.Schema, p.start.index(), p.dataErr())
 			p.m.Msgs.Add(err.Error())
 			p.restore(&url.URL{})
 			return
@@ -48,7 +48,7 @@ func (p *Page) init() {
 		// this visit's answer (the address and storage change nothing);
 		// the data it was made from are read when the page goes live,
 		// which checks it.
-		p.m = model.NewPending(p.start.First.Charts, nil)
+		p.m = model.NewPending(p.start.Schema, p.start.First.Charts, nil)
 		browser.Record("onnav", browser.Now(), false)
 		p.embedding()
 		return
@@ -58,7 +58,7 @@ func (p *Page) init() {
 	// read, indexed and ranked in the same paced steps as a first visit's
 	// (goLiveInSteps); the prepared answer is not this question's, so
 	// none is shown meanwhile.
-	p.m = model.NewLinkPending(u, nil)
+	p.m = model.NewLinkPending(p.start.Schema, u, nil)
 	p.linkURL = u
 	browser.Record("onnav", browser.Now(), false)
 	p.embedding()

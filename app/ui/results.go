@@ -177,8 +177,8 @@ func (r *Results) view(pause func()) resultsView {
 		// Nothing is ranked yet, and the prepared answer is not this
 		// question's: the question, and that its answer is coming.
 		w := "your workload"
-		if lw, errs := workload.Parse(r.M.Form.Params); len(errs) == 0 {
-			w = explain.Workload(lw) + filtersLine(r.M.Form.Params)
+		if lw, errs := r.M.Form.Schema.Parse(r.M.Form.Params); len(errs) == 0 {
+			w = explain.Workload(lw) + filtersLine(r.M.Form.Schema, r.M.Form.Params)
 		}
 		return resultsView{Workload: w + " (being ranked)", Status: "Ranking your workload on the bundled data…"}
 	}
@@ -196,7 +196,7 @@ func (r *Results) make(pause func()) resultsView {
 	res := &r.M.Results
 	rows, starts, counts, hidden := res.Laid()
 	pause()
-	v := resultsView{Workload: explain.Workload(res.Res.Workload) + filtersLine(res.Ranked) + rowFilterLine(res.Filter), Count: len(res.Res.Candidates), Status: status(res, counts, hidden),
+	v := resultsView{Workload: explain.Workload(res.Res.Workload) + filtersLine(r.M.Form.Schema, res.Ranked) + rowFilterLine(res.Filter), Count: len(res.Res.Candidates), Status: status(res, counts, hidden),
 		Empty: explain.Empty(res.Res), Rows: len(rows), Hidden: hidden, DataLine: r.Views.dataLine(r.M.Index().Dataset())}
 	if counts[engine.Unknown] > 0 {
 		why := explain.UnknownReasons(res.Res)
@@ -313,9 +313,9 @@ func showAll(unfolded bool, v resultsView) app.UI {
 // filtersLine names the part filters the ranking is under ("; filters:
 // series U5, min-ram 256KiB"), "" with none: "Ranked:" says all of the
 // question.
-func filtersLine(ranked workload.Params) string {
+func filtersLine(sc *workload.Schema, ranked workload.Params) string {
 	var set []string
-	for _, f := range workload.Fields() {
+	for _, f := range sc.Fields() {
 		if v := strings.TrimSpace(ranked[f.Name]); f.Group == "filter" && v != "" && v != f.Default {
 			set = append(set, f.Name+" "+v)
 		}

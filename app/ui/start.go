@@ -10,6 +10,7 @@ import (
 	"cryptosizer/app/catalog"
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
+	"cryptosizer/app/workload"
 	"cryptosizer/data"
 	"cryptosizer/data/first"
 )
@@ -20,6 +21,8 @@ import (
 // needed (a first visit shows the prepared answer before either).
 type Start struct {
 	URL *url.URL
+	// Schema is what a workload may say, composed once (Bundled).
+	Schema *workload.Schema
 	// First is the first visit's prepared view (nil when there is none
 	// or it cannot be read; FirstErr says why).
 	First    *FirstView
@@ -98,7 +101,8 @@ func Routes(s Start) {
 // Bundled is the bundled dataset, to be read and indexed when first
 // needed, and the first view prepared for it.
 func Bundled() Start {
-	s := Start{data: newLazyData(func(pause func()) (*bench.Dataset, error) { return data.Read(dataset.Reader{Pause: pause}) })}
+	s := Start{data: newLazyData(func(pause func()) (*bench.Dataset, error) { return data.Read(dataset.Reader{Pause: pause}) }),
+		Schema: workload.NewSchema(dataset.LibraryFlags(), dataset.Lenders...)}
 	s.First, s.FirstErr = ReadFirstView(first.View())
 	return s
 }

@@ -12,7 +12,7 @@ import (
 // diff and the browser's drawing come on top in the browser.
 func BenchmarkResultsView(b *testing.B) {
 	s := Bundled()
-	m := model.New(s.index(), nil)
+	m := model.New(s.Schema, s.index(), nil)
 	r := &Results{M: m, Client: true}
 	res := &m.Results
 	rows, starts, _, _ := res.Laid()

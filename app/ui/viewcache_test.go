@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/ui/model"
 )
 
@@ -30,7 +31,7 @@ func TestViewCacheIsTheModelsView(t *testing.T) {
 		{"stale", func(m *model.Page) { m.SetParam("tls-rate", "x") }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := model.New(ix, nil)
+			m := model.New(settingtest.Schema, ix, nil)
 			m.SetParam("tls-rate", "40")
 			var c viewCache
 			c.prepare(m)

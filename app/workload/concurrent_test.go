@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"cryptosizer/app/engine"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
@@ -29,7 +30,7 @@ func TestConcurrentParseAndRank(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w, errs := workload.Parse(params[i%len(params)])
+			w, errs := settingtest.Schema.Parse(params[i%len(params)])
 			if len(errs) > 0 {
 				t.Error(errs)
 				return

@@ -1,9 +1,12 @@
 // Package workload reads a workload from named text parameters: the CLI's
 // flags and the web app's URL query use the same names (the flag without
 // its dashes: --tls-rate is tls-rate), so both share this one parser and
-// its messages. The fields themselves — names, labels, accepted values,
-// defaults, messages — are declared by the requirement kinds (package
-// engine, one file per kind); this package is their text form.
+// its messages. The fields of a load — names, labels, accepted values,
+// defaults, messages — are declared by its requirement kind (package
+// engine, one file per kind); the settings (the clock, the objective, the
+// filters) are declared here (settings.go), and the Schema groups them
+// all. A command composes its Schema once, from the registered sources'
+// libraries and lenders, and hands it to what reads a workload.
 package workload
 
 import (
@@ -11,17 +14,15 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"sync"
 
 	"cryptosizer/app/bench"
-	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
 )
 
 // FirstVisit is the workload a first visit of the page shows, and the
 // CLI suggests when given none: a TLS server, a signed image and an AES
 // stream, so every chart has something to say. Every other field keeps
-// its own default (engine's field table).
+// its own default (the Schema's fields).
 var FirstVisit = Params{
 	"tls-rate": "10", "fw-size": "256 KiB", "fw-deadline": "500ms", "aes-rate": "256 KiB/s", "cpu-budget": "70%",
 	// The AES stream is filled in but off: a first answer should not carry
@@ -35,9 +36,9 @@ var FirstVisit = Params{
 // at all — only filters, budgets or settings, or nothing — is asked of
 // the first visit's workload: its loads, with what the question does
 // state. "loads" given empty asks for no load (every candidate passes).
-func Complete(p Params) Params {
+func (sc *Schema) Complete(p Params) Params {
 	for name := range p {
-		if f, ok := FieldByName(name); ok && f.Group != "budget" && f.Group != "filter" {
+		if f, ok := sc.FieldByName(name); ok && f.Group != "budget" && f.Group != "filter" {
 			return p
 		}
 	}
@@ -46,28 +47,16 @@ func Complete(p Params) Params {
 	return out
 }
 
-// Schema is the engine's schema with the registered sources' libraries
-// (dataset.SourceFlags), built once on first use and never changed.
-var Schema = sync.OnceValue(func() *engine.Schema {
-	return engine.NewSchema(dataset.LibraryFlags(), dataset.Lenders...)
-})
-
 // Field describes one parameter.
 type Field = engine.Field
 
-// Fields lists every parameter in display order.
-func Fields() []Field { return Schema().Fields() }
-
-// Groups lists the form's groups of fields.
-func Groups() []engine.Group { return Schema().Groups() }
-
-// FieldByName returns a field's description.
-func FieldByName(name string) (Field, bool) { return Schema().FieldByName(name) }
+// values are a workload's parameters while read (package field).
+type values = engine.Values
 
 // Choices returns the values a field accepts when it takes one of a few
 // (nil for free-form fields).
-func Choices(name string) []string {
-	f, _ := FieldByName(name)
+func (sc *Schema) Choices(name string) []string {
+	f, _ := sc.FieldByName(name)
 	return f.Choices
 }
 
@@ -101,9 +90,9 @@ const MaxValueLen = engine.MaxValueLen
 
 // FromQuery reads the workload parameters of a URL query; unknown keys are
 // ignored (the page has others, such as embed).
-func FromQuery(q url.Values) Params {
+func (sc *Schema) FromQuery(q url.Values) Params {
 	p := Params{}
-	for _, f := range Fields() {
+	for _, f := range sc.fields {
 		if v, ok := q[f.Name]; ok && len(v) > 0 {
 			p[f.Name] = v[0]
 		}
@@ -112,9 +101,9 @@ func FromQuery(q url.Values) Params {
 }
 
 // Query writes non-empty parameters as a URL query, in field order.
-func (p Params) Query() string {
+func (sc *Schema) Query(p Params) string {
 	var b strings.Builder
-	for _, f := range Fields() {
+	for _, f := range sc.fields {
 		if v := p[f.Name]; v != "" {
 			if b.Len() > 0 {
 				b.WriteByte('&')
@@ -125,27 +114,18 @@ func (p Params) Query() string {
 	return b.String()
 }
 
-// Parse turns parameters into a workload. Every given field is checked,
-// also those of a load that is off. The workload is meant to be ranked
-// only when the errors are empty: with errors it lacks what the invalid
-// fields would have required.
-func Parse(p Params) (engine.Workload, Errors) {
-	w, errs := Schema().Read(p)
-	return w, Errors(errs)
-}
-
 // Expand replaces each valid shorthand parameter (tls-suite) by the
 // fields it stands for, so that a form shows what will be ranked. An
 // invalid shorthand stays, for its message, and so does one that a field
 // it stands for contradicts (tls-suite=ecdhe-rsa-2048&tls-kex=mlkem768):
 // the parse refuses the pair, as the CLI does, rather than the page
 // ranking the suite.
-func Expand(p Params) Params {
+func (sc *Schema) Expand(p Params) Params {
 	out := Params{}
 	for k, v := range p {
 		out[k] = v
 	}
-	for _, f := range Fields() {
+	for _, f := range sc.fields {
 		if v := out[f.Name]; f.Shorthand && v != "" {
 			if x := f.Expand(strings.ToLower(strings.TrimSpace(v))); x != nil && !contradicts(out, x) {
 				delete(out, f.Name)
@@ -170,6 +150,3 @@ func contradicts(p Params, x map[string]string) bool {
 
 // MHz reads a clock frequency in MHz, from 1 to 10000.
 func MHz(s string) (float64, bool) { return bench.ReadMHz(s) }
-
-// MHzAccepted says what MHz accepts.
-const MHzAccepted = engine.MHzAccepted

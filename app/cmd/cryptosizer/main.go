@@ -14,6 +14,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"cryptosizer/app/dataset"
+	"cryptosizer/app/workload"
 )
 
 func main() {
@@ -34,11 +37,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return 2
 	}
+	// The form's fields, composed once from the registered sources'
+	// libraries and lenders; only rank reads a workload.
+	sc := workload.NewSchema(dataset.LibraryFlags(), dataset.Lenders...)
 	switch args[0] {
 	case "dataset":
 		return cmdDataset(args[1:], stdout, stderr)
 	case "rank":
-		return cmdRank(args[1:], stdout, stderr)
+		return cmdRank(sc, args[1:], stdout, stderr)
 	case "parts":
 		return cmdParts(args[1:], stdout, stderr)
 	case "validate":

@@ -116,11 +116,11 @@ func (im *importFlags) read(facts bench.Facts, notes io.Writer) ([]bench.Dataset
 	return sets, nil
 }
 
-func cmdRank(args []string, stdout, stderr io.Writer) int {
+func cmdRank(sc *workload.Schema, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("rank", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	p := workload.Params{}
-	for _, f := range workload.Fields() {
+	for _, f := range sc.Fields() {
 		fs.Var(&strFlag{name: f.Name, p: p, bool: f.Bool}, f.Name, f.Label+": "+f.Accepted)
 	}
 	format := fs.String("format", "table", "output format: table, json or csv")
@@ -142,8 +142,8 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 	if !slices.Contains([]string{"table", "json", "csv"}, *format) {
 		return fail(fmt.Sprintf("--format %q: accepted values are table, json, csv", *format))
 	}
-	asked := workload.Complete(p)
-	w, errs := workload.Parse(asked)
+	asked := sc.Complete(p)
+	w, errs := sc.Parse(asked)
 	if len(errs) > 0 {
 		var msgs []string
 		for _, e := range errs {
@@ -166,9 +166,9 @@ func cmdRank(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case len(asked) > len(p) && *format == "table":
-		fmt.Fprintln(stderr, "cryptosizer rank: note: no load given, so the first visit's workload is ranked with what was given, as a link of filters only is on the page: cryptosizer rank "+firstVisitArgs()+" (--loads= ranks with no requirement)")
+		fmt.Fprintln(stderr, "cryptosizer rank: note: no load given, so the first visit's workload is ranked with what was given, as a link of filters only is on the page: cryptosizer rank "+firstVisitArgs(sc)+" (--loads= ranks with no requirement)")
 	case !slices.ContainsFunc(w.Loads, func(l engine.Load) bool { return !engine.KindOf(l.Kind()).Aggregate() }) && *format == "table":
-		fmt.Fprintln(stderr, "cryptosizer rank: note: no load switched on, so every candidate passes. The web app's first visit ranks: cryptosizer rank "+firstVisitArgs())
+		fmt.Fprintln(stderr, "cryptosizer rank: note: no load switched on, so every candidate passes. The web app's first visit ranks: cryptosizer rank "+firstVisitArgs(sc))
 	}
 	if len(sets) > 0 {
 		ix = engine.NewIndex(dataset.Merge(ds, sets...))
@@ -206,9 +206,9 @@ func cut(res *engine.Result, top int) {
 
 // firstVisitArgs are the flags of the first visit's workload, in field
 // order.
-func firstVisitArgs() string {
+func firstVisitArgs(sc *workload.Schema) string {
 	var out []string
-	for _, f := range workload.Fields() {
+	for _, f := range sc.Fields() {
 		if v, ok := workload.FirstVisit[f.Name]; ok {
 			out = append(out, "--"+f.Name+" '"+v+"'")
 		}

@@ -12,6 +12,7 @@ import (
 
 	"cryptosizer/app/dataset"
 	"cryptosizer/app/engine"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
@@ -24,7 +25,7 @@ func bundledCandidates(t *testing.T) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, errs := workload.Parse(workload.Params{})
+	w, errs := settingtest.Schema.Parse(workload.Params{})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -38,7 +39,7 @@ func ranked(t *testing.T, p workload.Params) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, errs := workload.Parse(p)
+	w, errs := settingtest.Schema.Parse(p)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

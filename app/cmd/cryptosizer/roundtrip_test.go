@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"cryptosizer/app/internal/settingtest"
-	"cryptosizer/app/workload"
 )
 
 type rankDoc struct {
@@ -44,7 +43,7 @@ func TestEverySettingRoundTrips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range workload.Fields() {
+	for _, f := range settingtest.Schema.Fields() {
 		if _, ok := settingtest.Values[f.Name]; !ok {
 			t.Errorf("field %s has no value in settingtest.Values", f.Name)
 		}
@@ -58,7 +57,7 @@ func TestEverySettingRoundTrips(t *testing.T) {
 	for _, name := range slices.Sorted(maps.Keys(settingtest.Values)) {
 		value := settingtest.Values[name]
 		t.Run(name, func(t *testing.T) {
-			if _, ok := workload.FieldByName(name); !ok {
+			if _, ok := settingtest.Schema.FieldByName(name); !ok {
 				t.Fatalf("no field %s", name)
 			}
 			doc, cli := rankCLI(t, append(slices.Clone(baseArgs), "--"+name, value, "--top", strconv.Itoa(top)))
@@ -82,7 +81,7 @@ func TestEverySettingRoundTrips(t *testing.T) {
 			if err != nil || q.Get(name) == "" {
 				t.Fatalf("query %q lacks %s (%v)", query, name, err)
 			}
-			w, errs := workload.Parse(workload.FromQuery(q))
+			w, errs := settingtest.Schema.Parse(settingtest.Schema.FromQuery(q))
 			if len(errs) > 0 {
 				t.Fatalf("query %q: %v", query, errs)
 			}

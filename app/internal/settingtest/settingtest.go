@@ -3,6 +3,15 @@
 // and a value other than the default for every field.
 package settingtest
 
+import (
+	"cryptosizer/app/dataset"
+	"cryptosizer/app/workload"
+)
+
+// Schema is the form's fields as the commands compose them, from the
+// registered sources' libraries and lenders.
+var Schema = workload.NewSchema(dataset.LibraryFlags(), dataset.Lenders...)
+
 // Base is the workload every field is changed against, as parameters:
 // each load on, so that a field of any load changes what is ranked.
 var Base = map[string]string{"tls-rate": "10", "fw-size": "256KiB", "fw-deadline": "500ms", "aes-rate": "1MiB/s"}

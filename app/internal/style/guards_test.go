@@ -15,7 +15,7 @@ import (
 
 	"cryptosizer/app/catalog"
 	"cryptosizer/app/dataset/derive"
-	"cryptosizer/app/workload"
+	"cryptosizer/app/internal/settingtest"
 )
 
 // sentence reports whether a string literal reads as words for people:
@@ -43,7 +43,7 @@ func sentence(lit string) bool {
 func TestNoSentencesInTheEngine(t *testing.T) {
 	allowedIn := map[string]string{
 		// the schema: what a field is and accepts, and its messages
-		"Title": "", "Fields": "", "Read": "", "Error": "", "Fail": "", "withAccepted": "", "buildGroups": "", "needed": "",
+		"Title": "", "Fields": "", "Read": "", "Error": "", "Fail": "",
 		// labels the JSON carries (a term's quoted source row, a
 		// footprint's or memory's unpublished operations, a part's
 		// source note): changing them changes what users read and diff
@@ -88,7 +88,7 @@ func TestNoSentencesInTheEngine(t *testing.T) {
 // allowed reports whether a literal, under the nodes of stack, sits in
 // a composite literal of an allowed type, a call of an allowed function
 // or the declaration of an allowed function or a package-level value
-// (the schema's tables: settingFields, MHzAccepted, groupTitles).
+// (a rule table).
 func allowed(stack []ast.Node, in map[string]string, types map[string]bool) bool {
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch x := stack[i].(type) {
@@ -211,7 +211,7 @@ func isConfiguring(name string) bool {
 // the tests' sample settings (settingtest) are tests.
 func TestCycleSourcesNamedOnlyAtHome(t *testing.T) {
 	words := map[string]bool{}
-	for _, f := range workload.Fields() {
+	for _, f := range settingtest.Schema.Fields() {
 		for _, c := range append(slices.Clone(f.Choices), f.Multi...) {
 			words[c] = true
 		}

@@ -10,6 +10,7 @@ import (
 
 	"cryptosizer/app/engine"
 	_ "cryptosizer/app/internal/golden" // accepts go test ./... -update
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/workload"
 	"cryptosizer/data"
 )
@@ -19,7 +20,7 @@ func ranked(t *testing.T, p workload.Params) engine.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, errs := workload.Parse(p)
+	w, errs := settingtest.Schema.Parse(p)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

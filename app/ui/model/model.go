@@ -76,6 +76,8 @@ type Page struct {
 
 // Form is the question on screen: the parameters as typed.
 type Form struct {
+	// Schema is what a workload may say (the command composes it once).
+	Schema *workload.Schema
 	Params workload.Params
 	Errs   workload.Errors
 	// URLErrs are the parameters of the address the page was opened
@@ -111,7 +113,7 @@ func (f *Form) showing() string {
 // default (the form says how many, on its closed filters).
 func (f *Form) FiltersSet() int {
 	n := 0
-	for _, g := range workload.Groups() {
+	for _, g := range f.Schema.Groups() {
 		if g.ID != "filter" {
 			continue
 		}
@@ -134,7 +136,7 @@ func (f *Form) Value(fd workload.Field) string {
 	if v, ok := f.Params[fd.Name]; ok {
 		return v
 	}
-	if workload.Choices(fd.Name) != nil {
+	if f.Schema.Choices(fd.Name) != nil {
 		return fd.Default
 	}
 	return ""
@@ -145,7 +147,7 @@ func (f *Form) write(p workload.Params) {
 		f.written = map[string]int{}
 	}
 	f.Params = workload.Params{}
-	for _, fd := range workload.Fields() {
+	for _, fd := range f.Schema.Fields() {
 		if v, ok := p[fd.Name]; ok {
 			f.Params[fd.Name] = v
 		}
@@ -200,8 +202,8 @@ type Charts []Chart
 
 // New is the page before the URL is read: the default workload ranked on
 // the bundled data, its charts named but not made (WantCharts).
-func New(base *engine.Index, dataErr error) *Page {
-	p := &Page{DataErr: dataErr}
+func New(sc *workload.Schema, base *engine.Index, dataErr error) *Page {
+	p := &Page{DataErr: dataErr, Form: Form{Schema: sc}}
 	p.Imports.base = base
 	p.Form.write(Defaults)
 	p.rank()
@@ -213,8 +215,8 @@ func New(base *engine.Index, dataErr error) *Page {
 // form prepared at build time (the page's part, package ui), no ranking
 // yet. Live indexes and ranks; until then nothing may read the ranking
 // (the page makes it live before any action).
-func NewPending(charts Charts, dataErr error) *Page {
-	p := &Page{DataErr: dataErr, pending: true}
+func NewPending(sc *workload.Schema, charts Charts, dataErr error) *Page {
+	p := &Page{DataErr: dataErr, pending: true, Form: Form{Schema: sc}}
 	p.Form.write(Defaults)
 	p.Form.shown = p.Form.showing()
 	p.Results.Ranked = maps.Clone(p.Form.Params)
@@ -228,8 +230,8 @@ func NewPending(charts Charts, dataErr error) *Page {
 // form shows the address's workload and its messages, and no answer is
 // shown until Live and Load (the prepared first visit's answer is not
 // this question's). Nothing may read the ranking until then.
-func NewLinkPending(u *url.URL, dataErr error) *Page {
-	p := &Page{DataErr: dataErr, pending: true, link: true}
+func NewLinkPending(sc *workload.Schema, u *url.URL, dataErr error) *Page {
+	p := &Page{DataErr: dataErr, pending: true, link: true, Form: Form{Schema: sc}}
 	p.Form.write(p.loadQuery(u))
 	p.Form.shown = p.Form.showing()
 	return p
@@ -283,7 +285,7 @@ func (p *Page) Validation(core string) *catalog.Validated {
 // whether it ranked to the end (not while pending, nor with the form
 // invalid).
 func (p *Page) Warm(interrupted func() bool) bool {
-	w, errs := workload.Parse(p.Form.Params)
+	w, errs := p.Form.Schema.Parse(p.Form.Params)
 	if p.pending || len(errs) > 0 {
 		return false
 	}
@@ -309,7 +311,7 @@ func (p *Page) ranker(interrupted func() bool) engine.Ranker {
 // previous answer stays, marked stale: a partial workload is never
 // ranked.
 func (p *Page) rank() {
-	w, errs := workload.Parse(p.Form.Params)
+	w, errs := p.Form.Schema.Parse(p.Form.Params)
 	p.Form.Errs = errs
 	if sh := p.Form.showing(); sh != p.Form.shown {
 		p.Form.shown = sh
@@ -362,7 +364,7 @@ func (p *Page) Typed() bool {
 
 // SetParam records what the user typed in a field and answers it.
 func (p *Page) SetParam(name, value string) {
-	if _, ok := workload.FieldByName(name); !ok {
+	if _, ok := p.Form.Schema.FieldByName(name); !ok {
 		return
 	}
 	p.Form.Params[name] = value
@@ -432,13 +434,14 @@ func (p *Page) loadQuery(u *url.URL) workload.Params {
 	}
 	// A shorthand (tls-suite) becomes the fields it stands for: the form
 	// shows what is ranked.
-	params := workload.Complete(workload.Expand(workload.FromQuery(q)))
+	sc := p.Form.Schema
+	params := sc.Complete(sc.Expand(sc.FromQuery(q)))
 	// An invalid parameter falls back to its default, with a message; a
 	// fallback can reveal another conflict, so repeat (each round drops at
 	// least one parameter).
 	var urlErrs workload.Errors
-	for range len(workload.Fields()) + 1 {
-		_, errs := workload.Parse(params)
+	for range len(sc.Fields()) + 1 {
+		_, errs := sc.Parse(params)
 		if len(errs) == 0 {
 			break
 		}
@@ -464,7 +467,7 @@ const maxKeyLen = 300
 // (also when invalid: the address is the question on screen) and the
 // page's own parameters.
 func (p *Page) Query() string {
-	q := p.Form.Params.Query()
+	q := p.Form.Schema.Query(p.Form.Params)
 	extra := url.Values{}
 	if p.Embed.On {
 		extra.Set("embed", "1")
@@ -826,7 +829,7 @@ func (f *Form) LoadOn(kind string) bool {
 	if l := strings.TrimSpace(f.Params["loads"]); l != "" {
 		return slices.Contains(strings.Split(strings.ReplaceAll(l, " ", ""), ","), kind)
 	}
-	for _, fd := range workload.Fields() {
+	for _, fd := range f.Schema.Fields() {
 		if fd.Group == kind && fd.Default == "" && !fd.Shorthand && strings.TrimSpace(f.Params[fd.Name]) != "" {
 			return true
 		}

@@ -37,7 +37,7 @@ func load(t testing.TB, rawURL string) *Page {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := New(base(t), nil)
+	p := New(settingtest.Schema, base(t), nil)
 	p.Load(u)
 	answerAll(t, p)
 	return p
@@ -204,7 +204,7 @@ func set(t testing.TB, mcu string) ImportSet {
 
 // Sets from a link are ranked for the visit and stored only when kept.
 func TestLinkSetsAreNotStoredUntilKept(t *testing.T) {
-	p := New(base(t), nil)
+	p := New(settingtest.Schema, base(t), nil)
 	p.Imports.Read = registry.Import
 	p.Imports.add([]ImportSet{set(t, "STM32U585")}, Stored)
 	link, note, err := p.ShareLink(&url.URL{Scheme: "http", Host: "x", Path: "/", RawQuery: "tls-rate=20"})
@@ -273,7 +273,7 @@ func TestLinkLimits(t *testing.T) {
 }
 
 func TestStoredSetsAreValidated(t *testing.T) {
-	p := New(base(t), nil)
+	p := New(settingtest.Schema, base(t), nil)
 	good := set(t, "STM32U585")
 	raw, _ := json.Marshal([]ImportSet{good, {ID: "forged", Text: good.Text, MCU: "STM32U585", ClockMHz: 1e300}})
 	if !p.LoadStored(string(raw)) {
@@ -315,7 +315,7 @@ func TestAsideNeverOverwrites(t *testing.T) {
 }
 
 func TestStoreFailureKeepsTheVisit(t *testing.T) {
-	p := New(base(t), nil)
+	p := New(settingtest.Schema, base(t), nil)
 	p.Imports.Read = registry.Import
 	p.ImportInput("text", bare57(t))
 	p.ImportInput("mcu", "STM32U585")
@@ -345,7 +345,7 @@ func TestStoreFailureKeepsTheVisit(t *testing.T) {
 // The preview waits for the last keystroke and pre-fills only the
 // fields the user has not typed in.
 func TestPreviewDebounceAndPrefill(t *testing.T) {
-	p := New(base(t), nil)
+	p := New(settingtest.Schema, base(t), nil)
 	p.Imports.Read = registry.Import
 	md, err := os.ReadFile("../../source/wolfcrypt/testdata/linebroken.md")
 	if err != nil {
@@ -384,7 +384,7 @@ func TestDownloadJSONCarriesEverySetting(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := New(ix, nil)
+		p := New(settingtest.Schema, ix, nil)
 		p.Load(u)
 		s, err := p.JSON(true)
 		if err != nil {
@@ -441,7 +441,7 @@ func TestDownloadJSONCarriesEverySetting(t *testing.T) {
 // inferred from cycles/byte (and pre-filled), the MCU is asked for, and
 // the import is ranked with its public-key figures as intervals.
 func TestMbedTLSPasteImports(t *testing.T) {
-	p := New(base(t), nil)
+	p := New(settingtest.Schema, base(t), nil)
 	p.Imports.Read = registry.Import
 	text := "  SHA-256                  :       1962 KiB/s,         89 cycles/byte\n" +
 		"  ECDSA-secp256r1          :      7 sign/s\n  ECDSA-secp256r1          :      2 verify/s\n"
@@ -473,7 +473,7 @@ func TestMbedTLSPasteImports(t *testing.T) {
 // Adding and removing an import index and rank in slices (the page
 // yields between them), and answer what an unpaced page answers.
 func TestImportIsPaced(t *testing.T) {
-	paced, plain := New(base(t), nil), New(base(t), nil)
+	paced, plain := New(settingtest.Schema, base(t), nil), New(settingtest.Schema, base(t), nil)
 	paced.Imports.Read, plain.Imports.Read = registry.Import, registry.Import
 	pauses := 0
 	for _, p := range []*Page{paced, plain} {
@@ -516,11 +516,11 @@ func TestLinkPendingAnswersAsLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := NewLinkPending(u, nil)
+		p := NewLinkPending(settingtest.Schema, u, nil)
 		if !p.Pending() || !p.LinkPending() || len(p.Results.Res.Candidates) != 0 {
 			t.Fatalf("%s: pending %v, link %v, %d candidates before the data", raw, p.Pending(), p.LinkPending(), len(p.Results.Res.Candidates))
 		}
-		want := New(ix, nil)
+		want := New(settingtest.Schema, ix, nil)
 		want.Load(u)
 		if !maps.Equal(p.Form.Params, want.Form.Params) || fmt.Sprint(p.Form.URLErrs) != fmt.Sprint(want.Form.URLErrs) {
 			t.Errorf("%s: pending form %v (errors %v), want %v (%v)", raw, p.Form.Params, p.Form.URLErrs, want.Form.Params, want.Form.URLErrs)
@@ -545,7 +545,7 @@ func TestLinkPendingAnswersAsLoad(t *testing.T) {
 // survives the round trip through storage and links (the set's field);
 // a value the field does not accept is refused, naming it.
 func TestImportSessionRAMIsTheUsers(t *testing.T) {
-	p := New(base(t), nil)
+	p := New(settingtest.Schema, base(t), nil)
 	p.Imports.Read = registry.Import
 	p.ImportInput("text", bare57(t))
 	p.ImportInput("mcu", "STM32U585")
@@ -624,7 +624,7 @@ func TestFilterChartsFollowThePause(t *testing.T) {
 // Interrupted, warming reports it did not finish and changes nothing
 // shown. A pending page and an invalid form are not ranked.
 func TestWarmChangesNothingShown(t *testing.T) {
-	p := New(base(t), nil)
+	p := New(settingtest.Schema, base(t), nil)
 	csv, err := p.CSV()
 	if err != nil {
 		t.Fatal(err)
@@ -663,7 +663,7 @@ func TestWarmChangesNothingShown(t *testing.T) {
 	if p.Warm(nil) {
 		t.Error("warmed with an invalid form")
 	}
-	if NewPending(nil, nil).Warm(nil) {
+	if NewPending(settingtest.Schema, nil, nil).Warm(nil) {
 		t.Error("warmed a pending page (nothing indexed)")
 	}
 }
@@ -671,7 +671,7 @@ func TestWarmChangesNothingShown(t *testing.T) {
 // Every action that changes what the results' view reads moves
 // Results.Rev, on which the page's view cache keys (ui/viewcache.go).
 func TestEveryResultsChangeMovesRev(t *testing.T) {
-	p := New(base(t), nil)
+	p := New(settingtest.Schema, base(t), nil)
 	key := p.Results.Res.Candidates[0].Key
 	for _, tc := range []struct {
 		name string
@@ -707,7 +707,7 @@ func TestLinkNeverAnswersAnotherQuestion(t *testing.T) {
 		"/?tls-rate=1&tls-suite=ecdhe-rsa-2048&tls-kex=mlkem768": "tls-suite",
 		"/?tls-role=client&tls-kex=x25519mlkem768":               "tls-rate",
 	} {
-		p := New(base(t), nil)
+		p := New(settingtest.Schema, base(t), nil)
 		p.Load(mustURL(t, raw))
 		named := false
 		for _, e := range p.Form.URLErrs {
@@ -773,7 +773,7 @@ func TestFilterFindsWhatThePagePrints(t *testing.T) {
 // later (Imports.Read nil): the preview, Add, stored sets and a failed
 // reader each wait for or refuse their own answer, and nothing else's.
 func TestImportReadLater(t *testing.T) {
-	p := New(base(t), nil)
+	p := New(settingtest.Schema, base(t), nil)
 	p.ImportInput("text", bare57(t))
 	p.PreviewImport(p.ImportInput("mcu", "STM32U585"))
 	if p.Imports.Form.Preview != nil {
@@ -809,7 +809,7 @@ func TestImportReadLater(t *testing.T) {
 
 	// Stored sets wait for their answer; a reader that fails says so.
 	stored, _ := p.StoreText()
-	q := New(base(t), nil)
+	q := New(settingtest.Schema, base(t), nil)
 	if !q.LoadStored(stored) || !q.Imports.Reading[p.Imports.Sets[0].ID] {
 		t.Fatalf("stored set not being read: %+v", q.Imports.Reading)
 	}

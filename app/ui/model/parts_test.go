@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cryptosizer/app/internal/settingtest"
 	"net/url"
 	"slices"
 	"strings"
@@ -122,7 +123,7 @@ func TestChartsWaitForTheTypingPause(t *testing.T) {
 // A page opened on the defaults does not rank them a second time; one
 // opened with a workload of its own does.
 func TestLoadDoesNotRankTwice(t *testing.T) {
-	p := New(base(t), nil)
+	p := New(settingtest.Schema, base(t), nil)
 	res := p.Results.Res
 	rev := p.Results.Rev
 	p.Load(mustURL(t, "/"))
@@ -147,7 +148,7 @@ func mustURL(t *testing.T, s string) *url.URL {
 // The chart a page exports is the ranking's on screen, also while typing
 // has left the drawn charts behind.
 func TestChartOptionIsTheRankingsOnScreen(t *testing.T) {
-	p := New(base(t), nil)
+	p := New(settingtest.Schema, base(t), nil)
 	if _, ok := p.ChartOption("chart-headroom"); ok {
 		t.Fatal("a chart was made before its place neared the view")
 	}

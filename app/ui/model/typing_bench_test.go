@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"cryptosizer/app/engine"
+	"cryptosizer/app/internal/settingtest"
 	"cryptosizer/app/ui/model"
 	"cryptosizer/data"
 )
@@ -16,7 +17,7 @@ func BenchmarkTyping(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	p := model.New(engine.NewIndex(ds), nil)
+	p := model.New(settingtest.Schema, engine.NewIndex(ds), nil)
 	rates := [2]string{"105", "10"}
 	n := 0
 	for b.Loop() {
