@@ -348,6 +348,12 @@ type SameCode struct {
 	Pos       Pos    `json:"pos"`
 	SpreadPos Pos    `json:"spread_pos"`
 	Note      string `json:"note"`
+	// Memory: the rule carries the other configuration's published
+	// memory of Ops (its stack and heap rows), not its timings; MCUs are
+	// the parts it holds on (a memory rule's source names them: the
+	// boards whose other configuration runs the same code there).
+	Memory bool     `json:"memory,omitempty"`
+	MCUs   []string `json:"mcus,omitempty"`
 }
 
 // SessionRAM is a user's measured TLS session RAM for every build of one

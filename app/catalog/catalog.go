@@ -33,7 +33,10 @@ type Build struct {
 	// software the fastest figure per operation of the same part's
 	// builds without acceleration in the same document.
 	footprints map[string][]*bench.Footprint
-	software   map[string]*bench.Measurement
+	// sameRows are the footprint rows that are a sibling's under a
+	// memory rule (fileSameStacks), with the rule.
+	sameRows map[*bench.Footprint]*SameCodeFrom
+	software map[string]*bench.Measurement
 	// sessionRAM is the user's measured TLS session RAM for the build's
 	// import set (0: none; bench.SessionRAM).
 	sessionRAM int64
@@ -116,7 +119,7 @@ type making struct {
 func (mk Maker) Make(ds *bench.Dataset) *Catalog {
 	cat := &making{Catalog: &Catalog{ds: ds}, pause: mk.Pause}
 	for _, phase := range []func(){
-		cat.collect, cat.linkSameCode, cat.fileFootprints, cat.fileSessions, cat.fileSoftware, cat.group,
+		cat.collect, cat.linkSameCode, cat.fileFootprints, cat.fileSameStacks, cat.fileSessions, cat.fileSoftware, cat.group,
 		func() { cat.tells = groupTells(ds.Groups) },
 		func() { cat.spreads, cat.ecdhe = spreads(cat.Builds), ecdheRules(cat.Builds); versionIndex(cat.Builds) },
 		func() { cat.clocks = clockModel(cat.Builds) },

@@ -442,7 +442,7 @@ func estimated(g *bench.PartGroup, d *Build, f bench.MCUFact, sum *GroupSummary)
 		}
 	}
 	return &Build{id: id, lib: d.lib, ops: d.ops, fact: f, hasFact: true, warnings: []string{},
-		flagged: map[string]bool{}, donor: d, group: g, footprints: d.footprints, summary: sum}
+		flagged: map[string]bool{}, donor: d, group: g, footprints: d.footprints, sameRows: d.sameRows, summary: sum}
 }
 
 // groupFact is a group's facts as a part's: the core the donor ran on

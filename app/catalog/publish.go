@@ -55,6 +55,11 @@ type Footprint struct {
 	// their own ("ecdh-p256-agree ≤ ecdsa-p256-verify", bound): RAMBytes
 	// is then an upper bound.
 	Bounded []string `json:"bounded,omitempty"`
+	// SameCodeOps are the operations counted at another configuration's
+	// rows on the same board, which runs the same code there (SameCode
+	// says whose and why: bench.SameCode's memory rules): estimated.
+	SameCodeOps []string      `json:"same_code_ops,omitempty"`
+	SameCode    *SameCodeFrom `json:"same_code,omitempty"`
 	// Basis is how sure the footprint is: measured for the library's
 	// published rows on the part they were published for, estimated
 	// when they are carried to a part group (a donor's), and no surer
@@ -113,6 +118,7 @@ func (a *Answer) Footprint(used []Used) *Footprint {
 				fp.Basis = bench.Weaker(fp.Basis, bench.Estimated)
 			}
 		}
+		a.sameRow(fp, row, op)
 		s.addRow(row, op)
 	}
 	fp.notPublished = "not published for " + strings.Join(fp.Missing, ", ")
@@ -466,6 +472,9 @@ func (a *Answer) Memory(fp *Footprint, lentStack *int64, partRAM int64, bound *t
 		m.Basis = bench.Measured
 		if len(fp.Bounded) > 0 {
 			m.UpperBound, m.Gap, m.Basis = true, GapRAMBound, bench.Estimated
+		}
+		if len(fp.SameCodeOps) > 0 {
+			m.Basis = bench.Estimated
 		}
 		if b.Estimated() {
 			m.Basis = bench.Estimated

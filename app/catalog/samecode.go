@@ -25,6 +25,9 @@ type sameCodeBuild struct {
 func (cat *making) linkSameCode() {
 	for i := range cat.ds.SameCode {
 		r := &cat.ds.SameCode[i]
+		if r.Memory {
+			continue // fileFootprints carries its rows
+		}
 		from := map[string]*Build{}
 		for _, b := range cat.Builds {
 			if b.id.Config == r.From && b.lib.Name == r.Library && b.id.Imported == "" {
@@ -94,4 +97,59 @@ type SameCodeFrom struct {
 	Spread     float64 `json:"spread"`
 	SpreadLine int     `json:"spread_line"`
 	Note       string  `json:"note"`
+}
+
+// fileSameStacks gives each build a memory rule covers (bench.SameCode
+// Memory: STM32_Bare_Test's c and asm builds on a board without a PKA)
+// its sibling's published rows for the rule's operations it has none
+// of: copies under its own configuration, each marked as the sibling's
+// (Build.sameRows) so that the footprint that counts one is estimated
+// and says whose it is.
+func (cat *making) fileSameStacks() {
+	for i := range cat.ds.SameCode {
+		r := &cat.ds.SameCode[i]
+		if !r.Memory {
+			continue
+		}
+		siblings := map[string]*Build{}
+		for _, b := range cat.Builds {
+			if b.id.Config == r.From && b.lib.Name == r.Library && b.id.Imported == "" {
+				siblings[siblingKey(b.id)] = b
+			}
+		}
+		from := &SameCodeFrom{Config: r.From, Document: r.Pos.File, Line: r.Pos.Line, Spread: r.Spread, SpreadLine: r.SpreadPos.Line, Note: r.Note}
+		for _, b := range cat.Builds {
+			s := siblings[siblingKey(b.id)]
+			if b.id.Config != r.Config || b.lib.Name != r.Library || b.id.Imported != "" || s == nil || !slices.Contains(r.MCUs, b.id.MCU) {
+				continue
+			}
+			for _, op := range r.Ops {
+				if len(b.footprints[op]) > 0 {
+					continue
+				}
+				for _, row := range s.footprints[op] {
+					c := *row
+					c.Config, c.Acceleration = b.id.Config, b.id.Acceleration
+					if b.footprints == nil {
+						b.footprints = map[string][]*bench.Footprint{}
+					}
+					if b.sameRows == nil {
+						b.sameRows = map[*bench.Footprint]*SameCodeFrom{}
+					}
+					b.footprints[op] = append(b.footprints[op], &c)
+					b.sameRows[&c] = from
+
+				}
+			}
+		}
+	}
+}
+
+// sameRow marks fp when row, op's, is a sibling's under a memory rule:
+// estimated, and whose it is.
+func (a *Answer) sameRow(fp *Footprint, row *bench.Footprint, op string) {
+	if from := a.b.sameRows[row]; from != nil {
+		fp.Basis = bench.Estimated
+		fp.SameCodeOps, fp.SameCode = append(fp.SameCodeOps, op), from
+	}
 }

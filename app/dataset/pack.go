@@ -26,7 +26,7 @@ import (
 
 const (
 	packMagic   = "CSZD"
-	packVersion = 15
+	packVersion = 16
 )
 
 // Pack writes ds in the packed form.
@@ -272,6 +272,8 @@ func (w *packer) sameCode(sc []bench.SameCode) {
 		w.pos(s.Pos)
 		w.pos(s.SpreadPos)
 		w.str(s.Note)
+		w.bool(s.Memory)
+		w.strs(s.MCUs)
 	})
 }
 
@@ -599,7 +601,8 @@ func (r *unpacker) dataset() *bench.Dataset {
 	})
 	ds.Sessions = unpackList(r, func() bench.SessionRAM { return bench.SessionRAM{Imported: r.str(), Bytes: r.int()} })
 	ds.SameCode = unpackList(r, func() bench.SameCode {
-		return bench.SameCode{Library: r.str(), Config: r.str(), From: r.str(), Ops: r.strs(), Spread: r.float(), Pos: r.pos(), SpreadPos: r.pos(), Note: r.str()}
+		return bench.SameCode{Library: r.str(), Config: r.str(), From: r.str(), Ops: r.strs(), Spread: r.float(), Pos: r.pos(), SpreadPos: r.pos(), Note: r.str(),
+			Memory: r.bool(), MCUs: r.strs()}
 	})
 	return &ds
 }

@@ -278,6 +278,11 @@ func MemoryLine(c engine.Candidate) string {
 	if fp := c.Footprint; m.UpperBound && fp != nil && len(fp.Bounded) > 0 {
 		s += "; counted at their bound, as no stack of theirs is published: " + strings.Join(fp.Bounded, ", ") + " (" + ECCRAMBound + ")"
 	}
+	if fp := c.Footprint; fp != nil && fp.SameCode != nil {
+		sc := fp.SameCode
+		s += "; the stack and heap of " + strings.Join(fp.SameCodeOps, ", ") + " are the \"" + sc.Config + "\" build's on the same board, which runs the same code there (" +
+			sc.Note + "; " + atLine(sc.Document, sc.Line) + "): estimated"
+	}
 	s += ")"
 	if m.SessionBytes > 0 {
 		s += " and " + sessionLong(c)

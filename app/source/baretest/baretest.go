@@ -128,6 +128,7 @@ func Parse(text string) (Derived, bench.ErrorList) {
 	p.memory()
 	p.g071()
 	p.sameCode()
+	p.sameStack()
 	if len(p.d.Measurements) == 0 {
 		p.errs.Add(bench.Pos{File: Doc}, "", "no benchmark figures: is this the STM32_Bare_Test README?")
 	}

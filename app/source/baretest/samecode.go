@@ -63,6 +63,40 @@ func (p *parser) sameCode() {
 		Note: "the asm flavour's ECC lines never printed (its run timed out, line " + strconv.Itoa(note) + "); wolfSSL's Cortex-M assembly SP math faults on the first ECC operation, so under CONFIG=asm user_settings.h turns it off and ECC runs in the C SP math, the c flavour's code"})
 }
 
+// sameStack reads which flavours' stacks the stack table's figures
+// stand for, where the README says the code is the same: on a board
+// without a PKA the bare flavour's ECC is software, the C SP math the c
+// flavour runs and the asm flavour falls back to (the asm caveat), and
+// the software boards' stacks are that code's ("SW-only boards … execute
+// the full SP-math precomp on stack"); its symmetric stack is
+// byte-constant on M3/M4F/M7F/M33F whether a unit or C runs it, so the c
+// flavour's (C) symmetric stack is that figure too, while the asm
+// flavour's own Thumb-2 symmetric code is not measured. The stack table
+// is the bare flavour's (memory): these rules carry its rows to the c and
+// asm builds of the same boards, estimated (catalog).
+func (p *parser) sameStack() {
+	sw := p.r.lineWith("SW-only boards", "SP-math precomp on stack")
+	sym := p.r.lineWith("Symmetric stack is byte-constant", "M33F")
+	st, ok := p.r.find(1, "Board", "Arch", "HW PKA", "CBC enc")
+	if sw == 0 || sym == 0 || !ok {
+		return // a README that does not say so: no rule (TestSameStackIsTheReadmes holds the bundled one's)
+	}
+	var mcus []string
+	for _, r := range st.rows {
+		if b := p.boards[r.cells[0]]; b != nil && b.pka == "-" && b.core != "Cortex-M0+" {
+			mcus = append(mcus, b.chip)
+		}
+	}
+	ecc := "on a board without a PKA the bare flavour's ECC is software, the C SP math (sp_c32.c) that "
+	p.d.SameCode = append(p.d.SameCode,
+		bench.SameCode{Library: Library, Config: configs["c"], From: configs["bare"], Ops: append(slices.Clone(eccOps), "sha256", "aes-cbc-enc", "aes-gcm-enc"),
+			Spread: 1, Pos: p.pos(sw), SpreadPos: p.pos(sym), Memory: true, MCUs: mcus,
+			Note: ecc + "the c flavour runs (the software boards' ECC stacks are that code's, line " + strconv.Itoa(sw) + "); the symmetric stack is byte-constant on M3/M4F/M7F/M33F whether a unit or C runs it (line " + strconv.Itoa(sym) + ")"},
+		bench.SameCode{Library: Library, Config: configs["asm"], From: configs["bare"], Ops: eccOps,
+			Spread: 1, Pos: p.pos(sw), SpreadPos: p.pos(sym), Memory: true, MCUs: mcus,
+			Note: ecc + "the asm flavour falls back to (its caveat: the assembly SP math faults, so CONFIG=asm turns it off); its own Thumb-2 symmetric code's stack is not measured"})
+}
+
 // columnOf is the asymmetric table's column of op in a flavour.
 func columnOf(op, flavour string) string {
 	for name, o := range symOps {
