@@ -187,7 +187,8 @@ func (w Workload) MarshalJSON() ([]byte, error) {
 
 // putSettings writes the settings into the workload's JSON, in the
 // form's order, each left out at its default but the clock and the
-// objective. A setting the schema adds is written here too.
+// objective. A setting added to the schema (package workload) needs its
+// line here: the CLI's TestEverySettingRoundTrips fails without it.
 func (w *Workload) putSettings(put func(string, any)) {
 	opt := func(key string, v any, ok bool) {
 		if ok {
