@@ -469,16 +469,13 @@ func (a *Answer) Memory(fp *Footprint, lentStack *int64, partRAM int64, bound *t
 				m.NotPublished = fp.notPublished
 			}
 		}
-		m.Basis = bench.Measured
+		// As sure as the footprint (a donor's, a bound's, a sibling's
+		// rows or a lent stack make it less so).
+		m.Basis = bench.Weaker(bench.Measured, fp.Basis)
 		if len(fp.Bounded) > 0 {
-			m.UpperBound, m.Gap, m.Basis = true, GapRAMBound, bench.Estimated
+			m.UpperBound, m.Gap = true, GapRAMBound
 		}
-		if len(fp.SameCodeOps) > 0 {
-			m.Basis = bench.Estimated
-		}
-		if b.Estimated() {
-			m.Basis = bench.Estimated
-		} else if b.fact.RAMBytes > partRAM {
+		if !b.Estimated() && b.fact.RAMBytes > partRAM {
 			cell.own = b.fact.RAMBytes - cell.ram - session
 			m.MeasuredPart, m.MeasuredFreeRAMBytes = b.fact.Part, &cell.own
 		}

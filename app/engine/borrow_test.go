@@ -420,3 +420,30 @@ func widened(f *engine.From) float64 {
 	}
 	return f.Widen
 }
+
+// RAM left counted with a lent operation's stack is no surer than the
+// lending: a pqm4 or Lenngren stack on a Bare_Test build is not that
+// build's measurement (it read "measured" before), and no memory is
+// surer than the footprint it counts.
+func TestRAMWithALentStackIsNoSurerThanTheLending(t *testing.T) {
+	res := rankParams(t, index(t), workload.Params{"tls-rate": "1", "tls-role": "client", "tls-kex": "x25519mlkem768", "tls-sig": "ml-dsa-65", "min-free-ram": "16KiB"})
+	lent := 0
+	for _, c := range res.Candidates {
+		m, fp := c.Memory, c.Footprint
+		if m == nil || fp == nil || m.CryptoRAMBytes == nil {
+			continue
+		}
+		if bench.Weaker(fp.Basis, m.Basis) != m.Basis {
+			t.Errorf("%s: RAM left %s, surer than its footprint (%s)", c.Key, m.Basis, fp.Basis)
+		}
+		if len(c.LentFrom) > 0 && fp.Basis != bench.Measured {
+			lent++
+			if m.Basis == bench.Measured {
+				t.Errorf("%s: RAM left with a lent stack (%v) reads measured", c.Key, c.LentFrom)
+			}
+		}
+	}
+	if lent == 0 {
+		t.Fatal("no candidate's RAM counts a lent stack: the test checked nothing")
+	}
+}
