@@ -28,20 +28,32 @@ func (cat *making) linkSameCode() {
 		if r.Memory {
 			continue // fileFootprints carries its rows
 		}
-		from := map[string]*Build{}
+		from := cat.siblings(r)
 		for _, b := range cat.Builds {
-			if b.id.Config == r.From && b.lib.Name == r.Library && b.id.Imported == "" {
-				from[siblingKey(b.id)] = b
-			}
-		}
-		for _, b := range cat.Builds {
-			if b.id.Config == r.Config && b.lib.Name == r.Library && b.id.Imported == "" {
-				if s := from[siblingKey(b.id)]; s != nil {
-					b.same = &sameCodeBuild{b: s, rule: r}
-				}
+			if s := from[siblingKey(b.id)]; s != nil && ruled(b, r, r.Config) {
+				b.same = &sameCodeBuild{b: s, rule: r}
 			}
 		}
 	}
+}
+
+// siblings are the builds of rule r's other configuration (From), by
+// what a build and its sibling share.
+func (cat *making) siblings(r *bench.SameCode) map[string]*Build {
+	out := map[string]*Build{}
+	for _, b := range cat.Builds {
+		if ruled(b, r, r.From) {
+			out[siblingKey(b.id)] = b
+		}
+	}
+	return out
+}
+
+// ruled reports whether b is a measured build of rule r's library in
+// configuration config (imports are the user's: no rule of a source
+// reaches them).
+func ruled(b *Build, r *bench.SameCode, config string) bool {
+	return b.id.Config == config && b.lib.Name == r.Library && b.id.Imported == ""
 }
 
 // siblingKey is what a build and its sibling share.
@@ -111,16 +123,11 @@ func (cat *making) fileSameStacks() {
 		if !r.Memory {
 			continue
 		}
-		siblings := map[string]*Build{}
-		for _, b := range cat.Builds {
-			if b.id.Config == r.From && b.lib.Name == r.Library && b.id.Imported == "" {
-				siblings[siblingKey(b.id)] = b
-			}
-		}
+		siblings := cat.siblings(r)
 		from := &SameCodeFrom{Config: r.From, Document: r.Pos.File, Line: r.Pos.Line, Spread: r.Spread, SpreadLine: r.SpreadPos.Line, Note: r.Note}
 		for _, b := range cat.Builds {
 			s := siblings[siblingKey(b.id)]
-			if b.id.Config != r.Config || b.lib.Name != r.Library || b.id.Imported != "" || s == nil || !slices.Contains(r.MCUs, b.id.MCU) {
+			if s == nil || !ruled(b, r, r.Config) || !slices.Contains(r.MCUs, b.id.MCU) {
 				continue
 			}
 			for _, op := range r.Ops {
@@ -138,7 +145,6 @@ func (cat *making) fileSameStacks() {
 					}
 					b.footprints[op] = append(b.footprints[op], &c)
 					b.sameRows[&c] = from
-
 				}
 			}
 		}
