@@ -77,9 +77,8 @@ func Switchable() []string {
 	return out
 }
 
-// ---- settings: the clock, the objective and the filters ----
-
-// Objective orders the passing candidates.
+// Objective orders the passing candidates (the settings' words and
+// parsing are package workload's: settings.go).
 type Objective string
 
 // Objectives.

@@ -39,16 +39,16 @@ func NewSchema(libraries []string, lenders ...string) *Schema {
 // settings, each with its fields in display order. A kind whose fields
 // belong to another group (the CPU budget with the clock) names it in
 // its fields. Callers must not modify them.
-func (s *Schema) Groups() []Group { return s.groups }
+func (sc *Schema) Groups() []Group { return sc.groups }
 
 // Fields lists every field, in display order: the one table the CLI's
 // flags, the URL's parameters, the form and the docs are made from.
 // Callers must not modify them.
-func (s *Schema) Fields() []Field { return s.fields }
+func (sc *Schema) Fields() []Field { return sc.fields }
 
 // FieldByName returns a field's description.
-func (s *Schema) FieldByName(name string) (Field, bool) {
-	f, ok := s.index[name]
+func (sc *Schema) FieldByName(name string) (Field, bool) {
+	f, ok := sc.index[name]
 	return f, ok
 }
 
