@@ -8,6 +8,10 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// MaxFetchBytes bounds what Fetch takes: the dataset is under 1 MB, and
+// a response far larger is not one (anything from outside is bounded).
+const MaxFetchBytes = 64 << 20
+
 // Fetch is the bytes at a URL of the site (the dataset, web/dataset.bin):
 // the response of the fetch the page started for it with the wasm's
 // (goappFetches, sitegen's app.js), else a fetch of its own. It blocks
@@ -41,11 +45,18 @@ func Fetch(u string) ([]byte, error) {
 	})
 	ok := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		var r result
+		var tooLarge error
 		r.err = Try("reading "+u, func() {
 			a := win().Get("Uint8Array").New(args[0])
-			r.b = make([]byte, a.Get("length").Int())
-			app.CopyBytesToGo(r.b, a)
+			n := a.Get("length").Int()
+			if tooLarge = fetchSize(u, n); tooLarge == nil {
+				r.b = make([]byte, n)
+				app.CopyBytesToGo(r.b, a)
+			}
 		})
+		if tooLarge != nil {
+			r.err = tooLarge
+		}
 		done <- r
 		return nil
 	})
@@ -75,4 +86,12 @@ func Fetch(u string) ([]byte, error) {
 	}
 	r := <-done
 	return r.b, r.err
+}
+
+// fetchSize refuses a response of n bytes over MaxFetchBytes.
+func fetchSize(u string, n int) error {
+	if n > MaxFetchBytes {
+		return fmt.Errorf("fetching %s: %d bytes, more than the %d accepted", u, n, MaxFetchBytes)
+	}
+	return nil
 }
