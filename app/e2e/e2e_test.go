@@ -402,9 +402,7 @@ func TestURLStateAndBadParams(t *testing.T) {
 // request fails: on the desk and on a phone.
 func TestOffline(t *testing.T) {
 	t.Parallel()
-	for _, phone := range []bool{false, true} {
-		t.Run(viewName(phone), func(t *testing.T) { offline(t, phone) })
-	}
+	deskAndPhone(t, offline)
 }
 
 // offline is TestOffline at 1280 px or on a phone (issue 60).
@@ -512,9 +510,7 @@ func TestSubPathOffline(t *testing.T) {
 // phone.
 func TestEmbedPostsSelection(t *testing.T) {
 	t.Parallel()
-	for _, phone := range []bool{false, true} {
-		t.Run(viewName(phone), func(t *testing.T) { embedPostsSelection(t, phone) })
-	}
+	deskAndPhone(t, embedPostsSelection)
 }
 
 // embedPostsSelection is TestEmbedPostsSelection in a 1200 px frame on

@@ -171,9 +171,7 @@ func TestAccessibility(t *testing.T) {
 	if err != nil {
 		t.Fatal("axe-core missing: npm ci installs it from package-lock.json: ", err)
 	}
-	for _, phone := range []bool{false, true} {
-		t.Run(viewName(phone), func(t *testing.T) { accessible(t, axe, phone) })
-	}
+	deskAndPhone(t, func(t *testing.T, phone bool) { accessible(t, axe, phone) })
 }
 
 // accessible is TestAccessibility at 1280 px, or on a phone (360×740,
@@ -355,9 +353,7 @@ func TestTableKeyboard(t *testing.T) {
 // was ignored without a word.
 func TestCompareFeedbackByTheTable(t *testing.T) {
 	t.Parallel()
-	for _, phone := range []bool{false, true} {
-		t.Run(viewName(phone), func(t *testing.T) { compareFeedback(t, phone) })
-	}
+	deskAndPhone(t, compareFeedback)
 }
 
 // deskOrPhone is the desk's viewport (1280×900) or a phone's (360×740,
@@ -367,6 +363,14 @@ func deskOrPhone(phone bool) chromedp.Action[chromedp.Void] {
 		return chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch)
 	}
 	return chromedp.EmulateViewport(1280, 900)
+}
+
+// deskAndPhone runs check as a subtest at 1280 px and one on a phone
+// (deskOrPhone's viewports).
+func deskAndPhone(t *testing.T, check func(t *testing.T, phone bool)) {
+	for _, phone := range []bool{false, true} {
+		t.Run(viewName(phone), func(t *testing.T) { check(t, phone) })
+	}
 }
 
 // viewName names deskOrPhone's viewport for a subtest.
@@ -492,9 +496,7 @@ func TestPhoneDetailsComeBack(t *testing.T) {
 // holds the rows shown.
 func TestNumbersReadRight(t *testing.T) {
 	t.Parallel()
-	for _, phone := range []bool{false, true} {
-		t.Run(viewName(phone), func(t *testing.T) { numbersReadRight(t, phone) })
-	}
+	deskAndPhone(t, numbersReadRight)
 }
 
 func numbersReadRight(t *testing.T, phone bool) {

@@ -50,9 +50,7 @@ func TestFilterKeepsEveryKeystroke(t *testing.T) {
 // headroom" and showed no energy, so the order looked shuffled.
 func TestEnergyRankingSaysWhatItRanksBy(t *testing.T) {
 	t.Parallel()
-	for _, phone := range []bool{false, true} {
-		t.Run(viewName(phone), func(t *testing.T) { energyRanking(t, phone) })
-	}
+	deskAndPhone(t, energyRanking)
 }
 
 // energyRanking is TestEnergyRankingSaysWhatItRanksBy at 1280 px, or on
@@ -276,9 +274,7 @@ func TestPhoneNeverScrollsSideways(t *testing.T) {
 // phone.
 func TestHeadroomLineLabelClearsTheBars(t *testing.T) {
 	t.Parallel()
-	for _, phone := range []bool{false, true} {
-		t.Run(viewName(phone), func(t *testing.T) { chartsReadRight(t, phone) })
-	}
+	deskAndPhone(t, chartsReadRight)
 }
 
 func chartsReadRight(t *testing.T, phone bool) {
@@ -394,9 +390,7 @@ func TestTypedTableIsTheLinksTable(t *testing.T) {
 // they were the ranking's.
 func TestFilterFindsWhatRowsPrint(t *testing.T) {
 	t.Parallel()
-	for _, phone := range []bool{false, true} {
-		t.Run(viewName(phone), func(t *testing.T) { filterFinds(t, phone) })
-	}
+	deskAndPhone(t, filterFinds)
 }
 
 // filterFinds is TestFilterFindsWhatRowsPrint at 1280 px, or on a phone
@@ -470,9 +464,7 @@ func filterFinds(t *testing.T, phone bool) {
 // HASH, PKA", Library listed every library and Evidence said "or empty".
 func TestHintsForAPerson(t *testing.T) {
 	t.Parallel()
-	for _, phone := range []bool{false, true} {
-		t.Run(viewName(phone), func(t *testing.T) { hintsForAPerson(t, phone) })
-	}
+	deskAndPhone(t, hintsForAPerson)
 }
 
 // hintsForAPerson is TestHintsForAPerson at 1280 px, or on a phone
