@@ -299,8 +299,7 @@ func TestLargestPaintIsTheFirst(t *testing.T) {
 	ctx, cancel := browser(t)
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
-	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `window.__lcp = [];
-new PerformanceObserver(l => l.getEntries().forEach(e => window.__lcp.push(e.startTime))).observe({type: 'largest-contentful-paint', buffered: true});`}); err != nil {
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: lcpProbe}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {

@@ -212,6 +212,11 @@ type visitFigures struct {
 	bodies       string
 }
 
+// lcpProbe records every largest-paint candidate's time the browser
+// reports (window.__lcp), from before the page's scripts run.
+const lcpProbe = `window.__lcp = [];
+new PerformanceObserver(l => l.getEntries().forEach(e => window.__lcp.push(e.startTime))).observe({type: 'largest-contentful-paint', buffered: true});`
+
 // readyProbe records, before any of the page's scripts run, the moment a
 // condition first holds (window.__readyAt), checked on every DOM change.
 func readyProbe(cond string) string {
@@ -239,8 +244,7 @@ func visit(b *testing.B, dir, cond string, throttle float64) visitFigures {
 	c := newCounter(site.Handler(dir), false)
 	s := serve(b, "127.0.0.1", c)
 	defer s.srv.Close()
-	addProbe(b, ctx, readyProbe(cond)+`;window.__lcp = [];
-new PerformanceObserver(l => l.getEntries().forEach(e => window.__lcp.push(e.startTime))).observe({type: 'largest-contentful-paint', buffered: true});`)
+	addProbe(b, ctx, readyProbe(cond)+";"+lcpProbe)
 	if throttle > 1 {
 		// A phone: every CPU millisecond is throttle of them.
 		if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: throttle}); err != nil {
