@@ -11,10 +11,10 @@ import (
 // chartBox is a chart with its title, what it leaves out, and its
 // download buttons (enabled once it has an option).
 func chartBox(id, label, note, option string) app.UI {
-	return app.Figure().Class("chart-box").Body(
-		app.FigCaption().Body(
-			app.Span().Class("chart-title").Text(label),
-			app.If(note != "", func() app.UI { return app.Span().Class("chart-note").Text(" — " + note) }),
+	return app.Elem("figure").Class("chart-box").Body(
+		app.Elem("figcaption").Body(
+			app.Elem("span").Class("chart-title").Text(label),
+			app.If(note != "", func() app.UI { return app.Elem("span").Class("chart-note").Text(" — " + note) }),
 		),
 		&Chart{ID: id, Label: label, Option: option},
 		// The buttons are there before the chart is made (disabled), so
@@ -22,8 +22,8 @@ func chartBox(id, label, note, option string) app.UI {
 		app.Div().Class("chart-tools").Body(
 			app.Range(exportKinds).Slice(func(i int) app.UI {
 				kind := strings.ToUpper(exportKinds[i])
-				return app.Button().Type("button").ID(id+"-"+exportKinds[i]).Text(kind).Aria("label", "Download "+label+" as "+kind).
-					Disabled(option == "").DataSet("chart", id).DataSet("kind", exportKinds[i]).OnClick(chartExportClick)
+				return app.Elem("button").Attr("type", "button").ID(id+"-"+exportKinds[i]).Text(kind).Aria("label", "Download "+label+" as "+kind).
+					Attr("disabled", option == "").DataSet("chart", id).DataSet("kind", exportKinds[i]).OnClick(chartExportClick)
 			}),
 		),
 	)

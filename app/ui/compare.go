@@ -40,16 +40,16 @@ func (c *Compare) Render() app.UI {
 	}
 	rows := compareRows(cs)
 	// Focusable, so that the link by the table moves the focus here.
-	return app.Section().ID("compare").Class("compare").TabIndex(-1).Aria("labelledby", "compare-title").Body(
-		app.H2().ID("compare-title").Text("Side by side"),
-		app.Div().Class("table-wrap").Body(app.Table().Class("compare").Body(
-			app.Caption().Class("visually-hidden").Text("Candidates side by side; rows whose values differ are marked"),
-			app.THead().Body(app.Tr().Body(
-				app.Th().Scope("col").Text("Candidate"),
+	return app.Elem("section").ID("compare").Class("compare").TabIndex(-1).Aria("labelledby", "compare-title").Body(
+		app.Elem("h2").ID("compare-title").Text("Side by side"),
+		app.Div().Class("table-wrap").Body(app.Elem("table").Class("compare").Body(
+			app.Elem("caption").Class("visually-hidden").Text("Candidates side by side; rows whose values differ are marked"),
+			app.Elem("thead").Body(app.Elem("tr").Body(
+				app.Elem("th").Attr("scope", "col").Text("Candidate"),
 				app.Range(cs).Slice(func(i int) app.UI {
-					return app.Th().Scope("col").Body(
-						app.Text(cs[i].MCU+" · "+cs[i].Library+" "+cs[i].LibraryVersion), app.Br(), app.Small().Text(cs[i].Config),
-						app.Button().Type("button").Class("uncompare").Aria("label", "Take "+cs[i].MCU+" "+cs[i].Config+" out of the comparison").Text("✕").
+					return app.Elem("th").Attr("scope", "col").Body(
+						app.Text(cs[i].MCU+" · "+cs[i].Library+" "+cs[i].LibraryVersion), app.ElemSelfClosing("br"), app.Elem("small").Text(cs[i].Config),
+						app.Elem("button").Attr("type", "button").Class("uncompare").Aria("label", "Take "+cs[i].MCU+" "+cs[i].Config+" out of the comparison").Text("✕").
 							DataSet("key", cs[i].Key).OnClick(uncompare),
 					)
 				}),
@@ -63,15 +63,15 @@ func (c *Compare) Render() app.UI {
 // label heading it, a row whose values differ marked (also for screen
 // readers). The candidates' compare and the parts view share it.
 func sideBySide(rows []model.CompareRow) app.UI {
-	return app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
+	return app.Elem("tbody").Body(app.Range(rows).Slice(func(i int) app.UI {
 		r := rows[i]
 		cls := ""
 		if r.Differs() {
 			cls = "differs"
 		}
-		return app.Tr().Class(cls).Body(
-			app.Th().Scope("row").Body(app.Text(r.Label), app.If(cls != "", func() app.UI { return app.Span().Class("visually-hidden").Text(" (differs)") })),
-			app.Range(r.Values).Slice(func(j int) app.UI { return app.Td().Text(r.Values[j]) }),
+		return app.Elem("tr").Class(cls).Body(
+			app.Elem("th").Attr("scope", "row").Body(app.Text(r.Label), app.If(cls != "", func() app.UI { return app.Elem("span").Class("visually-hidden").Text(" (differs)") })),
+			app.Range(r.Values).Slice(func(j int) app.UI { return app.Elem("td").Text(r.Values[j]) }),
 		)
 	}))
 }

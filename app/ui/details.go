@@ -97,7 +97,7 @@ func (d *Details) Render() app.UI {
 	if w := explain.Wire(d.M.Res.Workload); w != "" {
 		budget = append(budget, w)
 	}
-	return app.Section().ID("details").Class("details").TabIndex(-1).Aria("labelledby", "details-title").
+	return app.Elem("section").ID("details").Class("details").TabIndex(-1).Aria("labelledby", "details-title").
 		OnKeyDown(func(ctx app.Context, e app.Event) {
 			// Escape closes the details, as a dialog's, and gives the
 			// focus back to the row they were opened from.
@@ -105,10 +105,10 @@ func (d *Details) Render() app.UI {
 				ctx.NewAction(actionDeselect)
 			}
 		}).Body(
-		app.H2().ID("details-title").Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
+		app.Elem("h2").ID("details-title").Text(c.MCU+" · "+c.Library+" "+c.LibraryVersion+" · "+c.Config),
 		// A way back at the top (a phone scrolls far to get here), as
 		// Escape: the focus returns to the row.
-		app.Button().Type("button").ID("details-close").Class("details-close").Text("← Back to the row").
+		app.Elem("button").Attr("type", "button").ID("details-close").Class("details-close").Text("← Back to the row").
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionDeselect) }),
 		// The verdict and its reason first; the part's facts after the
 		// arithmetic.
@@ -117,9 +117,9 @@ func (d *Details) Render() app.UI {
 		d.bootSources(),
 		app.If(c.Group != nil, func() app.UI { return groupDetails(*c, d.Validated) }),
 		app.Range(why).Slice(func(i int) app.UI { return app.P().Class("why").Text(why[i]) }),
-		app.Ul().Class("figures").Body(app.Range(explain.Figures).Slice(func(i int) app.UI {
+		app.Elem("ul").Class("figures").Body(app.Range(explain.Figures).Slice(func(i int) app.UI {
 			f := explain.Figures[i]
-			return app.Li().Text(f.Label + ": " + figureText(f, *c))
+			return app.Elem("li").Text(f.Label + ": " + figureText(f, *c))
 		})),
 		factsTable(*c),
 		app.Range(budget).Slice(func(i int) app.UI { return app.P().Class("budget").Text(budget[i]) }),
@@ -145,7 +145,7 @@ func (d *Details) bootSources() app.UI {
 	return app.If(len(lines) > 0, func() app.UI {
 		return app.Div().Class("boot-sources").Body(
 			app.P().Text("The bootloader's passes and crypto path, as its sources state them (../shared/sources/secure-boot-policies.md):"),
-			app.Ul().Body(app.Range(lines).Slice(func(i int) app.UI { return app.Li().Text(lines[i]) })),
+			app.Elem("ul").Body(app.Range(lines).Slice(func(i int) app.UI { return app.Elem("li").Text(lines[i]) })),
 		)
 	})
 }
@@ -153,22 +153,22 @@ func (d *Details) bootSources() app.UI {
 func (d *Details) requirement(r engine.Requirement) app.UI {
 	steps := explain.Steps(r)
 	return app.Div().Class("req").Body(
-		app.H3().Body(app.Span().Class("badge "+string(r.Verdict)).Text(string(r.Verdict)), app.Text(" "+string(r.Kind)+" — headroom "+explain.RequirementHeadroom(r))),
-		app.Ol().Body(app.Range(steps).Slice(func(j int) app.UI { return app.Li().Text(steps[j]) })),
-		app.Ul().Class("sources").Body(app.Range(r.Terms).Slice(func(j int) app.UI {
+		app.Elem("h3").Body(app.Elem("span").Class("badge "+string(r.Verdict)).Text(string(r.Verdict)), app.Text(" "+string(r.Kind)+" — headroom "+explain.RequirementHeadroom(r))),
+		app.Elem("ol").Body(app.Range(steps).Slice(func(j int) app.UI { return app.Elem("li").Text(steps[j]) })),
+		app.Elem("ul").Class("sources").Body(app.Range(r.Terms).Slice(func(j int) app.UI {
 			t := r.Terms[j]
 			rule, _ := engine.RuleOf(t.Rule)
 			if t.Missing {
-				return app.Li().Body(app.Code().Text(t.Op), app.Text(" — no measurement in the dataset (rule "+string(t.Rule)+": "+rule.Ref+")"))
+				return app.Elem("li").Body(app.Code().Text(t.Op), app.Text(" — no measurement in the dataset (rule "+string(t.Rule)+": "+rule.Ref+")"))
 			}
 			link := d.DS.Link(t.Pos)
-			return app.Li().Body(app.Code().Text(t.Op), app.Text(" — "+explain.From(t)+" — "+t.Source+" "),
+			return app.Elem("li").Body(app.Code().Text(t.Op), app.Text(" — "+explain.From(t)+" — "+t.Source+" "),
 				app.If(link != "", func() app.UI {
 					where := "original page"
 					if t.Pos.Line > 0 {
 						where += ", line " + strconv.Itoa(t.Pos.Line)
 					}
-					return app.A().Href(link).Attr("rel", "noopener noreferrer").Attr("target", "_blank").Text(where)
+					return app.Elem("a").Attr("href", link).Attr("rel", "noopener noreferrer").Attr("target", "_blank").Text(where)
 				}),
 				app.Text(" (rule "+string(t.Rule)+": "+rule.Ref+")"))
 		})),
@@ -200,10 +200,10 @@ func factsTable(c engine.Candidate) app.UI {
 		rows = append(rows, [2]string{t.From.Source + " on this part", fmt.Sprintf("%s: %s %s would take %s (%s; slow end %s) — for comparison; this build's own figure is used", t.Op,
 			t.From.Source, t.From.Implementation, explain.Duration(t.Each), explain.Basis(t.Basis), explain.Duration(t.Slow))})
 	}
-	return app.Table().Class("facts").Body(
-		app.Caption().Text("The part and the library's memory"),
-		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
-			return app.Tr().Body(app.Th().Scope("row").Text(rows[i][0]), app.Td().Text(rows[i][1]))
+	return app.Elem("table").Class("facts").Body(
+		app.Elem("caption").Text("The part and the library's memory"),
+		app.Elem("tbody").Body(app.Range(rows).Slice(func(i int) app.UI {
+			return app.Elem("tr").Body(app.Elem("th").Attr("scope", "row").Text(rows[i][0]), app.Elem("td").Text(rows[i][1]))
 		})),
 	)
 }
@@ -304,7 +304,7 @@ func citedClocks(g *engine.GroupSummary) app.UI {
 	if len(g.Clocks) == 0 {
 		return nil
 	}
-	return app.Ul().Class("cited-clocks").Body(app.Range(g.Clocks).Slice(func(i int) app.UI {
+	return app.Elem("ul").Class("cited-clocks").Body(app.Range(g.Clocks).Slice(func(i int) app.UI {
 		c := g.Clocks[i]
 		core := "The maximum clock"
 		if c.Core != "" {
@@ -314,9 +314,9 @@ func citedClocks(g *engine.GroupSummary) app.UI {
 		if c.Disagree != "" {
 			tail += " ST's other sources: " + c.Disagree
 		}
-		return app.Li().Body(
+		return app.Elem("li").Body(
 			app.Text(core+", "+explain.MHz(c.Hz)+", is not in ST's part files: "),
-			app.A().Href(c.URL).Target("_blank").Rel("noopener").Text(c.Label),
+			app.Elem("a").Attr("href", c.URL).Attr("target", "_blank").Attr("rel", "noopener").Text(c.Label),
 			app.Text(tail),
 		)
 	}))
@@ -352,18 +352,18 @@ func members(list []bench.PartMember, qualifying []string) app.UI {
 		status = fmt.Sprintf("Part number (%d of %d pass the part filters)", len(qualifying), len(list))
 	}
 	// In a scroll box: a phone scrolls the table, not the page.
-	return scrollBox("Part numbers of the group").Body(app.Table().Class("members").Body(
-		app.THead().Body(app.Tr().Body(th(status), th("Flash"), th("RAM"), th("Package"), th("Up to"), th("Supply from"))),
-		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
+	return scrollBox("Part numbers of the group").Body(app.Elem("table").Class("members").Body(
+		app.Elem("thead").Body(app.Elem("tr").Body(th(status), th("Flash"), th("RAM"), th("Package"), th("Up to"), th("Supply from"))),
+		app.Elem("tbody").Body(app.Range(rows).Slice(func(i int) app.UI {
 			m := rows[i]
 			q := qualifying != nil && slices.Contains(qualifying, m.Part)
 			name, cls := m.Part, ""
 			if q {
 				name, cls = "✓ "+name, "qualifies"
 			}
-			return app.Tr().Class(cls).Body(
-				app.Td().Text(name), app.Td().Text(explain.Size(m.FlashBytes)), app.Td().Text(explain.Size(m.RAMBytes)),
-				app.Td().Text(m.Package), app.Td().Text(explain.Optional(m.TempMaxC, " °C")), app.Td().Text(explain.Optional(m.VoltageMinV, " V")),
+			return app.Elem("tr").Class(cls).Body(
+				app.Elem("td").Text(name), app.Elem("td").Text(explain.Size(m.FlashBytes)), app.Elem("td").Text(explain.Size(m.RAMBytes)),
+				app.Elem("td").Text(m.Package), app.Elem("td").Text(explain.Optional(m.TempMaxC, " °C")), app.Elem("td").Text(explain.Optional(m.VoltageMinV, " V")),
 			)
 		})),
 	))

@@ -29,7 +29,7 @@ type Form struct {
 func (f *Form) Render() app.UI {
 	groups := f.M.Schema.Groups()
 	switchable := engine.Switchable()
-	return app.Form().ID("workload").Class("workload").Aria("label", "Workload").OnSubmit(func(ctx app.Context, e app.Event) { browser.PreventDefault(e) }).Body(
+	return app.Elem("form").ID("workload").Class("workload").Aria("label", "Workload").OnSubmit(func(ctx app.Context, e app.Event) { browser.PreventDefault(e) }).Body(
 		app.Range(groups).Slice(func(i int) app.UI {
 			g := groups[i]
 			switch g.ID {
@@ -43,8 +43,8 @@ func (f *Form) Render() app.UI {
 			if isLoad && !on {
 				cls = "off"
 			}
-			return app.FieldSet().Class(cls).Body(
-				app.Legend().Body(
+			return app.Elem("fieldset").Class(cls).Body(
+				app.Elem("legend").Body(
 					app.If(isLoad, func() app.UI { return loadSwitch(g.ID, g.Title, on) }),
 					app.If(!isLoad, func() app.UI { return app.Text(g.Title) }),
 				),
@@ -72,14 +72,14 @@ func (f *Form) filters(g workload.Group) app.UI {
 	if set > 0 {
 		summary = fmt.Sprintf("Part, library and estimate filters — %d set", set)
 	}
-	details := app.Details().ID("filters").On("toggle", f.onFiltersToggle)
+	details := app.Elem("details").ID("filters").On("toggle", f.onFiltersToggle)
 	if f.filtersShown || app.IsClient { // the page's HTML has no open="false": it would open
-		details = details.Open(f.filtersShown)
+		details = details.Attr("open", f.filtersShown)
 	}
-	return app.FieldSet().Class("filters").Body(
-		app.Legend().Text(g.Title),
+	return app.Elem("fieldset").Class("filters").Body(
+		app.Elem("legend").Text(g.Title),
 		details.Body(
-			app.Summary().Text(summary),
+			app.Elem("summary").Text(summary),
 			app.If(f.filtersShown, func() app.UI {
 				return app.Range(g.Fields).Slice(func(j int) app.UI {
 					if g.Fields[j].Shorthand {
@@ -102,7 +102,7 @@ func (f *Form) onFiltersToggle(ctx app.Context, e app.Event) {
 // loadSwitch turns a whole load on or off; its fields keep their values.
 func loadSwitch(kind, title string, on bool) app.UI {
 	id := "load-" + kind
-	box := app.Input().Type("checkbox").ID(id).Class("switch").OnChange(func(ctx app.Context, e app.Event) {
+	box := app.ElemSelfClosing("input").Attr("type", "checkbox").ID(id).Class("switch").OnChange(func(ctx app.Context, e app.Event) {
 		ctx.NewActionWithValue(actionLoad, param{kind, browser.EventValue(ctx)})
 	})
 	box = checked(box, on)
@@ -110,7 +110,7 @@ func loadSwitch(kind, title string, on bool) app.UI {
 	if !on {
 		state = "off: not ranked"
 	}
-	return app.Label().For(id).Body(box, app.Text(" "+title+" "), app.Span().Class("state").Text("("+state+")"))
+	return app.Elem("label").Attr("for", id).Body(box, app.Text(" "+title+" "), app.Elem("span").Class("state").Text("("+state+")"))
 }
 
 func (f *Form) field(fd workload.Field) app.UI {
@@ -202,18 +202,18 @@ func (c *Control) multi() app.UI {
 	if c.Invalid {
 		cls = "error"
 	}
-	return app.FieldSet().Class("field multi").Aria("describedby", c.ID+"-msg").Body(
-		app.Legend().Text(c.Label),
+	return app.Elem("fieldset").Class("field multi").Aria("describedby", c.ID+"-msg").Body(
+		app.Elem("legend").Text(c.Label),
 		app.Range(opts).Slice(func(i int) app.UI {
 			o := opts[i]
-			box := app.Input().Type("checkbox").ID(c.ID + "-" + o).Value(o).OnChange(func(ctx app.Context, e app.Event) {
+			box := app.ElemSelfClosing("input").Attr("type", "checkbox").ID(c.ID+"-"+o).Attr("value", o).OnChange(func(ctx app.Context, e app.Event) {
 				c.cur = toggle(c.cur, o, opts)
 				ctx.NewActionWithValue(c.Action, param{c.Name, c.cur})
 			})
 			box = checked(box, contains(chosen, strings.ToUpper(o)))
-			return app.Label().Class("check").For(c.ID+"-"+o).Body(box, app.Text(" "+o))
+			return app.Elem("label").Class("check").Attr("for", c.ID+"-"+o).Body(box, app.Text(" "+o))
 		}),
-		app.Small().ID(c.ID+"-msg").Class(cls).Text(c.Msg),
+		app.Elem("small").ID(c.ID+"-msg").Class(cls).Text(c.Msg),
 	)
 }
 
@@ -244,24 +244,24 @@ func (c *Control) Render() app.UI {
 	case "multi":
 		return c.multi()
 	case "checkbox":
-		input = checked(app.Input().Type("checkbox").ID(c.ID).Name(c.Name).OnChange(send), c.shown == "true")
+		input = checked(app.ElemSelfClosing("input").Attr("type", "checkbox").ID(c.ID).Attr("name", c.Name).OnChange(send), c.shown == "true")
 	case "select":
 		opts := strings.Split(c.Options, "\n")
-		input = app.Select().ID(c.ID).Name(c.Name).OnChange(send).Body(
+		input = app.Elem("select").ID(c.ID).Attr("name", c.Name).OnChange(send).Body(
 			app.Range(opts).Slice(func(i int) app.UI {
 				label := opts[i]
 				if label == "" {
 					label = "any"
 				}
-				o := app.Option().Value(opts[i]).Text(label)
+				o := app.Elem("option").Attr("value", opts[i]).Text(label)
 				if c.shown == opts[i] {
-					o = o.Selected(true)
+					o = o.Attr("selected", true)
 				}
 				return o
 			}),
 		)
 	case "textarea":
-		ta := app.Textarea().ID(c.ID).Name(c.Name).Rows(8).Text(c.shown).Attr("spellcheck", "false").OnInput(send)
+		ta := app.Elem("textarea").ID(c.ID).Attr("name", c.Name).Attr("rows", 8).Text(c.shown).Attr("spellcheck", "false").OnInput(send)
 		if c.Msg != "" {
 			ta = ta.Aria("describedby", c.ID+"-msg")
 		}
@@ -271,7 +271,7 @@ func (c *Control) Render() app.UI {
 		if c.Kind == "search" {
 			typ = "search"
 		}
-		in := app.Input().Type(typ).ID(c.ID).Name(c.Name).Value(c.shown).Placeholder(c.Placeholder).
+		in := app.ElemSelfClosing("input").Attr("type", typ).ID(c.ID).Attr("name", c.Name).Attr("value", c.shown).Attr("placeholder", c.Placeholder).
 			Aria("invalid", c.Invalid).Attr("autocomplete", "off")
 		if !c.Delegated {
 			in = in.OnInput(send)
@@ -286,9 +286,9 @@ func (c *Control) Render() app.UI {
 		cls = "error"
 	}
 	return app.Div().Class("field").Body(
-		app.Label().For(c.ID).Text(c.Label),
+		app.Elem("label").Attr("for", c.ID).Text(c.Label),
 		input,
-		app.If(c.Msg != "", func() app.UI { return app.Small().ID(c.ID + "-msg").Class(cls).Text(c.Msg) }),
+		app.If(c.Msg != "", func() app.UI { return app.Elem("small").ID(c.ID + "-msg").Class(cls).Text(c.Msg) }),
 	)
 }
 
@@ -297,9 +297,9 @@ func (c *Control) Render() app.UI {
 // the state turns off would stay ticked. So the client always sets it,
 // true or false; the pre-rendered page writes it only when on (an
 // attribute checked="false" would tick the box too).
-func checked(in app.HTMLInput, on bool) app.HTMLInput {
+func checked(in app.HTMLElemSelfClosing, on bool) app.HTMLElemSelfClosing {
 	if on || app.IsClient {
-		return in.Checked(on)
+		return in.Attr("checked", on)
 	}
 	return in
 }
@@ -318,7 +318,7 @@ type FormStatus struct {
 func (f *FormStatus) Render() app.UI {
 	return app.P().ID("form-status").Class("form-status").Role("status").Body(
 		app.Text(f.Status+" "),
-		app.A().Href("#results").Text("See the results"),
+		app.Elem("a").Attr("href", "#results").Text("See the results"),
 	)
 }
 

@@ -46,8 +46,8 @@ func (ip *ImportPanel) Render() app.UI {
 		return c
 	}
 	shown := ip.shown || len(im.Sets) > 0 || f.Editing != "" || f.Msg != "" || f.Preview != nil
-	return app.Details().ID("import").Class("import").On("toggle", ip.onToggle).Body(
-		app.Summary().Text("Import your own measurements"+countSuffix(len(im.Sets))),
+	return app.Elem("details").ID("import").Class("import").On("toggle", ip.onToggle).Body(
+		app.Elem("summary").Text("Import your own measurements"+countSuffix(len(im.Sets))),
 		app.If(shown, func() app.UI { return ip.body(control, add) }),
 	)
 }
@@ -72,8 +72,8 @@ func (ip *ImportPanel) body(control func(model.ImportField) app.UI, add string) 
 		),
 		// Nothing to add until the preview recognizes a measurement (an
 		// edit saves what it holds).
-		app.Button().Type("button").ID("import-add").Text(add).
-			Disabled(busy != "" || f.Editing == "" && (f.Preview == nil || len(f.Preview.Data.Measurements) == 0)).
+		app.Elem("button").Attr("type", "button").ID("import-add").Text(add).
+			Attr("disabled", busy != "" || f.Editing == "" && (f.Preview == nil || len(f.Preview.Data.Measurements) == 0)).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionImportAdd) }),
 		// A live region the page moves the focus to once Add answers.
 		app.If(f.Msg != "" || busy != "", func() app.UI {
@@ -81,20 +81,20 @@ func (ip *ImportPanel) body(control func(model.ImportField) app.UI, add string) 
 		}),
 		app.If(f.Preview != nil, func() app.UI { return renderPreview(f.Preview) }),
 		app.If(len(im.Sets) > 0, func() app.UI {
-			return app.Ul().ID("import-sets").Body(app.Range(im.Sets).Slice(func(i int) app.UI {
+			return app.Elem("ul").ID("import-sets").Body(app.Range(im.Sets).Slice(func(i int) app.UI {
 				s := im.Sets[i]
 				label := s.ID + ": " + strings.TrimSpace(s.MCU+" "+s.Config)
-				return app.Li().Body(
+				return app.Elem("li").Body(
 					app.Text(label+" "),
-					app.If(s.From == model.Link, func() app.UI { return app.Span().Class("badge link").Text("from a link") }),
-					app.If(s.From == model.Session, func() app.UI { return app.Span().Class("badge link").Text("this visit only") }),
-					app.If(im.Reading[s.ID], func() app.UI { return app.Span().Class("badge").Text("reading its text…") }),
-					app.If(im.Errs[s.ID] != "", func() app.UI { return app.Span().Class("error").Text(" (not ranked: " + im.Errs[s.ID] + ") ") }),
+					app.If(s.From == model.Link, func() app.UI { return app.Elem("span").Class("badge link").Text("from a link") }),
+					app.If(s.From == model.Session, func() app.UI { return app.Elem("span").Class("badge link").Text("this visit only") }),
+					app.If(im.Reading[s.ID], func() app.UI { return app.Elem("span").Class("badge").Text("reading its text…") }),
+					app.If(im.Errs[s.ID] != "", func() app.UI { return app.Elem("span").Class("error").Text(" (not ranked: " + im.Errs[s.ID] + ") ") }),
 					app.If(s.From != model.Stored, func() app.UI {
-						return app.Button().Type("button").Class("keep").Text("Keep").Aria("label", "Keep "+s.ID+" in this browser").DataSet("set", s.ID).OnClick(keepSet)
+						return app.Elem("button").Attr("type", "button").Class("keep").Text("Keep").Aria("label", "Keep "+s.ID+" in this browser").DataSet("set", s.ID).OnClick(keepSet)
 					}),
-					app.Button().Type("button").Text("Edit").Aria("label", "Edit "+s.ID).DataSet("set", s.ID).OnClick(editSet),
-					app.Button().Type("button").Text("Remove").Aria("label", "Remove "+s.ID).DataSet("set", s.ID).OnClick(removeSet),
+					app.Elem("button").Attr("type", "button").Text("Edit").Aria("label", "Edit "+s.ID).DataSet("set", s.ID).OnClick(editSet),
+					app.Elem("button").Attr("type", "button").Text("Remove").Aria("label", "Remove "+s.ID).DataSet("set", s.ID).OnClick(removeSet),
 				)
 			}))
 		}),
@@ -155,13 +155,13 @@ func renderPreview(im *dataset.Imported) app.UI {
 		// its static ECDH line) is accounted for with its reason.
 		app.If(len(im.Data.Missing) > 0, func() app.UI {
 			miss := im.Data.Missing[:min(len(im.Data.Missing), model.MaxPreviewProblems)]
-			return app.Ul().Class("import-missing").Body(app.Range(miss).Slice(func(i int) app.UI {
+			return app.Elem("ul").Class("import-missing").Body(app.Range(miss).Slice(func(i int) app.UI {
 				m := miss[i]
-				return app.Li().Class("note").Text(fmt.Sprintf("line %d read, but no %s figure: %s", m.Pos.Line, bench.OpDoc(m.Op), m.Reason))
+				return app.Elem("li").Class("note").Text(fmt.Sprintf("line %d read, but no %s figure: %s", m.Pos.Line, bench.OpDoc(m.Op), m.Reason))
 			}))
 		}),
 		app.If(len(errs) > 0, func() app.UI {
-			return app.Ul().Class("import-errors").Body(app.Range(errs).Slice(func(i int) app.UI {
+			return app.Elem("ul").Class("import-errors").Body(app.Range(errs).Slice(func(i int) app.UI {
 				e := errs[i]
 				where := "line " + strconv.Itoa(e.Pos.Line)
 				if e.Pos.Line == 0 {
@@ -169,7 +169,7 @@ func renderPreview(im *dataset.Imported) app.UI {
 				}
 				// The formats are named above the box: not again per line.
 				msg := strings.Replace(e.Msg, dataset.Pastes, "one of the formats named above", 1)
-				return app.Li().Class("error").Text(where + ": " + msg + quoted(e.Text))
+				return app.Elem("li").Class("error").Text(where + ": " + msg + quoted(e.Text))
 			}))
 		}),
 		app.If(more > 0, func() app.UI {
@@ -180,11 +180,11 @@ func renderPreview(im *dataset.Imported) app.UI {
 			if len(shown) > 60 {
 				shown = shown[:60]
 			}
-			return scrollBox("Preview of the recognized measurements").Body(app.Table().Class("preview").Body(
-				app.THead().Body(app.Tr().Body(th("Line"), th("MCU"), th("Configuration"), th("Operation"), th("Figure"))),
-				app.TBody().Body(app.Range(shown).Slice(func(i int) app.UI {
+			return scrollBox("Preview of the recognized measurements").Body(app.Elem("table").Class("preview").Body(
+				app.Elem("thead").Body(app.Elem("tr").Body(th("Line"), th("MCU"), th("Configuration"), th("Operation"), th("Figure"))),
+				app.Elem("tbody").Body(app.Range(shown).Slice(func(i int) app.UI {
 					m := shown[i]
-					return app.Tr().Body(app.Td().Text(strconv.Itoa(m.Pos.Line)), app.Td().Text(m.MCU), app.Td().Text(m.Config), app.Td().Text(m.Op), app.Td().Text(m.Printed))
+					return app.Elem("tr").Body(app.Elem("td").Text(strconv.Itoa(m.Pos.Line)), app.Elem("td").Text(m.MCU), app.Elem("td").Text(m.Config), app.Elem("td").Text(m.Op), app.Elem("td").Text(m.Printed))
 				})),
 			))
 		}),

@@ -42,8 +42,8 @@ func partCount(groups []bench.PartGroup) int {
 // Render draws the closed button, or the view.
 func (v *PartsView) Render() app.UI {
 	if !v.m.Open {
-		return app.Section().ID("parts").Class("parts").Body(
-			app.Button().Type("button").ID("parts-open").Text(fmt.Sprintf("Browse all %d STM32 part numbers (ST's data)", v.Total)).
+		return app.Elem("section").ID("parts").Class("parts").Body(
+			app.Elem("button").Attr("type", "button").ID("parts-open").Text(fmt.Sprintf("Browse all %d STM32 part numbers (ST's data)", v.Total)).
 				OnClick(func(ctx app.Context, e app.Event) {
 					v.m.OpenParts(v.groups())
 					// The button goes away: the focus goes to the search
@@ -55,17 +55,17 @@ func (v *PartsView) Render() app.UI {
 		)
 	}
 	rows, matching := v.m.Rows()
-	return app.Section().ID("parts").Class("parts").Aria("labelledby", "parts-title").Body(
-		app.H2().ID("parts-title").Text("STM32 part numbers"),
+	return app.Elem("section").ID("parts").Class("parts").Aria("labelledby", "parts-title").Body(
+		app.Elem("h2").ID("parts-title").Text("STM32 part numbers"),
 		app.P().Class("hint").Text("ST's part database (STM32_open_pin_data), without a workload. Parts of one group run the same code at the same speed per cycle; they differ in flash, RAM, package and temperature. A clock marked inferred is stated by another of ST's part files of the same die and clock tree. Tick Compare on two or three to see them side by side."),
-		app.Label().For("parts-query").Text("Search (part number, package, core, series or unit, e.g. U5 LQFP PKA)"),
-		app.Input().Type("search").ID("parts-query").MaxLength(model.MaxQuery).Value(v.m.Query).
+		app.Elem("label").Attr("for", "parts-query").Text("Search (part number, package, core, series or unit, e.g. U5 LQFP PKA)"),
+		app.ElemSelfClosing("input").Attr("type", "search").ID("parts-query").Attr("maxlength", model.MaxQuery).Attr("value", v.m.Query).
 			OnInput(func(ctx app.Context, e app.Event) { v.m.SetQuery(browser.EventValue(ctx)) }),
 		app.P().ID("parts-count").Role("status").Text(fmt.Sprintf("%d of %d part numbers match; %d shown.", matching, v.m.Total(), len(rows))),
 		v.compare(),
-		app.Div().Class("table-wrap").Body(app.Table().Class("parts-table").Body(
-			app.Caption().Class("visually-hidden").Text("STM32 part numbers with ST's facts"),
-			app.THead().Body(app.Tr().Body(
+		app.Div().Class("table-wrap").Body(app.Elem("table").Class("parts-table").Body(
+			app.Elem("caption").Class("visually-hidden").Text("STM32 part numbers with ST's facts"),
+			app.Elem("thead").Body(app.Elem("tr").Body(
 				app.Range(model.PartColumns).Slice(func(i int) app.UI {
 					c := model.PartColumns[i]
 					state := "none"
@@ -75,23 +75,23 @@ func (v *PartsView) Render() app.UI {
 					case "-" + c.Key:
 						state = "descending"
 					}
-					return app.Th().Scope("col").Aria("sort", state).Body(
-						app.Button().Type("button").Class("sort").ID("parts-sort-" + c.Key).Text(c.Label).
+					return app.Elem("th").Attr("scope", "col").Aria("sort", state).Body(
+						app.Elem("button").Attr("type", "button").Class("sort").ID("parts-sort-" + c.Key).Text(c.Label).
 							OnClick(func(ctx app.Context, e app.Event) { v.m.Sort(c.Key) }),
 					)
 				}),
 				th("Compare"),
 			)),
-			app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
+			app.Elem("tbody").Body(app.Range(rows).Slice(func(i int) app.UI {
 				r := rows[i]
 				cells := r.Cells()
-				return app.Tr().Class("part").DataSet("part", r.Part).Body(
-					app.Range(cells).Slice(func(j int) app.UI { return app.Td().Text(cells[j]) }),
+				return app.Elem("tr").Class("part").DataSet("part", r.Part).Body(
+					app.Range(cells).Slice(func(j int) app.UI { return app.Elem("td").Text(cells[j]) }),
 					// The part is read from the box, not captured: a row
 					// shows other parts as the search and order change
 					// (see browser.EventData).
-					app.Td().Body(app.Input().Type("checkbox").Class("pick").ID("pick-"+r.Part).Aria("label", "Compare "+r.Part).
-						Checked(slices.Contains(v.m.Picked, r.Part)).DataSet("part", r.Part).
+					app.Elem("td").Body(app.ElemSelfClosing("input").Attr("type", "checkbox").Class("pick").ID("pick-"+r.Part).Aria("label", "Compare "+r.Part).
+						Attr("checked", slices.Contains(v.m.Picked, r.Part)).DataSet("part", r.Part).
 						OnChange(func(ctx app.Context, e app.Event) {
 							part := browser.EventData(ctx, "part")
 							if part != "" && !v.m.Pick(part) {
@@ -103,7 +103,7 @@ func (v *PartsView) Render() app.UI {
 			})),
 		)),
 		app.If(len(rows) < matching, func() app.UI {
-			return app.Button().Type("button").ID("parts-more").Text(fmt.Sprintf("Show %d more", min(model.PartsPage, matching-len(rows)))).
+			return app.Elem("button").Attr("type", "button").ID("parts-more").Text(fmt.Sprintf("Show %d more", min(model.PartsPage, matching-len(rows)))).
 				OnClick(func(ctx app.Context, e app.Event) { v.m.More() })
 		}),
 	)
@@ -119,14 +119,14 @@ func (v *PartsView) compare() app.UI {
 		}
 		return app.Div().ID("parts-compare")
 	}
-	return app.Div().ID("parts-compare").Class("table-wrap").Body(app.Table().Class("compare").Body(
-		app.Caption().Class("visually-hidden").Text("Parts side by side; rows whose values differ are marked"),
-		app.THead().Body(app.Tr().Body(
+	return app.Div().ID("parts-compare").Class("table-wrap").Body(app.Elem("table").Class("compare").Body(
+		app.Elem("caption").Class("visually-hidden").Text("Parts side by side; rows whose values differ are marked"),
+		app.Elem("thead").Body(app.Elem("tr").Body(
 			th("Fact"),
 			app.Range(parts).Slice(func(i int) app.UI {
 				p := parts[i]
-				return app.Th().Scope("col").Body(app.Text(p+" "),
-					app.Button().Type("button").Class("uncompare").Aria("label", "Take "+p+" out of the comparison").Text("✕").
+				return app.Elem("th").Attr("scope", "col").Body(app.Text(p+" "),
+					app.Elem("button").Attr("type", "button").Class("uncompare").Aria("label", "Take "+p+" out of the comparison").Text("✕").
 						DataSet("part", p).OnClick(func(ctx app.Context, e app.Event) {
 						if part := browser.EventData(ctx, "part"); part != "" {
 							v.m.Pick(part)

@@ -221,11 +221,11 @@ func (r *Results) Render() app.UI {
 	res := &r.M.Results
 	v := r.view(nil)
 	problems := r.M.Problems()
-	return app.Section().ID("results").Class("results").Attr("data-renders", r.Rev).Attr("data-client", r.Client).
+	return app.Elem("section").ID("results").Class("results").Attr("data-renders", r.Rev).Attr("data-client", r.Client).
 		Attr("data-count", v.Count).Attr("data-stale", res.Stale).Aria("labelledby", "results-title").Body(
-		app.H2().ID("results-title").Class("visually-hidden").Text("Results"),
-		app.P().Class("summary").Body(app.Strong().Text("Ranked: "), app.Text(v.Workload),
-			app.A().Class("edit-link").Href("#workload").Text(" Edit the workload")),
+		app.Elem("h2").ID("results-title").Class("visually-hidden").Text("Results"),
+		app.P().Class("summary").Body(app.Elem("strong").Text("Ranked: "), app.Text(v.Workload),
+			app.Elem("a").Class("edit-link").Attr("href", "#workload").Text(" Edit the workload")),
 		// Every slot above the tools is always there, hidden when it has
 		// nothing to say: go-app matches children by position, so a slot
 		// that came and went would remount what follows it — the filter
@@ -233,14 +233,14 @@ func (r *Results) Render() app.UI {
 		hideIf(app.P().ID("link-pending").Class("link-pending").Role("status"), r.Client).Text(
 			"Ranking the workload of your link… The ranking this page was saved with is an example for the default workload, not your link's answer."),
 		app.If(!r.Client, func() app.UI {
-			return app.NoScript().Body(app.P().Class("noscript").Text(
+			return app.Elem("noscript").Body(app.P().Class("noscript").Text(
 				"Scripting is off: cryptosizer ranks in your browser (WebAssembly), so nothing here answers a link's own workload. " +
 					"The ranking below is the example for the default workload: " + v.Workload + "."))
-		}).Else(func() app.UI { return app.NoScript() }),
+		}).Else(func() app.UI { return app.Elem("noscript") }),
 		problemsBox(problems),
 		app.P().ID("status").Class("status").Role("status").Aria("live", "polite").Text(v.Status),
-		hideIf(app.Ul().ID("empty").Class("empty"), len(v.Empty) == 0).Body(
-			app.Range(v.Empty).Slice(func(i int) app.UI { return app.Li().Text(v.Empty[i]) }),
+		hideIf(app.Elem("ul").ID("empty").Class("empty"), len(v.Empty) == 0).Body(
+			app.Range(v.Empty).Slice(func(i int) app.UI { return app.Elem("li").Text(v.Empty[i]) }),
 		),
 		// An empty ranking hides its table and charts (kept mounted, so
 		// that typing does not rebuild them) behind the explanation.
@@ -260,8 +260,8 @@ func (r *Results) Render() app.UI {
 			hideIf(app.Div().ID("unbuilt-box"), v.Unbuilt == "").Body(
 				app.If(v.Unbuilt != "", func() app.UI { return app.Raw(v.Unbuilt) }),
 			),
-			openIf(hideIf(app.Details().ID("no-figure").Class("no-figure"), v.NoFigure == ""), res.NotRankedOpen && v.NoFigure != "").Body(
-				app.Summary().Text(v.NoFigure),
+			openIf(hideIf(app.Elem("details").ID("no-figure").Class("no-figure"), v.NoFigure == ""), res.NotRankedOpen && v.NoFigure != "").Body(
+				app.Elem("summary").Text(v.NoFigure),
 				app.If(v.NoFigureLines != "", func() app.UI { return app.Raw(v.NoFigureLines) }),
 			),
 		)),
@@ -276,12 +276,12 @@ func (r *Results) Render() app.UI {
 			exportButton("copy-link", "link", "Copy link"),
 			// Ticking Compare draws the comparison below the table: say so
 			// where the tick is, with a way there.
-			hideIf(app.A().ID("compare-link").Class("compare-link").Href("#compare").OnClick(toCompare), len(res.Compare) == 0).
+			hideIf(app.Elem("a").ID("compare-link").Class("compare-link").Attr("href", "#compare").OnClick(toCompare), len(res.Compare) == 0).
 				Text(fmt.Sprintf("Comparing %d: see them side by side ↓", len(res.Compare))),
 		),
 		app.If(r.Link != "", func() app.UI {
 			return app.Div().Class("share").Body(
-				app.Input().Type("text").ID("share-link").ReadOnly(true).Value(r.Link).Aria("label", "Link to this result"),
+				app.ElemSelfClosing("input").Attr("type", "text").ID("share-link").Attr("readonly", true).Attr("value", r.Link).Aria("label", "Link to this result"),
 			)
 		}),
 		// Each of these re-renders only when what it shows may have
@@ -291,7 +291,7 @@ func (r *Results) Render() app.UI {
 		&Compare{M: res, Rev: revIf(len(res.Compare) > 0, r.Rev)},
 		&Details{M: res, Rev: revIf(res.Selected != "", r.Rev), DS: r.dataset(), Validated: r.validated()},
 		&ChartList{Charts: res.Charts, Wanted: res.ChartsWanted, Hidden: len(v.Empty) > 0},
-		app.Footer().Body(
+		app.Elem("footer").Body(
 			app.P().Text("Model: per-handshake operation counts from RFC 5246 §7.4, RFC 8422 §5.4, RFC 8446 §4.4, draft-ietf-tls-ecdhe-mlkem and FIPS 203/204; firmware verify = size ÷ hash rate + one signature verification. "+
 				v.DataLine),
 		),
@@ -303,10 +303,10 @@ func (r *Results) Render() app.UI {
 // there is nothing to fold), so that what follows it is never remounted.
 func showAll(unfolded bool, v resultsView) app.UI {
 	if unfolded && v.Rows > model.Fold[engine.Pass]+model.Fold[engine.Unknown]+model.Fold[engine.Fail] {
-		return app.Button().Type("button").ID("show-all-fails").Text("Show the first rows only").
+		return app.Elem("button").Attr("type", "button").ID("show-all-fails").Text("Show the first rows only").
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionFold) })
 	}
-	return hideIf(app.Button().Type("button").ID("show-all-fails"), v.Hidden == 0).Text(fmt.Sprintf("Show all %d candidates (%d more)", v.Rows+v.Hidden, v.Hidden)).
+	return hideIf(app.Elem("button").Attr("type", "button").ID("show-all-fails"), v.Hidden == 0).Text(fmt.Sprintf("Show all %d candidates (%d more)", v.Rows+v.Hidden, v.Hidden)).
 		OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionUnfold) })
 }
 
@@ -372,10 +372,10 @@ func (l *ChartList) OnMount(ctx app.Context) {
 }
 
 func exportButton(id, kind, label string) app.UI {
-	return app.Button().Type("button").ID(id).Text(label).OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionExport, kind) })
+	return app.Elem("button").Attr("type", "button").ID(id).Text(label).OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionExport, kind) })
 }
 
-func th(s string) app.UI { return app.Th().Scope("col").Text(s) }
+func th(s string) app.UI { return app.Elem("th").Attr("scope", "col").Text(s) }
 
 func contains(list []string, s string) bool {
 	for _, x := range list {
@@ -414,9 +414,9 @@ func hideIf[E interface{ Hidden(bool) E }](e E, hide bool) E {
 
 // openIf opens a details element when open holds (go-app writes
 // Open(false) into the page's HTML as open="false", which opens it).
-func openIf(d app.HTMLDetails, open bool) app.HTMLDetails {
+func openIf(d app.HTMLElem, open bool) app.HTMLElem {
 	if open {
-		return d.Open(true)
+		return d.Attr("open", true)
 	}
 	return d
 }
@@ -440,8 +440,8 @@ func dataLine(ds *bench.Dataset) string {
 // (axe's listitem rule).
 func problemsBox(problems []string) app.UI {
 	return hideIf(app.Div().ID("problems").Role("alert"), len(problems) == 0).Body(
-		app.Ul().Class("problems").Body(
-			app.Range(problems).Slice(func(i int) app.UI { return app.Li().Text(problems[i]) }),
+		app.Elem("ul").Class("problems").Body(
+			app.Range(problems).Slice(func(i int) app.UI { return app.Elem("li").Text(problems[i]) }),
 		),
 	)
 }
@@ -452,7 +452,9 @@ func problemsBox(problems []string) app.UI {
 func compareStatus(n int) app.UI {
 	return hideIf(app.P().ID("compare-status").Class("compare-status").Role("status"), n == 0).Body(
 		app.Text(fmt.Sprintf("%d of at most %d rows ticked to compare. ", n, model.MaxCompare)),
-		app.If(n >= 2, func() app.UI { return app.A().Href("#compare").OnClick(toCompare).Text("See them side by side") }),
+		app.If(n >= 2, func() app.UI {
+			return app.Elem("a").Attr("href", "#compare").OnClick(toCompare).Text("See them side by side")
+		}),
 		app.If(n >= model.MaxCompare, func() app.UI { return app.Text(" — the most: untick one to compare another.") }),
 	)
 }

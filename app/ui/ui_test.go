@@ -52,19 +52,8 @@ func TestJavaScriptOnlyThroughBrowser(t *testing.T) {
 		"ValueOf": true, "FuncOf": true, "PreventDefault": true, "StopImmediatePropagation": true, "Value": false}
 	// Package names whose New/Get/Set are plain Go.
 	plain := map[string]bool{"browser": true, "model": true, "strings": true, "url": true}
-	fset := token.NewFileSet()
-	files, err := filepath.Glob("*.go")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no Go files found (%v)", err)
-	}
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	fset, files := sources(t)
+	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			sel, ok := n.(*ast.SelectorExpr)
 			if ok && forbidden[sel.Sel.Name] {
@@ -184,17 +173,9 @@ func TestTableHTMLEscapes(t *testing.T) {
 // field rendered on every render of the page — every keystroke (the
 // parts view did). A func a component needs goes in an unexported field.
 func TestComponentsHaveNoFuncFields(t *testing.T) {
-	fset := token.NewFileSet()
-	files, err := filepath.Glob("*.go")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no Go files found (%v)", err)
-	}
+	fset, files := sources(t)
 	components := 0
-	for _, name := range files {
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			ts, ok := n.(*ast.TypeSpec)
 			if !ok {
@@ -221,4 +202,27 @@ func TestComponentsHaveNoFuncFields(t *testing.T) {
 	if components == 0 {
 		t.Fatal("no component found: the check checks nothing")
 	}
+}
+
+// sources parses package ui's Go files, its tests left out, for the
+// tests that hold the package's code to a rule.
+func sources(t *testing.T) (*token.FileSet, []*ast.File) {
+	t.Helper()
+	names, err := filepath.Glob("*.go")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no Go files found (%v)", err)
+	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	return fset, files
 }
