@@ -21,6 +21,7 @@ import (
 // first keystroke's keydown → results changed (medians of b.N visits),
 // the tenth's (the last key's), and their ratio, beside the echo app's first keystroke
 // measured the same way. Run by ./build.sh bench; it asserts nothing.
+// CRYPTOSIZER_FIRSTKEY_AT=3s measures one delay only.
 func BenchmarkVersusFirstKeystroke(b *testing.B) {
 	dir := os.Getenv("CRYPTOSIZER_MINIMAL")
 	if dir == "" {
@@ -28,7 +29,15 @@ func BenchmarkVersusFirstKeystroke(b *testing.B) {
 	}
 	appReady := `(() => { const r = document.querySelector('#results[data-client="true"]'); return !!r && r.querySelectorAll('tr.row').length > 0 })()`
 	echoReady := `!!document.querySelector('div[data-client="true"]')`
-	for _, after := range []time.Duration{time.Second, 3 * time.Second, 10 * time.Second} {
+	delays := []time.Duration{time.Second, 3 * time.Second, 10 * time.Second}
+	if at := os.Getenv("CRYPTOSIZER_FIRSTKEY_AT"); at != "" { // e.g. 3s: one delay, for an experiment
+		d, err := time.ParseDuration(at)
+		if err != nil || d < 0 || d > time.Minute {
+			b.Fatalf("CRYPTOSIZER_FIRSTKEY_AT=%q: want a duration from 0s to 1m, e.g. 3s", at)
+		}
+		delays = []time.Duration{d}
+	}
+	for _, after := range delays {
 		var first, tenth, echoFirst []float64
 		for i := 0; i < b.N; i++ {
 			lat := typedAfter(b, siteDir(), appReady, "f-tls-rate", "#results", after)

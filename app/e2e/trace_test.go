@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -40,6 +41,33 @@ func BenchmarkStartTrace(b *testing.B) {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		b.Fatal(err)
 	}
+	stop := startTrace(b, ctx, "devtools.timeline", "blink.user_timing", "v8", "v8.wasm", "disabled-by-default-devtools.timeline", "loading", "__metadata")
+	ready := started
+	if siteDir() != root { // a minimal app: its first client render
+		ready = poll(`!!document.querySelector('[data-client="true"]')`, 60*time.Second)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), ready); err != nil {
+		b.Fatal(err)
+	}
+	raw := stop()
+	if f := os.Getenv("CRYPTOSIZER_TRACE_FILE"); f != "" {
+		all, _ := json.Marshal(map[string]any{"traceEvents": raw})
+		if err := os.WriteFile(f, all, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	lines, err := splitTrace(raw)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, line := range lines {
+		b.Log(line)
+	}
+}
+
+// startTrace starts tracing the browser (ctx) in those categories; stop
+// ends it and returns its events.
+func startTrace(b *testing.B, ctx context.Context, cats ...string) (stop func() []json.RawMessage) {
 	var raw []json.RawMessage
 	done := make(chan struct{})
 	if err := chromedp.Listen(ctx, func(ev any) {
@@ -54,40 +82,22 @@ func BenchmarkStartTrace(b *testing.B) {
 	}); err != nil {
 		b.Fatal(err)
 	}
-	cats := []string{"devtools.timeline", "blink.user_timing", "v8", "v8.wasm", "disabled-by-default-devtools.timeline", "loading", "__metadata"}
 	if _, err := chromedp.Call(ctx, tracing.Start, tracing.StartParams{
 		TransferMode: tracing.StartTransferModeReportEvents,
 		TraceConfig:  &tracing.TraceConfig{IncludedCategories: cats},
 	}); err != nil {
 		b.Fatal(err)
 	}
-	ready := started
-	if siteDir() != root { // a minimal app: its first client render
-		ready = poll(`!!document.querySelector('[data-client="true"]')`, 60*time.Second)
-	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), ready); err != nil {
-		b.Fatal(err)
-	}
-	if _, err := chromedp.Call(ctx, tracing.End, cdp.Empty{}); err != nil {
-		b.Fatal(err)
-	}
-	select {
-	case <-done:
-	case <-time.After(30 * time.Second):
-		b.Fatal("the trace did not complete")
-	}
-	if f := os.Getenv("CRYPTOSIZER_TRACE_FILE"); f != "" {
-		all, _ := json.Marshal(map[string]any{"traceEvents": raw})
-		if err := os.WriteFile(f, all, 0o644); err != nil {
+	return func() []json.RawMessage {
+		if _, err := chromedp.Call(ctx, tracing.End, cdp.Empty{}); err != nil {
 			b.Fatal(err)
 		}
-	}
-	lines, err := splitTrace(raw)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, line := range lines {
-		b.Log(line)
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			b.Fatal("the trace did not complete")
+		}
+		return raw
 	}
 }
 

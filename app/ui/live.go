@@ -169,6 +169,12 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 			if n == 2 {
 				p.views.prepare(p.m)
 			}
+			if !input() {
+				// What the keystroke's own event and frame run besides
+				// (compiled, not run on the page: nothing is drawn).
+				browser.WarmInput()
+				browser.WarmTable()
+			}
 			browser.Record("warm", browser.Now()-t, false)
 		},
 	}

@@ -253,6 +253,20 @@ func ListenInput(id string, fn func(name, value string)) {
 	}
 }
 
+// WarmInput sends the document an input event no field sent: the
+// listeners ListenInput added run their code once (the browser compiles
+// a wasm function on its first call) and pass nothing on, since no text
+// field was typed in.
+func WarmInput() {
+	if !app.IsClient {
+		return
+	}
+	_ = Try("warming the form's listener", func() {
+		d := win().Get("document")
+		d.Call("dispatchEvent", win().Get("Event").New("input"))
+	})
+}
+
 // IsOpen reports whether the component's element (a details element)
 // is open.
 func IsOpen(ctx app.Context) bool {

@@ -161,21 +161,53 @@ func PrepareTable(html string) {
 // html, which the caller has escaped: moved in from the template when
 // PrepareTable parsed the same text, else parsed here.
 func SetTable(ctx app.Context, html string) error {
+	moved, err := setTable(ctx.JSSrc(), html)
+	if moved {
+		ahead.moved++
+		Record("table-moved", float64(ahead.moved), true)
+	}
+	return err
+}
+
+// setTable draws html into el and reports whether it moved the table
+// PrepareTable parsed.
+func setTable(el app.Value, html string) (moved bool, err error) {
 	if html != "" && html == ahead.html {
 		ahead.html = ""
-		err := Try("drawing the table", func() { ctx.JSSrc().Call("replaceChildren", ahead.tpl.Get("content")) })
+		err := Try("drawing the table", func() { el.Call("replaceChildren", ahead.tpl.Get("content")) })
 		if err == nil {
 			ahead.drawn = html
-			ahead.moved++
-			Record("table-moved", float64(ahead.moved), true)
-			return nil
+			return true, nil
 		}
 	}
-	err := Try("drawing the table", func() { ctx.JSSrc().Set("innerHTML", html) })
+	err = Try("drawing the table", func() { el.Set("innerHTML", html) })
 	if err == nil {
 		ahead.drawn = html
 	}
-	return err
+	return false, err
+}
+
+// WarmTable runs what a keystroke's table runs (PrepareTable, and the
+// move into the table's box) on a one-row table in a box of its own,
+// never in the page, so that the first keystroke does not wait for the
+// browser to compile that code (it compiles a wasm function on its first
+// call). What the page had parsed and drawn is as it was.
+func WarmTable() {
+	if !app.IsClient {
+		return
+	}
+	const row = `<table><tbody><tr><td></td></tr></tbody></table>`
+	saved := ahead
+	var box app.Value
+	if Try("warming the table", func() { box = win().Get("document").Call("createElement", "div") }) == nil {
+		PrepareTable(row)
+		_, _ = setTable(box, row)
+	}
+	ahead.html, ahead.drawn = saved.html, saved.drawn
+	if saved.html != "" { // the template held the page's next table: parse it again
+		ahead.html = ""
+		PrepareTable(saved.html)
+	}
 }
 
 // FocusRow moves the focus to the ranking table's row of that key (when
