@@ -91,9 +91,9 @@ update() { cmp -s "$1" "$2" || cp "$1" "$2"; }
 
 # The page's view code (package ui) is compiled without inlining: its
 # render functions are chains of go-app element calls, and inlining them
-# at every call site made the package half again as large in the wasm
-# (45 KB brotli, 2.4 % of the download) for no measured change in its
-# benchmarks (BenchmarkResultsView, BenchmarkStart: issue 61's note).
+# at every call site made the wasm 45 KB brotli larger (2.4 % of the
+# download) for no measured change in the package's benchmarks
+# (BenchmarkResultsView, BenchmarkStart: issue 61's note).
 # The ranking's packages (engine, catalog, model) keep it. The minimal
 # apps are built with the same flags; the pattern names none of theirs.
 WASM_GCFLAGS="cryptosizer/app/ui=-l"
