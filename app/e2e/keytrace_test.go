@@ -15,11 +15,14 @@ import (
 )
 
 // BenchmarkFirstKeystrokeTrace traces a phone's first keystroke (4×
-// throttled, typed 3 s after the page warmed) and logs how many wasm
-// functions V8 compiled lazily for it on the main thread and what that
-// cost; CRYPTOSIZER_LAZY_FILE=path writes their function indices (one
-// per line, with the compile's ms), to be named from a build that keeps
-// the name section (./app/cmd/wasmsize reads it). Never asserted.
+// throttled, typed 3 s after the page warmed) until the results change,
+// and logs how many wasm functions V8 compiled lazily for it on the main
+// thread and what that cost; then it types nine more keys and logs each
+// keystroke's ranking, frame and page render (cryptosizerTiming's rank,
+// rerank and render). CRYPTOSIZER_LAZY_FILE=path writes the compiled
+// functions' indices (one per line, with the compile's ms), to be named
+// from the name section of a build that keeps it (built without -s, as
+// for ./app/cmd/wasmsize). Never asserted.
 //
 //	go test -v -run '^$' -bench FirstKeystrokeTrace -benchtime 1x ./app/e2e/
 func BenchmarkFirstKeystrokeTrace(b *testing.B) {
