@@ -10,7 +10,10 @@ import (
 // with another build of the app (CRYPTOSIZER_BEFORE: a copy of the site
 // before a change), so that a change's effect on the start is measured
 // in one run, on one machine state (CRYPTOSIZER_THROTTLE=4 slows the
-// page's CPU as a phone's). Never asserted.
+// page's CPU as a phone's). Never asserted. CRYPTOSIZER_BEFORE_KEYS=1
+// adds, per run, a visit to each that types 30 keys (keydown →
+// re-rendered, as BenchmarkVersusMinimal measures it), so that a change
+// to what a keystroke runs is told apart from the machine's drift.
 //
 //	cp -r . /tmp/before   # (the built site, before the change)
 //	... change, ./build.sh build ...
@@ -28,6 +31,8 @@ func BenchmarkVersusBefore(b *testing.B) {
 	sites := []struct{ name, dir string }{{"after", siteDir()}, {"before", before}}
 	type split struct{ ready, wasm, main, dataset, mount []float64 }
 	got := map[string]*split{"after": {}, "before": {}}
+	keys := map[string][]float64{}
+	typing := os.Getenv("CRYPTOSIZER_BEFORE_KEYS") == "1"
 	for i := 0; i < b.N; i++ {
 		order := sites
 		if i%2 == 1 {
@@ -42,11 +47,23 @@ func BenchmarkVersusBefore(b *testing.B) {
 			g.dataset = append(g.dataset, v.datasetMs)
 			g.mount = append(g.mount, v.mountMs)
 		}
+		if typing {
+			for _, s := range order {
+				lat, _ := keydowns(b, s.dir, ready, "f-tls-rate", "#results")
+				keys[s.name] = append(keys[s.name], lat...)
+			}
+		}
 	}
 	for _, s := range sites {
 		g := got[s.name]
 		b.Logf("%s: ready median %.0f (min %.0f, max %.0f) | wasm arrived %.0f | main() %.0f | dataset %.1f | mounted %.0f",
 			s.name, median(g.ready), lowest(g.ready), highest(g.ready), median(g.wasm), median(g.main), median(g.dataset), median(g.mount))
+	}
+	if typing {
+		for _, s := range sites {
+			b.Logf("%s: keydown → re-rendered median %.1f ms, p95 %.1f (n=%d)", s.name, median(keys[s.name]), percentile(keys[s.name], 0.95), len(keys[s.name]))
+		}
+		b.ReportMetric(median(keys["after"])/median(keys["before"]), "x-keydown-after/before")
 	}
 	b.ReportMetric(median(got["after"].ready)/median(got["before"].ready), "x-ready-after/before")
 	b.ReportMetric(median(got["after"].ready)-median(got["before"].ready), "ms-ready-after-before")
