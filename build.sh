@@ -146,8 +146,8 @@ cmd_bench() {
   minimal "$dir/echo" echo
   # VersusFirstKeystroke (three delays) and VersusMinimal run in one test
   # binary, each once with N=1 and then with N: 29.2 minutes at N=15 on
-  # two cores (issue 61), a machine a little slower than that ran past a
-  # 30-minute timeout.
+  # two cores (issue 61), so that a machine a little slower would run past
+  # a 30-minute timeout.
   CRYPTOSIZER_MINIMAL="$PWD/$dir" go test -v -run '^$' -bench 'Versus' -benchtime "${N:-15}x" -timeout 100m ./app/e2e/
   echo "== Lighthouse (app/e2e/lighthouse, installed here only: not by CI)"
   (cd app/e2e/lighthouse && npm ci --no-audit --no-fund >/dev/null) || die "npm ci in app/e2e/lighthouse failed"
