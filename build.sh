@@ -92,9 +92,12 @@ update() { cmp -s "$1" "$2" || cp "$1" "$2"; }
 # The page's view code (package ui) is compiled without inlining: its
 # render functions are chains of go-app element calls, and inlining them
 # at every call site made the wasm 45 KB brotli larger (2.4 % of the
-# download) for no measured change in the package's benchmarks
-# (BenchmarkResultsView, BenchmarkStart: issue 61's note).
-# The ranking's packages (engine, catalog, model) keep it. The minimal
+# download; without it the wasm is over its x1.40 target). Its cost: no
+# significant change in the package's benchmarks (BenchmarkResultsView,
+# BenchmarkStart), but in the browser a keystroke (keydown -> re-rendered)
+# 8-17 % slower (BenchmarkVersusBefore with CRYPTOSIZER_BEFORE_KEYS=1,
+# issue 61's notes). The ranking's packages (engine, catalog, model) keep
+# inlining: the ranking is about half of a keystroke. The minimal
 # apps are built with the same flags; the pattern names none of theirs.
 WASM_GCFLAGS="cryptosizer/app/ui=-l"
 
