@@ -49,8 +49,7 @@ func BenchmarkVersusBefore(b *testing.B) {
 		}
 		if typing {
 			for _, s := range order {
-				lat, _ := keydowns(b, s.dir, ready, "f-tls-rate", "#results")
-				keys[s.name] = append(keys[s.name], lat...)
+				keys[s.name] = append(keys[s.name], keydowns(b, s.dir, ready, "f-tls-rate", "#results").lat...)
 			}
 		}
 	}

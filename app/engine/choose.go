@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"cryptosizer/app/catalog"
 )
 
@@ -46,20 +48,20 @@ func slower(a catalog.Answer, used []catalog.Used) []Note {
 // siblings notes, for candidates on the same board with other library
 // versions, how those rank: the version and its configuration often
 // matter more than the accelerators.
-func siblings(cs []Candidate) {
-	byBoard := map[string][]int{}
+func (ix *Index) siblings(cs []Candidate, ar *arena) {
+	groups := slices.Grow(ar.groups[:0], ix.nsiblings)[:ix.nsiblings]
+	for g := range groups {
+		groups[g] = groups[g][:0]
+	}
+	ar.groups = groups
 	for i := range cs {
-		if c := &cs[i]; c.Board != "" { // in place: a candidate is ~650 B
-			byBoard[c.MCU+"|"+c.Board+"|"+c.Library] = append(byBoard[c.MCU+"|"+c.Board+"|"+c.Library], i)
+		if g := ix.sibling[ar.from[i]]; g >= 0 {
+			groups[g] = append(groups[g], i)
 		}
 	}
-	for _, idx := range byBoard {
-		versions := map[string]bool{}
-		for _, i := range idx {
-			versions[cs[i].LibraryVersion] = true
-		}
-		if len(versions) < 2 {
-			continue
+	for _, idx := range groups {
+		if !slices.ContainsFunc(idx, func(i int) bool { return cs[i].LibraryVersion != cs[idx[0]].LibraryVersion }) {
+			continue // one version left (a filter took the others)
 		}
 		for _, i := range idx {
 			n := Note{Code: WhySameBoard}

@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"slices"
+	"strings"
+
 	"cryptosizer/app/bench"
 	"cryptosizer/app/boot"
 	"cryptosizer/app/catalog"
@@ -41,7 +44,16 @@ type Index struct {
 	// donor at the same maximum clock.
 	slots  []int
 	nslots int
-	memos  memos
+	// keyRank is each build's place among the builds in the order of
+	// their keys (equal keys in build order): order's last tie-break,
+	// compared as integers (comparing the keys' text was a third of
+	// the order's time in the browser). sibling is each build's group
+	// of builds of one MCU, board and library in several versions
+	// (siblings; -1 for none), nsiblings how many there are.
+	keyRank   []int32
+	sibling   []int32
+	nsiblings int
+	memos     memos
 }
 
 // NewIndex prepares a dataset for ranking: Over its catalogue.
@@ -71,7 +83,58 @@ func Over(cat *catalog.Catalog) *Index {
 		}
 		ix.slots[i] = s
 	}
+	ix.keyRank = keyRanks(cat.Builds)
+	ix.sibling, ix.nsiblings = siblingGroups(cat.Builds)
 	return ix
+}
+
+// keyRanks are the builds' places in the order of their keys, equal
+// keys in the builds' order (Index.keyRank).
+func keyRanks(bs []*catalog.Build) []int32 {
+	byKey := make([]int32, len(bs))
+	for i := range byKey {
+		byKey[i] = int32(i)
+	}
+	slices.SortStableFunc(byKey, func(i, j int32) int { return strings.Compare(bs[i].Shown().Key, bs[j].Shown().Key) })
+	rank := make([]int32, len(bs))
+	for r, i := range byKey {
+		rank[i] = int32(r)
+	}
+	return rank
+}
+
+// siblingGroups numbers the groups of builds on a board (of one MCU and
+// library) in more than one library version, and gives each build its
+// group (-1: none): the builds siblings may name.
+func siblingGroups(bs []*catalog.Build) (group []int32, n int) {
+	type board struct{ mcu, board, lib string }
+	versions := map[board]map[string]bool{}
+	for _, b := range bs {
+		if id := b.Shown().ID; id.Board != "" {
+			k := board{id.MCU, id.Board, id.Library}
+			if versions[k] == nil {
+				versions[k] = map[string]bool{}
+			}
+			versions[k][id.LibraryVersion] = true
+		}
+	}
+	number := map[board]int32{}
+	group = make([]int32, len(bs))
+	for i, b := range bs {
+		group[i] = -1
+		id := b.Shown().ID
+		k := board{id.MCU, id.Board, id.Library}
+		if id.Board == "" || len(versions[k]) < 2 {
+			continue
+		}
+		g, ok := number[k]
+		if !ok {
+			g = int32(len(number))
+			number[k] = g
+		}
+		group[i] = g
+	}
+	return group, len(number)
 }
 
 // Dataset is the data the index ranks.

@@ -32,7 +32,13 @@ func judge(c *Candidate, sc *catalog.Clock, e *Eval) {
 			c.Missing = slices.Clip(r.Missing)
 		} else {
 			for _, m := range r.Missing {
-				c.Missing = appendUnique(c.Missing, m)
+				if slices.Contains(c.Missing, m) {
+					continue
+				}
+				if len(c.Missing) == cap(c.Missing) { // shared, or full: a list of its own, from the ranking's slab
+					c.Missing = append(e.strs.Slice(len(c.Missing)+len(r.Missing)), c.Missing...)
+				}
+				c.Missing = append(c.Missing, m)
 			}
 		}
 		if r.Verdict == Fail || r.Verdict == Unknown && c.Verdict == Pass {

@@ -69,6 +69,12 @@ type termMemo struct {
 	// lacks are the operations each build has no figure for (Index.lacks;
 	// nil when it has them all), once asked.
 	lacks map[*catalog.Build][]string
+	// answers are what each build publishes for the key's question (by
+	// its index in Index.builds; asked[i] once made): the clock is
+	// worked out once per shape, not per keystroke (a tenth of a
+	// ranking in the browser). A question's answer holds the question.
+	answers []catalog.Answer
+	asked   []bool
 }
 
 // maxMemos is how many workload shapes an index keeps terms for: the
@@ -135,7 +141,21 @@ func (ix *Index) takeMemo(w *Workload) *termMemo {
 		m.terms[i] = make([][]Term, n)
 	}
 	m.views = make([]*termsView, n)
+	m.answers, m.asked = make([]catalog.Answer, len(ix.builds)), make([]bool, len(ix.builds))
 	return m
+}
+
+// ask is what build i (b) publishes for the ranking's question: the
+// memo's answer, or the catalogue's, kept for the next ranking of the
+// same shape.
+func (e *Eval) ask(i int, b *catalog.Build) catalog.Answer {
+	if e.memo == nil {
+		return e.ix.cat.Ask(b, e.q)
+	}
+	if !e.memo.asked[i] {
+		e.memo.answers[i], e.memo.asked[i] = e.ix.cat.Ask(b, e.q), true
+	}
+	return e.memo.answers[i]
 }
 
 // putMemo keeps m, the most recent first.

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math"
 	"slices"
-	"strings"
 )
 
 // flashOrder sorts a part without internal flash (or without facts)
@@ -29,9 +28,11 @@ func VerdictOrder(v Verdict) int {
 
 // order sorts candidates: passes (by the objective), then unknown (fewest
 // missing measurements first, then by key), then fail by how close they
-// came. It sorts indices, not the large structs, by keys taken once per
-// candidate; ties keep the order of cs, as a stable sort does.
-func order(cs []Candidate, objective Objective, ar *arena) {
+// came, then by key (its place among the builds' keys: keyRank, by
+// build, ar.from giving each candidate's). It sorts indices, not the
+// large structs, by keys taken once per candidate, and moves ar.from
+// with the candidates.
+func order(cs []Candidate, objective Objective, keyRank []int32, ar *arena) {
 	idx, keys := slices.Grow(ar.idx[:0], len(cs))[:len(cs)], slices.Grow(ar.keys[:0], len(cs))[:len(cs)]
 	ar.idx, ar.keys = idx, keys
 	for i := range cs {
@@ -44,8 +45,12 @@ func order(cs []Candidate, objective Objective, ar *arena) {
 				return cmp.Compare(a[f], b[f])
 			}
 		}
-		return cmp.Or(strings.Compare(cs[i].Key, cs[j].Key), cmp.Compare(i, j))
+		return cmp.Compare(keyRank[ar.from[i]], keyRank[ar.from[j]])
 	})
+	for k, i := range idx {
+		ar.spare[k] = ar.from[i]
+	}
+	ar.from, ar.spare = ar.spare, ar.from
 	permute(cs, idx)
 }
 

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"cmp"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -39,6 +40,52 @@ func TestOrderIsTheRulesOrder(t *testing.T) {
 		if len(verdicts) < 2 {
 			t.Errorf("%v: one verdict only (%v): the check proves little", p, verdicts)
 		}
+	}
+}
+
+// TestSiblingsAreTheRule: a candidate's note on its board's other
+// library versions names exactly the ranked candidates of the same MCU,
+// board and library in another version, in rank order, with their ranks
+// (the index groups the builds once; this is the rule written out), for
+// workloads with and without a filter that leaves one version of some.
+func TestSiblingsAreTheRule(t *testing.T) {
+	ix := index(t)
+	noted := 0
+	for _, p := range []workload.Params{
+		{"tls-rate": "10", "fw-size": "256 KiB", "fw-deadline": "500ms"},
+		{"tls-rate": "3", "aes-rate": "1 MiB/s", "objective": "smallest"},
+		{"tls-rate": "10", "library": "wolfssl"},
+		{"tls-rate": "10", "accel": "AES"},
+		{"aes-rate": "1MiB/s", "accel": "AES"},
+	} {
+		w, errs := settingtest.Schema.Parse(p)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		cs := ix.Rank(w).Candidates
+		for i := range cs {
+			var want []engine.Sibling
+			for j := range cs {
+				a, b := &cs[i], &cs[j]
+				if j != i && a.Board != "" && a.MCU == b.MCU && a.Board == b.Board && a.Library == b.Library && a.LibraryVersion != b.LibraryVersion {
+					want = append(want, engine.Sibling{Library: b.Library, Version: b.LibraryVersion, Config: b.Config, Acceleration: b.Acceleration, Rank: b.Rank, Headroom: b.Headroom})
+				}
+			}
+			var got []engine.Sibling
+			notes := 0
+			for _, n := range cs[i].Why {
+				if n.Code == engine.WhySameBoard {
+					got, notes = n.Others, notes+1
+				}
+			}
+			if notes != min(len(want), 1) || !reflect.DeepEqual(got, want) {
+				t.Fatalf("%v: %s has %d notes on its siblings, naming %+v; want %d, naming %+v", p, cs[i].Key, notes, got, min(len(want), 1), want)
+			}
+			noted += notes
+		}
+	}
+	if noted == 0 {
+		t.Error("no candidate has siblings: the check proves nothing")
 	}
 }
 

@@ -69,7 +69,7 @@ func (ix *Index) rank(w Workload, pause func() bool, ar *arena) (Result, bool) {
 	// One array holds both lists: the candidates from its start, the builds
 	// without a figure from its end (put in order at the end). The no-figure
 	// list grown by append was a third of a keystroke's bytes allocated.
-	all := ar.all
+	all, from := ar.all, ar.from
 	nc, nf := 0, 0
 	named := memberFilters(&w) || w.MCU != "" // once per ranking, not per build
 	filtered := slices.ContainsFunc(filterTable, func(f filter) bool { return f.active(&w) })
@@ -92,6 +92,7 @@ func (ix *Index) rank(w Workload, pause func() bool, ar *arena) (Result, bool) {
 			e.slot = i
 		}
 		c := &all[nc] // made in place: a candidate is ~0.7 KB, copied twice per build before
+		e.a = e.ask(i, b)
 		ix.evaluate(b, e, c)
 		if b.Group() != nil && (named || e.minRAM > 0) {
 			c.Qualifying, c.Short = e.qualifying(b)
@@ -102,6 +103,7 @@ func (ix *Index) rank(w Workload, pause func() bool, ar *arena) (Result, bool) {
 			all[len(all)-nf] = *c
 			continue
 		}
+		from[nc] = int32(i)
 		nc++
 	}
 	clear(all[nc : len(all)-nf]) // no earlier ranking's candidate stays reachable
@@ -139,7 +141,7 @@ func (ix *Index) tally(res *Result, w Workload, ar *arena) {
 	if len(res.Candidates) == 0 && len(res.NoFigure) == 0 && len(res.Unbuilt) == 0 {
 		res.Filters = ix.filterEffects(&w)
 	}
-	order(res.Candidates, w.Objective, ar)
+	order(res.Candidates, w.Objective, ix.keyRank, ar)
 	for i := range res.Candidates {
 		res.Candidates[i].Rank = i + 1
 		switch res.Candidates[i].Verdict {
@@ -151,7 +153,7 @@ func (ix *Index) tally(res *Result, w Workload, ar *arena) {
 			res.Counts.Unknown++
 		}
 	}
-	siblings(res.Candidates)
+	ix.siblings(res.Candidates, ar)
 }
 
 // Eval is what a load needs to judge one candidate: its measurements at
@@ -227,9 +229,9 @@ func NewRequirement(kind KindName, rule RuleID, required float64, unit string, t
 	return Requirement{Kind: kind, Rule: rule, Required: required, Unit: unit, Terms: make([]Term, 0, terms), Missing: []string{}}
 }
 
-// evaluate judges build b into c; e is the ranking's Eval, reset here.
+// evaluate judges build b into c; e is the ranking's Eval, reset here
+// but for its answer (e.a: b's, set by the caller, Eval.ask).
 func (ix *Index) evaluate(b *catalog.Build, e *Eval, c *Candidate) {
-	e.a = ix.cat.Ask(b, e.q)
 	sc, s := e.a.Clock(), b.Shown()
 	// The build is shown using only the units its part has; the label's
 	// claim of one the part lacks is kept apart (its warning says why).
