@@ -55,6 +55,7 @@ type Build struct {
 	run       *float64       // the largest run current of its part numbers, shared read-only
 	runLow    *float64       // the smallest (runCurrents)
 	minRAM    int64          // the smallest RAM of its part numbers (smallestRAM)
+	maxRAM    int64          // the largest (0: none has a RAM figure)
 	noRAM     string         // why its RAM is unknown when it publishes no footprint
 	donor     *Build
 	spread    Spread // an estimate's: its core's
@@ -207,6 +208,9 @@ func (cat *making) complete() {
 		b.external = External(b.group)
 		b.runLow, b.run = runCurrents(b)
 		b.minRAM = smallestRAM(b)
+		for _, m := range b.members {
+			b.maxRAM = max(b.maxRAM, m.RAMBytes)
+		}
 		b.noRAM = "no RAM figures are published for this " + b.lib.Name + " build's operations"
 		b.facts = partFacts(b, facts)
 		if d := b.donor; d != nil {

@@ -530,6 +530,10 @@ func (a *Answer) PartRAM(keep func(bench.PartMember) bool) int64 {
 	return low
 }
 
+// LargestPartRAM is the RAM of the largest of the part numbers the
+// build stands for (0 when none has a RAM figure).
+func (a *Answer) LargestPartRAM() int64 { return a.b.maxRAM }
+
 // OwnPQC reports whether the build has post-quantum figures of its own.
 func (a *Answer) OwnPQC() bool { return a.b.ownPQC }
 

@@ -168,6 +168,17 @@ func (e *Eval) members() func(bench.PartMember) bool {
 	return e.isMember
 }
 
+// holds reports whether some part number the candidate stands for has
+// e.minRAM of RAM: without part filters, whether its largest has (a
+// walk of the group's members per candidate was a fifth of a TLS
+// requirement's evaluation).
+func (e *Eval) holds() bool {
+	if !e.named {
+		return e.a.LargestPartRAM() >= e.minRAM
+	}
+	return e.a.PartRAM(e.members()) >= e.minRAM
+}
+
 // member says whether a part number is one the candidate stands for (made once per
 // ranking: made per call, it was a quarter of a keystroke's allocations).
 func (e *Eval) member() func(bench.PartMember) bool {

@@ -306,12 +306,13 @@ func (t *TLS) Evaluate(e *Eval, ts []Term) (Requirement, bool) {
 		bounds = t.derived.session
 	}
 	if r.Session = tlsram.Pick(bounds, e.a.TLSStack(), own, set); r.Session != nil {
-		r.PeakBytes = r.Session.Peak(work(ts, false), work(ts, true))
+		hello, flight := e.works(ts)
+		r.PeakBytes = r.Session.Peak(hello, flight)
 	}
 	if ram := e.a.PartRAM(e.members()); r.Session != nil && ram > 0 && ram < r.PeakBytes {
 		// A group answers per part number: judged on the members that
 		// hold the peak, when some do (the others are named short).
-		if e.minRAM = r.PeakBytes; e.a.PartRAM(e.members()) >= e.minRAM {
+		if e.minRAM = r.PeakBytes; e.holds() {
 			return r, true
 		}
 		e.minRAM = 0

@@ -75,6 +75,15 @@ type termMemo struct {
 	// ranking in the browser). A question's answer holds the question.
 	answers []catalog.Answer
 	asked   []bool
+	// works are the largest operations' work of each kept terms slice
+	// of a TLS load (Eval.works), per load and slot as the terms.
+	works [][]worked
+}
+
+// worked is a terms slice's work (work), once known.
+type worked struct {
+	hello, flight int64
+	known         bool
 }
 
 // maxMemos is how many workload shapes an index keeps terms for: the
@@ -142,7 +151,25 @@ func (ix *Index) takeMemo(w *Workload) *termMemo {
 	}
 	m.views = make([]*termsView, n)
 	m.answers, m.asked = make([]catalog.Answer, len(ix.builds)), make([]bool, len(ix.builds))
+	m.works = make([][]worked, len(w.Loads))
 	return m
+}
+
+// works is the work of the handshake's largest operation outside the
+// server's flight and in it (work), of the current load's terms ts: the
+// memo's, made once per slot.
+func (e *Eval) works(ts []Term) (hello, flight int64) {
+	if e.memo == nil {
+		return work(ts, false), work(ts, true)
+	}
+	if e.memo.works[e.load] == nil {
+		e.memo.works[e.load] = make([]worked, len(e.memo.views))
+	}
+	w := &e.memo.works[e.load][e.slot]
+	if !w.known {
+		*w = worked{work(ts, false), work(ts, true), true}
+	}
+	return w.hello, w.flight
 }
 
 // ask is what build i (b) publishes for the ranking's question: the
