@@ -49,11 +49,13 @@ func slower(a catalog.Answer, used []catalog.Used) []Note {
 // versions, how those rank: the version and its configuration often
 // matter more than the accelerators.
 func (ix *Index) siblings(cs []Candidate, ar *arena) {
-	groups := slices.Grow(ar.groups[:0], ix.nsiblings)[:ix.nsiblings]
+	if len(ar.groups) != ix.nsiblings {
+		ar.groups = make([][]int, ix.nsiblings)
+	}
+	groups := ar.groups
 	for g := range groups {
 		groups[g] = groups[g][:0]
 	}
-	ar.groups = groups
 	for i := range cs {
 		if g := ix.sibling[ar.from[i]]; g >= 0 {
 			groups[g] = append(groups[g], i)

@@ -151,14 +151,11 @@ func memberFilters(w *Workload) bool {
 // hold the session (a group that answers per part number).
 func (e *Eval) qualifying(b *catalog.Build) (out, short []string) {
 	w, q := e.w, strings.ToUpper(e.w.MCU)
-	out = e.strs.Slice(len(b.Members())) // the ranking's memory, as the lists grown by append were not
+	out = []string{}
 	for _, m := range b.Members() {
 		switch {
 		case !qualifies(m, w, -1) || !strings.Contains(m.Part, q):
 		case e.minRAM > 0 && m.RAMBytes < e.minRAM:
-			if short == nil {
-				short = e.strs.Slice(len(b.Members()))
-			}
 			short = append(short, m.Part)
 		default:
 			out = append(out, m.Part)

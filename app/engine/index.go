@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -91,11 +92,13 @@ func Over(cat *catalog.Catalog) *Index {
 // keyRanks are the builds' places in the order of their keys, equal
 // keys in the builds' order (Index.keyRank).
 func keyRanks(bs []*catalog.Build) []int32 {
-	byKey := make([]int32, len(bs))
+	byKey := make([]int, len(bs))
 	for i := range byKey {
-		byKey[i] = int32(i)
+		byKey[i] = i
 	}
-	slices.SortStableFunc(byKey, func(i, j int32) int { return strings.Compare(bs[i].Shown().Key, bs[j].Shown().Key) })
+	slices.SortFunc(byKey, func(i, j int) int {
+		return cmp.Or(strings.Compare(bs[i].Shown().Key, bs[j].Shown().Key), cmp.Compare(i, j))
+	})
 	rank := make([]int32, len(bs))
 	for r, i := range byKey {
 		rank[i] = int32(r)
@@ -107,32 +110,31 @@ func keyRanks(bs []*catalog.Build) []int32 {
 // library) in more than one library version, and gives each build its
 // group (-1: none): the builds siblings may name.
 func siblingGroups(bs []*catalog.Build) (group []int32, n int) {
-	type board struct{ mcu, board, lib string }
-	versions := map[board]map[string]bool{}
-	for _, b := range bs {
+	keys := make([]string, len(bs)) // MCU, board and library ("" without a board)
+	first := map[string]string{}    // a board's first version
+	several := map[string]bool{}    // and whether it has another
+	for i, b := range bs {
 		if id := b.Shown().ID; id.Board != "" {
-			k := board{id.MCU, id.Board, id.Library}
-			if versions[k] == nil {
-				versions[k] = map[string]bool{}
+			keys[i] = id.MCU + "\x00" + id.Board + "\x00" + id.Library
+			if v, ok := first[keys[i]]; !ok {
+				first[keys[i]] = id.LibraryVersion
+			} else if v != id.LibraryVersion {
+				several[keys[i]] = true
 			}
-			versions[k][id.LibraryVersion] = true
 		}
 	}
-	number := map[board]int32{}
+	number := map[string]int32{}
 	group = make([]int32, len(bs))
-	for i, b := range bs {
+	for i, k := range keys {
 		group[i] = -1
-		id := b.Shown().ID
-		k := board{id.MCU, id.Board, id.Library}
-		if id.Board == "" || len(versions[k]) < 2 {
-			continue
+		if several[k] {
+			g, ok := number[k]
+			if !ok {
+				g = int32(len(number))
+				number[k] = g
+			}
+			group[i] = g
 		}
-		g, ok := number[k]
-		if !ok {
-			g = int32(len(number))
-			number[k] = g
-		}
-		group[i] = g
 	}
 	return group, len(number)
 }

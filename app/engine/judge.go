@@ -36,7 +36,7 @@ func judge(c *Candidate, sc *catalog.Clock, e *Eval) {
 					continue
 				}
 				if len(c.Missing) == cap(c.Missing) { // shared, or full: a list of its own, from the ranking's slab
-					c.Missing = append(e.strs.Slice(len(c.Missing)+len(r.Missing)), c.Missing...)
+					c.Missing = append(e.names(len(c.Missing)+len(r.Missing)), c.Missing...)
 				}
 				c.Missing = append(c.Missing, m)
 			}

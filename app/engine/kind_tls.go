@@ -270,16 +270,19 @@ func (t *TLS) Terms(e Figures) []Term {
 }
 
 // work is the largest working memory published for the handshake's
-// operations of a phase (flight: the signatures; else the key
-// exchange's), as their terms carry it (Term.Work).
-func work(ts []Term, flight bool) (w int64) {
-	for _, t := range ts {
-		sig := t.Rule == RuleTLSServerSign || t.Rule == RuleTLSClientVerify || t.Rule == RuleTLSMutualClientSign || t.Rule == RuleTLSMutualServerVerify
-		if t.Rule != RuleTLSHash && sig == flight && t.Count > 0 {
-			w = max(w, t.Work)
+// operations of each phase, as their terms carry it (Term.Work): the key
+// exchange's (hello) and the signatures' (flight).
+func work(ts []Term) (hello, flight int64) {
+	for i := range ts {
+		switch t := &ts[i]; {
+		case t.Rule == RuleTLSHash || t.Count <= 0:
+		case t.Rule == RuleTLSServerSign || t.Rule == RuleTLSClientVerify || t.Rule == RuleTLSMutualClientSign || t.Rule == RuleTLSMutualServerVerify:
+			flight = max(flight, t.Work)
+		default:
+			hello = max(hello, t.Work)
 		}
 	}
-	return w
+	return hello, flight
 }
 
 // Evaluate meets the requirement when the budget carries Rate

@@ -160,14 +160,15 @@ func (ix *Index) takeMemo(w *Workload) *termMemo {
 // memo's, made once per slot.
 func (e *Eval) works(ts []Term) (hello, flight int64) {
 	if e.memo == nil {
-		return work(ts, false), work(ts, true)
+		return work(ts)
 	}
 	if e.memo.works[e.load] == nil {
 		e.memo.works[e.load] = make([]worked, len(e.memo.views))
 	}
 	w := &e.memo.works[e.load][e.slot]
 	if !w.known {
-		*w = worked{work(ts, false), work(ts, true), true}
+		w.hello, w.flight = work(ts)
+		w.known = true
 	}
 	return w.hello, w.flight
 }

@@ -10,7 +10,7 @@ import (
 type arena struct {
 	all      []Candidate
 	nums     slab.Of[float64]
-	strs     slab.Of[string] // lists of names: a candidate's missing operations, its qualifying parts
+	strs     []string // names' room, strsUsed of it handed out in the last ranking
 	reqs     slab.Of[Requirement]
 	energies slab.Of[energyCell]
 	memories slab.Of[catalog.MemoryCell]
@@ -21,6 +21,20 @@ type arena struct {
 	// order's room to move it, groups siblings'.
 	from, spare []int32
 	groups      [][]int
+	strsUsed    int
+}
+
+// names is room for n names (len 0, cap n) from the ranking's memory:
+// a candidate's missing operations merged from its requirements'. (A
+// slab of strings was 3 KB more code in the wasm.)
+func (a *arena) names(n int) []string {
+	a.strsUsed += n
+	if cap(a.strs)-len(a.strs) < n {
+		a.strs = make([]string, 0, max(256, n, 2*cap(a.strs))) // the full one stays with the candidates holding it
+	}
+	k := len(a.strs)
+	a.strs = a.strs[:k+n]
+	return a.strs[k : k : k+n]
 }
 
 // reuse is a's memory for a ranking of n builds, its earlier ranking's
@@ -32,7 +46,13 @@ func (a *arena) reuse(n int) *arena {
 	a.all = a.all[:n] // each slot is written whole before it is read (rank)
 	a.from, a.spare = a.from[:n], a.spare[:n]
 	a.nums.Reset()
-	a.strs.Reset()
+	if cap(a.strs) < a.strsUsed {
+		a.strs = make([]string, 0, a.strsUsed) // one buffer for what the last ranking needed
+	} else {
+		clear(a.strs[:cap(a.strs)])
+		a.strs = a.strs[:0]
+	}
+	a.strsUsed = 0
 	a.reqs.Reset()
 	a.energies.Reset()
 	a.memories.Reset()
