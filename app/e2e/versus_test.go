@@ -99,7 +99,7 @@ func BenchmarkVersusMinimal(b *testing.B) {
 		// every round, which goes first alternating: a visit's keystrokes
 		// vary with what the browser has compiled by then and with the
 		// machine (one visit of each gave ×1.39–×1.80 the echo app's
-		// median in four runs of the same build).
+		// median in five runs of the same code).
 		for k := range 2 {
 			if (i+k)%2 == 0 {
 				appKeys.add(keydowns(b, siteDir(), apps[0].ready, "f-tls-rate", "#results"))

@@ -171,7 +171,7 @@ func (e *Eval) members() func(bench.PartMember) bool {
 // holds reports whether some part number the candidate stands for has
 // e.minRAM of RAM: without part filters, whether its largest has (a
 // walk of the group's members per candidate was a fifth of a TLS
-// requirement's evaluation).
+// requirement's evaluation, natively).
 func (e *Eval) holds() bool {
 	if !e.named {
 		return e.a.LargestPartRAM() >= e.minRAM

@@ -35,7 +35,7 @@ func judge(c *Candidate, sc *catalog.Clock, e *Eval) {
 				if slices.Contains(c.Missing, m) {
 					continue
 				}
-				if len(c.Missing) == cap(c.Missing) { // shared, or full: a list of its own, from the ranking's slab
+				if len(c.Missing) == cap(c.Missing) { // shared, or full: a list of its own, in the ranking's memory
 					c.Missing = append(e.names(len(c.Missing)+len(r.Missing)), c.Missing...)
 				}
 				c.Missing = append(c.Missing, m)

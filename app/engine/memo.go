@@ -71,8 +71,8 @@ type termMemo struct {
 	lacks map[*catalog.Build][]string
 	// answers are what each build publishes for the key's question (by
 	// its index in Index.builds; asked[i] once made): the clock is
-	// worked out once per shape, not per keystroke (a tenth of a
-	// ranking in the browser). A question's answer holds the question.
+	// worked out once per shape, not per keystroke (~8 % of a ranking
+	// in the browser). A question's answer holds the question.
 	answers []catalog.Answer
 	asked   []bool
 	// works are the largest operations' work of each kept terms slice

@@ -47,7 +47,9 @@ func TestOrderIsTheRulesOrder(t *testing.T) {
 // library versions names exactly the ranked candidates of the same MCU,
 // board and library in another version, in rank order, with their ranks
 // (the index groups the builds once; this is the rule written out), for
-// workloads with and without a filter that leaves one version of some.
+// workloads with and without filters. In the bundled data each of these
+// leaves a board's versions all or none: TestSiblingsOneVersionLeft has
+// the ranking that keeps one.
 func TestSiblingsAreTheRule(t *testing.T) {
 	ix := index(t)
 	noted := 0

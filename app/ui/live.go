@@ -152,12 +152,30 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 				ctx.Update() // not the same after all: the live answer replaces it
 			}
 		},
-		func(ctx app.Context) {
+		func(app.Context) {
 			if p.acted != acted || p.inputs.Load() != inputs {
 				return // the page has been used since: its first action is past
 			}
+			// What a keystroke runs, run while nobody waits (model.Warm):
+			// the ranking twice (the browser compiles a function's faster
+			// code once it has run enough) and the results' view. An
+			// input in between stops it: its action waits for this step.
+			t := browser.Now()
 			input := func() bool { return p.inputs.Load() != inputs }
-			p.warm(ctx, input, warmRounds, browser.Now())
+			n := 0
+			for n < 2 && p.m.Warm(input) {
+				n++
+			}
+			if n == 2 {
+				p.views.prepare(p.m)
+			}
+			if !input() {
+				// What the keystroke's own event and frame run besides
+				// (compiled, not run on the page: nothing is drawn).
+				browser.WarmInput()
+				browser.WarmTable()
+			}
+			browser.Record("warm", browser.Now()-t, false)
 		},
 	}
 	var next func(i int, d time.Duration)
@@ -176,52 +194,6 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 		})
 	}
 	next(0, after)
-}
-
-// warmRounds is how often the page runs what a keystroke runs before
-// anyone types (warm). The browser runs a wasm function's first code
-// (its baseline compiler's) until the function has run enough, then
-// compiles its faster code on another thread: with two rounds, the
-// first keystrokes still ran slow code and shared the machine with
-// those compilations (a trace of 20 keys typed 1 s after the page went
-// live: 15–95 ms of them per keystroke up to the twentieth, the
-// slowest keystrokes of a visit twice the median).
-const warmRounds = 8
-
-// warm runs what a keystroke runs, while nobody waits, rounds times (a
-// round is a ranking and the results' view: model.Warm; each round's
-// length is recorded, warm-rounds), so that the browser has compiled
-// their faster code before the first keystroke; then what the
-// keystroke's own event and frame run besides (compiled, not run on the
-// page: nothing is drawn), and the time since the first round began is
-// recorded (warm). A round is paced as going live is (its ranking in
-// slices: the first rounds, in the browser's first code, took 30–40 ms
-// in one task), and an input stops it: its action waits for one slice
-// at most. began is browser.Now at the first.
-func (p *Page) warm(ctx app.Context, input func() bool, rounds int, began float64) {
-	t := browser.Now()
-	p.pace.begin()
-	warmed := !input() && p.m.Warm(input)
-	if warmed {
-		p.views.prepare(p.m)
-	}
-	p.pace.end()
-	if !warmed {
-		return
-	}
-	browser.Record("warm-rounds", browser.Now()-t, true)
-	if rounds > 1 {
-		ctx.After(time.Millisecond, func(ctx app.Context) {
-			keepRendered(ctx) // nothing shown changed
-			p.warm(ctx, input, rounds-1, began)
-		})
-		return
-	}
-	if !input() {
-		browser.WarmInput()
-		browser.WarmTable()
-		browser.Record("warm", browser.Now()-began, false)
-	}
 }
 
 // liveSlice is how long a slice of going live may run before the browser
