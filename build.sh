@@ -150,8 +150,8 @@ cmd_bench() {
   # VersusFirstKeystroke (three delays) and VersusMinimal run in one test
   # binary, each once with N=1 and then with N: 35.3 minutes at N=15 on
   # two cores since VersusMinimal types 30 keys into each app every round
-  # (issue 61), so that a slower machine would run past a 40-minute
-  # timeout.
+  # (issue 61): a slower machine would run past a 40-minute timeout, so
+  # it has 100 minutes.
   CRYPTOSIZER_MINIMAL="$PWD/$dir" go test -v -run '^$' -bench 'Versus' -benchtime "${N:-15}x" -timeout 100m ./app/e2e/
   echo "== Lighthouse (app/e2e/lighthouse, installed here only: not by CI)"
   (cd app/e2e/lighthouse && npm ci --no-audit --no-fund >/dev/null) || die "npm ci in app/e2e/lighthouse failed"

@@ -9,7 +9,6 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 
 	"cryptosizer/app/site"
 )
@@ -81,19 +80,10 @@ func typedAfter(b *testing.B, dir, cond, input, target string, after time.Durati
 		b.Fatal(err)
 	}
 	time.Sleep(after)
-	if err := chromedp.Do(ctx, poll(fmt.Sprintf(`(e => { e.focus(); e.setSelectionRange(e.value.length, e.value.length); return true })(document.getElementById(%q))`, input), 5*time.Second)); err != nil {
+	if err := chromedp.Do(ctx, focusEnd(input)); err != nil {
 		b.Fatal(err)
 	}
-	for k := 0; k < 10; k++ {
-		key := "5"
-		if k%2 == 1 {
-			key = kb.Backspace
-		}
-		if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID(input), key)); err != nil {
-			b.Fatal(err)
-		}
-		time.Sleep(400 * time.Millisecond)
-	}
+	typeKeys(b, ctx, input, 10, 400*time.Millisecond)
 	lat, err := eval[[]float64](ctx, `window.__lat`)
 	if err != nil || len(lat) < 2 {
 		b.Fatalf("%s: %d changes recorded for 10 keys (%v)", dir, len(lat), err)

@@ -12,7 +12,6 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 )
 
 // BenchmarkStartProfile samples the browser's CPU from navigation to the
@@ -93,22 +92,12 @@ func BenchmarkKeystrokeProfile(b *testing.B) {
 	ctx, cancel := browser(b)
 	defer cancel()
 	s := serveB(b)
-	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), started,
-		poll(`(e => { e.focus(); e.setSelectionRange(e.value.length, e.value.length); return true })(document.getElementById('f-tls-rate'))`, 5*time.Second)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), started, focusEnd("f-tls-rate")); err != nil {
 		b.Fatal(err)
 	}
 	time.Sleep(2 * time.Second) // the start's follow-ups (charts, warming) settle
 	startProfiler(b, ctx, 100)
-	for k := 0; k < 30; k++ {
-		key := "5"
-		if k%2 == 1 {
-			key = kb.Backspace
-		}
-		if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("f-tls-rate"), key)); err != nil {
-			b.Fatal(err)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	typeKeys(b, ctx, "f-tls-rate", 30, 200*time.Millisecond)
 	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
 	if err != nil || res.Profile == nil {
 		b.Fatalf("no profile: %v", err)
@@ -130,9 +119,9 @@ func BenchmarkKeystrokeProfile(b *testing.B) {
 // it is on the stack), per keystroke of 30, leaving out the idle ones.
 func logProfile(b *testing.B, p *profiler.Profile, n int) {
 	parent := map[int64]*profiler.ProfileNode{}
-	byID := map[int64]*profiler.ProfileNode{}
+	var samples int64
 	for _, nd := range p.Nodes {
-		byID[nd.ID] = nd
+		samples += nd.HitCount
 		for _, c := range nd.Children {
 			parent[c] = nd
 		}
@@ -153,10 +142,6 @@ func logProfile(b *testing.B, p *profiler.Profile, n int) {
 				total[f] += nd.HitCount
 			}
 		}
-	}
-	var samples int64
-	for _, nd := range p.Nodes {
-		samples += nd.HitCount
 	}
 	if busy == 0 {
 		b.Fatal("the profile has no busy samples")

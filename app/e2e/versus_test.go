@@ -166,11 +166,10 @@ func BenchmarkVersusMinimal(b *testing.B) {
 	// warms what a keystroke runs once it is live (ui/live.go); without
 	// that it ran its code for the first time (~50 ms). One sample a
 	// visit: the median of the visits'.
-	appFirst, echoFirst := appKeys.first, echoKeys.first
 	b.Logf("a visit's first keystroke → re-rendered: app median %.1f ms (max %.1f); echo median %.1f ms (max %.1f); %d visits each",
-		median(appFirst), highest(appFirst), median(echoFirst), highest(echoFirst), b.N)
-	b.ReportMetric(median(appFirst), "app-ms-first-keydown")
-	b.ReportMetric(median(appFirst)/median(echoFirst), "x-first-keydown")
+		median(appKeys.first), highest(appKeys.first), median(echoKeys.first), highest(echoKeys.first), b.N)
+	b.ReportMetric(median(appKeys.first), "app-ms-first-keydown")
+	b.ReportMetric(median(appKeys.first)/median(echoKeys.first), "x-first-keydown")
 	follows := chartFollows(b, siteDir(), apps[0].ready)
 	b.Logf("a chart follows the last keystroke of a burst (the charts on screen): median %.0f ms, max %.0f ms (n=%d; target ≤ 350: the charts wait for typing to pause first, ui's typingPause)",
 		median(follows), highest(follows), len(follows))
@@ -383,20 +382,11 @@ func keydowns(b *testing.B, dir, cond, input, target string) typed {
   }, true);
 })()`, target))
 	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), poll(`window.__readyAt !== undefined`, 60*time.Second),
-		poll(fmt.Sprintf(`(e => { e.focus(); e.setSelectionRange(e.value.length, e.value.length); return true })(document.getElementById(%q))`, input), 5*time.Second)); err != nil {
+		focusEnd(input)); err != nil {
 		b.Fatal(err)
 	}
 	time.Sleep(time.Second) // let the first render's follow-ups (charts) settle
-	for k := 0; k < 30; k++ {
-		key := "5"
-		if k%2 == 1 {
-			key = kb.Backspace
-		}
-		if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID(input), key)); err != nil {
-			b.Fatal(err)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	typeKeys(b, ctx, input, 30, 200*time.Millisecond)
 	var t typed
 	var err error
 	if t.lat, err = eval[[]float64](ctx, `window.__lat`); err != nil || len(t.lat) == 0 {
@@ -416,6 +406,28 @@ func keydowns(b *testing.B, dir, cond, input, target string) typed {
 	return t
 }
 
+// focusEnd puts the focus at the end of the input of that id, once it
+// is there.
+func focusEnd(input string) step {
+	return poll(fmt.Sprintf(`(e => { e.focus(); e.setSelectionRange(e.value.length, e.value.length); return true })(document.getElementById(%q))`, input), 5*time.Second)
+}
+
+// typeKeys types n keys into the focused input of that id, every apart:
+// a digit, then Backspace, so that the value and the answer change with
+// every key.
+func typeKeys(b *testing.B, ctx context.Context, input string, n int, every time.Duration) {
+	for k := 0; k < n; k++ {
+		key := "5"
+		if k%2 == 1 {
+			key = kb.Backspace
+		}
+		if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID(input), key)); err != nil {
+			b.Fatal(err)
+		}
+		time.Sleep(every)
+	}
+}
+
 // chartFollows types bursts of three keys (80 ms apart) into the rate
 // field with the headroom chart on screen, and returns, per burst, the
 // time from its last keydown to the next chart drawn (window
@@ -432,7 +444,7 @@ func chartFollows(b *testing.B, dir, cond string) []float64 {
 	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), poll(`window.__readyAt !== undefined`, 60*time.Second),
 		poll(`(e => { e.scrollIntoView(); return true })(document.getElementById('chart-headroom'))`, 5*time.Second),
 		poll(drawn+` > 0`, 30*time.Second),
-		poll(`(e => { e.focus(); e.setSelectionRange(e.value.length, e.value.length); return true })(document.getElementById('f-tls-rate'))`, 5*time.Second)); err != nil {
+		focusEnd("f-tls-rate")); err != nil {
 		b.Fatal(err)
 	}
 	var out []float64
