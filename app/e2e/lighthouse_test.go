@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -38,7 +39,7 @@ func BenchmarkLighthouse(b *testing.B) {
 		sites = append(sites, struct{ name, dir string }{"before", before})
 	}
 	type run struct{ score, fcp, lcp, tbt, tti float64 }
-	got := map[string][]run{}
+	got, failed := map[string][]run{}, map[string]int{}
 	// Round -1 warms up (its figures are logged, not counted): twice the
 	// first Lighthouse run of a session came out far slower than the runs
 	// after it (score 74–77 against 89–95), both times the app's, which
@@ -63,22 +64,37 @@ func BenchmarkLighthouse(b *testing.B) {
 			}
 			var rep struct {
 				Categories struct {
-					Performance struct{ Score float64 } `json:"performance"`
+					Performance struct{ Score *float64 } `json:"performance"`
 				} `json:"categories"`
 				Audits map[string]struct {
 					NumericValue float64 `json:"numericValue"`
 				} `json:"audits"`
+				RuntimeError *struct{ Code, Message string } `json:"runtimeError"`
 			}
 			if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 				b.Fatalf("lighthouse report of %s: %v", s.name, err)
 			}
+			if rep.Categories.Performance.Score == nil || rep.RuntimeError != nil {
+				// A run Lighthouse could not score (its report has no score,
+				// and 0 for every metric: the echo app's twice in a run) is
+				// not a figure of the site's: left out of the medians, said.
+				why := "no score"
+				if e := rep.RuntimeError; e != nil {
+					why = e.Code + ": " + e.Message
+				}
+				b.Logf("lighthouse run %d on %s failed, not counted (%s)", i, s.name, why)
+				if i >= 0 {
+					failed[s.name]++
+				}
+				continue
+			}
 			a := rep.Audits
 			if i < 0 {
 				b.Logf("lighthouse warm-up on %s (not counted): score %.0f, TBT %.0f ms", s.name,
-					rep.Categories.Performance.Score*100, a["total-blocking-time"].NumericValue)
+					*rep.Categories.Performance.Score*100, a["total-blocking-time"].NumericValue)
 				continue
 			}
-			got[s.name] = append(got[s.name], run{rep.Categories.Performance.Score * 100, a["first-contentful-paint"].NumericValue,
+			got[s.name] = append(got[s.name], run{*rep.Categories.Performance.Score * 100, a["first-contentful-paint"].NumericValue,
 				a["largest-contentful-paint"].NumericValue, a["total-blocking-time"].NumericValue, a["interactive"].NumericValue})
 		}
 	}
@@ -87,8 +103,14 @@ func BenchmarkLighthouse(b *testing.B) {
 		for _, r := range got[name] {
 			v = append(v, f(r))
 		}
+		if len(v) == 0 {
+			return math.NaN() // every run failed (logged above)
+		}
 		sort.Float64s(v)
 		return v[len(v)/2]
+	}
+	if failed["app"]+failed["minimal"] > 0 {
+		b.Logf("lighthouse: failed runs, not counted: app %d, minimal %d (of %d each)", failed["app"], failed["minimal"], lighthouseRuns)
 	}
 	for _, m := range []struct {
 		name string
