@@ -47,6 +47,35 @@ func (a *AES) shape() any {
 	return s
 }
 
+// Scaled is w with each load's demand k times as high: a rate k times,
+// a deadline k times shorter, the rest as it was — w's shape, whose
+// memo serves both — and no Query (w's is not its own). A keystroke in a rate makes candidates fail that
+// passed, and runs code a ranking of w alone did not: the page warms
+// with both (model.Warm).
+func (w Workload) Scaled(k float64) Workload {
+	loads := make([]Load, len(w.Loads))
+	for i, l := range w.Loads {
+		switch l := l.(type) {
+		case *TLS:
+			c := *l
+			c.Rate *= k
+			loads[i] = &c
+		case *AES:
+			c := *l
+			c.Rate *= k
+			loads[i] = &c
+		case *Firmware:
+			c := *l
+			c.Deadline /= k
+			loads[i] = &c
+		default:
+			loads[i] = l
+		}
+	}
+	w.Loads, w.Query = loads, ""
+	return w
+}
+
 // booted reports whether w's firmware names a bootloader (its terms are
 // the bootloader's crypto, not the build's: termMemo.own, Eval.used).
 func booted(w *Workload) bool {

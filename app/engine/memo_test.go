@@ -152,3 +152,34 @@ func TestMemoIsKeyedOnItsQuestion(t *testing.T) {
 		})
 	}
 }
+
+// A workload's demand scaled (the page warms a keystroke with it) ranks
+// as the same workload typed with its rates that many times higher and
+// its deadline that many times shorter (and no query: the one it was
+// parsed from is not its own), and leaves the workload it was made from
+// as it was.
+func TestScaledIsTheDemandTyped(t *testing.T) {
+	ds, err := data.Dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := engine.NewIndex(ds)
+	base := workload.Params{"tls-rate": "10", "aes-rate": "1MiB/s", "fw-size": "256 KiB", "fw-deadline": "1s", "cpu-budget": "70%"}
+	typed := workload.Params{"tls-rate": "100", "aes-rate": "10MiB/s", "fw-size": "256 KiB", "fw-deadline": "100ms", "cpu-budget": "70%"}
+	w, errs := settingtest.Schema.Parse(base)
+	want, errs2 := settingtest.Schema.Parse(typed)
+	if len(errs)+len(errs2) > 0 {
+		t.Fatal(errs, errs2)
+	}
+	before := ix.Rank(w)
+	scaled := ix.Rank(w.Scaled(10))
+	if want.Query = ""; !sameJSON(t, scaled, engine.NewIndexWithoutMemo(ds).Rank(want)) {
+		t.Error("the demand scaled ten times ranks otherwise than the same rates typed ten times higher")
+	}
+	if sameJSON(t, scaled, before) {
+		t.Error("the demand scaled ten times ranks as the workload itself: the test shows nothing")
+	}
+	if !sameJSON(t, ix.Rank(w), before) {
+		t.Error("scaling changed the workload it was made from")
+	}
+}

@@ -274,20 +274,26 @@ func (p *Page) Validation(core string) *catalog.Validated {
 	return p.Imports.base.ValidationFor(core)
 }
 
-// Warm ranks the form's workload once more, as a keystroke in it would
-// (the engine's memo holds its terms), into the scratch the next
+// Warm ranks the form's workload once more, its demand k times
+// (engine.Workload.Scaled; 1: as it is), as a keystroke in it would (the
+// engine's memo holds the terms of both), into the scratch the next
 // keystroke ranks into, which nothing reads: nothing shown changes. The
 // page calls it once it is live and idle, so that the user's first
 // keystroke does not run the ranking's code for the first time, in
-// memory not yet grown (it took 2–5 times a later keystroke's). It is
-// paced as every ranking is (Pace), and stops, keeping its memory, once
-// interrupted (unless nil) reports true: an input has come. It reports
-// whether it ranked to the end (not while pending, nor with the form
-// invalid).
-func (p *Page) Warm(interrupted func() bool) bool {
+// memory not yet grown (it took 2–5 times a later keystroke's); with
+// k > 1 too, since a keystroke in a rate (a digit typed at its end)
+// makes candidates fail, whose code a ranking where they pass leaves
+// cold. It is paced as every ranking is (Pace), and stops, keeping its
+// memory, once interrupted (unless nil) reports true: an input has
+// come. It reports whether it ranked to the end (not while pending,
+// nor with the form invalid).
+func (p *Page) Warm(interrupted func() bool, k float64) bool {
 	w, errs := p.Form.Schema.Parse(p.Form.Params)
 	if p.pending || len(errs) > 0 {
 		return false
+	}
+	if k != 1 {
+		w = w.Scaled(k)
 	}
 	_, done := p.ranker(interrupted).RankInto(p.Index(), w, &p.scratch[1-p.shown])
 	return done

@@ -617,8 +617,8 @@ func TestFilterChartsFollowThePause(t *testing.T) {
 	}
 }
 
-// Warm ranks the workload on screen once more without changing anything
-// shown: the same answer, the same revision, the same memory on screen,
+// Warm ranks the workload on screen once more, as it is or its demand
+// scaled, without changing anything shown: the same answer, the same revision, the same memory on screen,
 // still its own (engine.Result.Check); the next keystroke ranks into the
 // other scratch, and the result on screen before it is then void.
 // Interrupted, warming reports it did not finish and changes nothing
@@ -630,8 +630,10 @@ func TestWarmChangesNothingShown(t *testing.T) {
 		t.Fatal(err)
 	}
 	rev, shown := p.Results.Rev, &p.Results.Res.Candidates[0]
-	if !p.Warm(nil) {
-		t.Fatal("a live page with a valid form was not warmed")
+	for _, k := range []float64{10, 1} {
+		if !p.Warm(nil, k) {
+			t.Fatalf("a live page with a valid form was not warmed (demand ×%g)", k)
+		}
 	}
 	after, err := p.CSV()
 	if err != nil {
@@ -650,7 +652,7 @@ func TestWarmChangesNothingShown(t *testing.T) {
 		t.Errorf("the result before the keystroke is void one ranking too early: %v", err)
 	}
 	rev, shown = p.Results.Rev, &p.Results.Res.Candidates[0]
-	if p.Warm(func() bool { return true }) {
+	if p.Warm(func() bool { return true }, 1) {
 		t.Error("an interrupted warming reported done")
 	}
 	if err := p.Results.Res.Check(); err != nil || p.Results.Rev != rev || &p.Results.Res.Candidates[0] != shown {
@@ -660,10 +662,10 @@ func TestWarmChangesNothingShown(t *testing.T) {
 		t.Errorf("a result kept past two rankings: %v, want engine.ErrReused", err)
 	}
 	p.SetParam("tls-rate", "x")
-	if p.Warm(nil) {
+	if p.Warm(nil, 1) {
 		t.Error("warmed with an invalid form")
 	}
-	if NewPending(settingtest.Schema, nil, nil).Warm(nil) {
+	if NewPending(settingtest.Schema, nil, nil).Warm(nil, 1) {
 		t.Error("warmed a pending page (nothing indexed)")
 	}
 }
