@@ -47,11 +47,11 @@ func (a *AES) shape() any {
 	return s
 }
 
-// Scaled is w with each load's demand k times as high: a rate k times,
-// a deadline k times shorter, the rest as it was — w's shape, whose
-// memo serves both — and no Query (w's is not its own). A keystroke in a rate makes candidates fail that
-// passed, and runs code a ranking of w alone did not: the page warms
-// with both (model.Warm).
+// Scaled is w with each load's demand k times as high (k > 0): a rate
+// k times, a deadline k times shorter, the rest as it was — w's shape,
+// whose memo serves both — and no Query (w's is not its own). A
+// keystroke in a rate makes candidates fail that passed, and runs code
+// a ranking of w alone did not: the page warms with both (model.Warm).
 func (w Workload) Scaled(k float64) Workload {
 	loads := make([]Load, len(w.Loads))
 	for i, l := range w.Loads {
