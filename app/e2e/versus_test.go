@@ -50,6 +50,7 @@ func BenchmarkVersusMinimal(b *testing.B) {
 	}
 	var mainAt, dataMs, rankMs, mountAt []float64 // cryptosizer's own timeline
 	var liveTasks, liveLongest, liveSum []float64 // a first visit's going live: its tasks
+	var warmTasks, warmLongest, warmSum []float64 // then its warming's ranking slices
 	ready := map[string][]float64{}
 	wasm := map[string][]float64{}
 	slow := map[string][]float64{} // ready, 4× CPU-throttled
@@ -86,6 +87,11 @@ func BenchmarkVersusMinimal(b *testing.B) {
 					liveTasks = append(liveTasks, float64(len(v.liveSteps)))
 					liveLongest = append(liveLongest, highest(v.liveSteps))
 					liveSum = append(liveSum, sum(v.liveSteps))
+				}
+				if len(v.warmSteps) > 0 {
+					warmTasks = append(warmTasks, float64(len(v.warmSteps)))
+					warmLongest = append(warmLongest, highest(v.warmSteps))
+					warmSum = append(warmSum, sum(v.warmSteps))
 				}
 			}
 		}
@@ -125,8 +131,9 @@ func BenchmarkVersusMinimal(b *testing.B) {
 	// the bundled data (a first visit: the prepared answer); the first
 	// page state; the mount; the first ranking on screen; then, after
 	// the start, the time going live took.
-	b.Logf("split, app: wasm arrived %.0f | main() %.0f (+%.0f compile, runtime, inits) | bundled data %.1f | first page state and go-app's start %.1f | mounted %.0f | ready %.0f; then going live (read, index, rank, check) in %.0f tasks, the longest %.1f ms, %.0f ms of work in all",
-		median(wasm["app"]), median(mainAt), median(mainAt)-median(wasm["app"]), median(dataMs), median(rankMs), median(mountAt), median(ready["app"]), median(liveTasks), median(liveLongest), median(liveSum))
+	b.Logf("split, app: wasm arrived %.0f | main() %.0f (+%.0f compile, runtime, inits) | bundled data %.1f | first page state and go-app's start %.1f | mounted %.0f | ready %.0f; then going live (read, index, rank, check) in %.0f tasks, the longest %.1f ms, %.0f ms of work in all; warming a keystroke's ranking in %.0f slices, the longest %.1f ms, %.0f ms in all",
+		median(wasm["app"]), median(mainAt), median(mainAt)-median(wasm["app"]), median(dataMs), median(rankMs), median(mountAt), median(ready["app"]), median(liveTasks), median(liveLongest), median(liveSum),
+		median(warmTasks), median(warmLongest), median(warmSum))
 	b.Logf("split, minimal: wasm arrived %.0f | ready %.0f (+%.0f compile, runtime, render)",
 		median(wasm["minimal"]), median(ready["minimal"]), median(ready["minimal"])-median(wasm["minimal"]))
 	b.ReportMetric(median(dataMs), "app-ms-dataset")
@@ -218,6 +225,10 @@ type visitFigures struct {
 	// live after its start (reading, indexing, ranking the prepared
 	// answer's data, and checking it, each in slices).
 	liveSteps []float64
+	// warmSteps: the length of each slice of the warming's rankings
+	// after going live (ui/live.go's warm; its views' tasks are not
+	// recorded).
+	warmSteps []float64
 	br, gz    int64
 	// fcpMs is the first contentful paint and lcpMs the last largest
 	// paint candidate the browser reported (PerformanceObserver): equal
@@ -308,6 +319,9 @@ func visit(b *testing.B, dir, cond string, throttle float64) visitFigures {
 		}
 		if err := chromedp.Do(ctx, poll(`window.cryptosizerTiming.live > 0`, 30*time.Second)); err == nil {
 			v.liveSteps, _ = eval[[]float64](ctx, `window.cryptosizerTiming['live-steps'] || []`)
+		}
+		if err := chromedp.Do(ctx, poll(`window.cryptosizerTiming.warm !== undefined`, 30*time.Second)); err == nil {
+			v.warmSteps, _ = eval[[]float64](ctx, `window.cryptosizerTiming['warm-steps'] || []`)
 		}
 	}
 	var total int64

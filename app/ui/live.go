@@ -256,13 +256,17 @@ const liveSlice = 5
 // waits (browser.Yield) once the work has run for liveSlice ms since
 // begin or the last pause that yielded; outside them (a keystroke's
 // ranking, which must end in its own task) it does nothing. Each slice's
-// length is recorded (live-steps: ./build.sh bench reports them).
+// length is recorded (live-steps, a warming's warm-steps: ./build.sh
+// bench reports them).
 type pacer struct {
 	t, slice float64
 	on       bool
+	rec      string // the name the slices are recorded under
 }
 
-func (pc *pacer) begin() { pc.t, pc.slice, pc.on = browser.Now(), liveSlice, true }
+func (pc *pacer) begin() {
+	pc.t, pc.slice, pc.on, pc.rec = browser.Now(), liveSlice, true, "live-steps"
+}
 
 // beginWaited paces work a person waits for (an action's): in slices of
 // up to waitedSlice ms, so that few yields stretch it, each a task under
@@ -270,8 +274,8 @@ func (pc *pacer) begin() { pc.t, pc.slice, pc.on = browser.Now(), liveSlice, tru
 func (pc *pacer) beginWaited() { pc.begin(); pc.slice = waitedSlice }
 
 // beginWarm paces the warming of a keystroke (warm), which nobody waits
-// for: in slices of up to warmSlice ms.
-func (pc *pacer) beginWarm() { pc.begin(); pc.slice = warmSlice }
+// for: in slices of up to warmSlice ms, recorded apart (warm-steps).
+func (pc *pacer) beginWarm() { pc.begin(); pc.slice, pc.rec = warmSlice, "warm-steps" }
 
 // warmSlice is a slice of the warming (ms): short enough that, with a
 // slice's last piece of work, its task stays under 10 ms, below which
@@ -285,7 +289,7 @@ const waitedSlice = 40
 
 func (pc *pacer) pause() {
 	if pc.on && browser.Now()-pc.t >= pc.slice {
-		browser.Record("live-steps", browser.Now()-pc.t, true)
+		browser.Record(pc.rec, browser.Now()-pc.t, true)
 		browser.Yield()
 		pc.t = browser.Now()
 	}
@@ -293,7 +297,7 @@ func (pc *pacer) pause() {
 
 func (pc *pacer) end() {
 	if pc.on {
-		browser.Record("live-steps", browser.Now()-pc.t, true)
+		browser.Record(pc.rec, browser.Now()-pc.t, true)
 		pc.on = false
 	}
 }
