@@ -29,7 +29,7 @@ func BenchmarkVersusBefore(b *testing.B) {
 	}
 	ready := `(() => { const r = document.querySelector('#results[data-client="true"]'); return !!r && r.querySelectorAll('tr.row').length > 0 })()`
 	sites := []struct{ name, dir string }{{"after", siteDir()}, {"before", before}}
-	type split struct{ ready, wasm, main, dataset, mount []float64 }
+	type split struct{ ready, wasm, main, dataset, mount, side, parts []float64 }
 	got := map[string]*split{"after": {}, "before": {}}
 	keys := map[string][]float64{}
 	typing := os.Getenv("CRYPTOSIZER_BEFORE_KEYS") == "1"
@@ -46,6 +46,7 @@ func BenchmarkVersusBefore(b *testing.B) {
 			g.main = append(g.main, v.mainMs)
 			g.dataset = append(g.dataset, v.datasetMs)
 			g.mount = append(g.mount, v.mountMs)
+			g.side, g.parts = append(g.side, v.sideMs), append(g.parts, v.partsMs)
 		}
 		if typing {
 			for _, s := range order {
@@ -55,8 +56,8 @@ func BenchmarkVersusBefore(b *testing.B) {
 	}
 	for _, s := range sites {
 		g := got[s.name]
-		b.Logf("%s: ready median %.0f (min %.0f, max %.0f) | wasm arrived %.0f | main() %.0f | dataset %.1f | mounted %.0f",
-			s.name, median(g.ready), lowest(g.ready), highest(g.ready), median(g.wasm), median(g.main), median(g.dataset), median(g.mount))
+		b.Logf("%s: ready median %.0f (min %.0f, max %.0f) | wasm arrived %.0f | main() %.0f | dataset %.1f | mounted %.0f | the live form %.0f, every part live %.0f (0: not recorded)",
+			s.name, median(g.ready), lowest(g.ready), highest(g.ready), median(g.wasm), median(g.main), median(g.dataset), median(g.mount), median(g.side), median(g.parts))
 	}
 	if typing {
 		for _, s := range sites {

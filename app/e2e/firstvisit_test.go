@@ -319,3 +319,49 @@ func TestLargestPaintIsTheFirst(t *testing.T) {
 		}
 	}
 }
+
+// The ranking goes live first (ui/side.go): the client's first render
+// mounts the results and stands the pre-rendered form and charts in,
+// inert, and mounts them live in later tasks. When the ranking is the client's, each of them is the
+// pre-rendered one, inert, with its fields, where it was; once the start
+// is over each is live, with the same fields in the same place, and the
+// page rendered once.
+func TestPartsStandInUntilLive(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	// What each part is: inert or not, its fields and buttons, its place.
+	parts := `['form#workload', 'div#charts'].map(sel => { const a = document.querySelector(sel); if (!a) return sel + ' none';
+  const r = a.getBoundingClientRect();
+  return [sel, a.inert, a.querySelectorAll('input, select, button').length, Math.round(r.left), Math.round(r.top), Math.round(r.width)].join(','); })`
+	addProbe(t, ctx, `document.addEventListener('DOMContentLoaded', () => { window.__pre = `+parts+`; });
+new MutationObserver((_, mo) => {
+  const r = document.querySelector('#results[data-client="true"]');
+  if (r && r.querySelectorAll('tr.row').length > 0) { window.__atReady = `+parts+`; mo.disconnect(); }
+}).observe(document, { subtree: true, childList: true, attributes: true });`)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), started); err != nil {
+		t.Fatal(err)
+	}
+	pre, atReady, live := eval1[[]string](ctx, t, `window.__pre`), eval1[[]string](ctx, t, `window.__atReady`), eval1[[]string](ctx, t, parts)
+	field := func(part string, i int) string {
+		if f := strings.Split(part, ","); i < len(f) {
+			return f[i]
+		}
+		return "?"
+	}
+	for i := range pre {
+		// Inert while it stands in, with the pre-rendered part's fields
+		// (the pre-rendered charts are hidden until the app runs: their
+		// place is the stand-in's).
+		if field(atReady[i], 1) != "true" || field(atReady[i], 2) != field(pre[i], 2) {
+			t.Errorf("when the ranking went live, %q, want the pre-rendered part standing in, inert, with its fields (%q: selector, inert, fields, left, top, width)", atReady[i], pre[i])
+		}
+		if live[i] != strings.Replace(atReady[i], ",true,", ",false,", 1) {
+			t.Errorf("after the start, %q, want the part live with the fields and place of the one that stood in (%q)", live[i], atReady[i])
+		}
+	}
+	if n := eval1[float64](ctx, t, `window.cryptosizerTiming.render.length`); n != 1 {
+		t.Errorf("the start rendered the page %v times, want 1 (the parts render again, the page does not)", n)
+	}
+}

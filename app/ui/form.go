@@ -16,8 +16,9 @@ import (
 // Form is the workload form: one fieldset per group of parameters.
 type Form struct {
 	app.Compo
-	M   *model.Form
-	Rev int
+	M       *model.Form
+	Rev     int
+	standIn // on a first visit, the pre-rendered form until the ranking is live (side.go)
 
 	// filtersShown: the filters' fields are mounted (filters).
 	filtersShown bool
@@ -26,7 +27,16 @@ type Form struct {
 // Render draws the form: the groups the requirement kinds and the
 // settings declare (engine.Groups). A load's group has a switch in its
 // legend that turns the whole load on or off.
-func (f *Form) Render() app.UI {
+func (f *Form) Render() app.UI { return f.draw(f.live) }
+
+// OnMount queues the form to go live when it stands in.
+func (f *Form) OnMount(ctx app.Context) {
+	keepRendered(ctx)
+	f.mount(ctx, nil)
+}
+
+// live draws the form.
+func (f *Form) live() app.UI {
 	groups := f.M.Schema.Groups()
 	switchable := engine.Switchable()
 	return app.Elem("form").ID("workload").Class("workload").Aria("label", "Workload").OnSubmit(func(ctx app.Context, e app.Event) { browser.PreventDefault(e) }).Body(

@@ -95,6 +95,14 @@ type Page struct {
 	// views keeps the results' view a keystroke's handler made, for the
 	// frame's render (viewcache.go).
 	views viewCache
+	// mounted is the page's context from its OnMount (mountedOnce: it
+	// has one); standing, the parts that stand in until they are live,
+	// in the order they go live, the form first (formLive: it has gone;
+	// side.go).
+	mounted     app.Context
+	mountedOnce bool
+	standing    []standing
+	formLive    bool
 }
 
 // parts is how many part numbers the bundled data has (the prepared
@@ -167,27 +175,39 @@ func (p *Page) OnMount(ctx app.Context) {
 		p.inputs.Add(1)
 		ctx.NewActionWithValue(actionParam, param{name, value})
 	})
-	// Once the page is on screen, the address says what it shows (and a
-	// failure to say so is shown).
-	ctx.Defer(func(ctx app.Context) {
-		rev := p.m.Msgs.Rev
-		if !p.m.LinkPending() { // a link's page says its address once it answers it
-			p.syncURL(ctx)
+	p.mounted, p.mountedOnce = ctx, true
+	// The parts that stand in go live after every part's OnMount, in
+	// tasks of their own (the browser paints the ranking first); then
+	// the page's steps after its mount.
+	ctx.After(time.Millisecond, p.nextLive)
+}
+
+// afterMount: once the page is on screen, the address says what it
+// shows (and a failure to say so is shown), and a first visit goes live.
+// It runs in a page's dispatch whose mark is taken back (nextLive), once
+// the parts that stood in are live, after every part's OnMount: the
+// address (~20 ms at the start, go-app rewriting its meta tags) and
+// going live's first step no longer come before the ranking is drawn
+// (go-app's next frame tick, which ran a Defer of the page's OnMount,
+// came before the table's OnMount in some loads).
+func (p *Page) afterMount(ctx app.Context) {
+	rev := p.m.Msgs.Rev
+	if !p.m.LinkPending() { // a link's page says its address once it answers it
+		p.syncURL(ctx)
+	}
+	if p.m.Msgs.Rev != rev {
+		ctx.Update()
+	}
+	// The start's last step: every render its mounts could cause has run
+	// (render.go; the e2e tests wait for it).
+	ctx.Defer(func(app.Context) { browser.Record("started", browser.Now(), false) })
+	if p.m.Pending() {
+		after := liveAfter
+		if d, ok := browser.Delay("cryptosizerLiveAfter"); ok {
+			after = d // a test acting on the pending page
 		}
-		if p.m.Msgs.Rev != rev {
-			ctx.Update()
-		}
-		// The start's last step: every render its mounts could cause
-		// has run (render.go; the e2e tests wait for it).
-		ctx.Defer(func(app.Context) { browser.Record("started", browser.Now(), false) })
-		if p.m.Pending() {
-			after := liveAfter
-			if d, ok := browser.Delay("cryptosizerLiveAfter"); ok {
-				after = d // a test acting on the pending page
-			}
-			p.goLiveInSteps(ctx, after)
-		}
-	})
+		p.goLiveInSteps(ctx, after)
+	}
 }
 
 // restore reads the state from the address and storage, once: later
@@ -641,12 +661,12 @@ func (p *Page) Render() app.UI {
 			// and a line at the form's head says what an edit gave.
 			side().Body(
 				&FormStatus{Status: formStatus(m), Rev: m.Results.Rev},
-				&Form{M: &m.Form, Rev: m.Form.Rev},
+				&Form{M: &m.Form, Rev: m.Form.Rev, standIn: standInFor(p, "form#workload")},
 				&ImportPanel{M: &m.Imports, Rev: m.Imports.Rev + m.Imports.Form.Rev},
 			),
 			app.Elem("main").Class("main").Body(
 				&MessageList{M: &m.Msgs, Rev: m.Msgs.Rev},
-				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient, Link: p.link, First: p.pending(), Views: &p.views},
+				&Results{M: m, Rev: m.Results.Rev, Client: app.IsClient, Link: p.link, First: p.pending(), Views: &p.views, page: p},
 				app.If(!m.Embed.On, func() app.UI { return &PartsView{Total: p.parts(), groups: p.groups} }),
 			),
 		),

@@ -48,7 +48,11 @@ import (
 //     that gives them their new option, without a pause of their own.
 //   - The start renders the page once (e2e: TestStartRendersThePageOnce
 //     counts the renders once the start's last Defer has marked the
-//     timeline "started"); making the charts renders it once more.
+//     timeline "started"); making the charts renders it once more. The
+//     parts that stand in on a first visit (side.go) render again when
+//     they go live, each in its own dispatch, whose mark on the page the
+//     page takes back with its own context (Page.mounted): a component
+//     can take back the marks of one above it that way.
 
 // typingPause is how long typing must pause before the address and the
 // charts follow it: longer than the time between two keys of steady

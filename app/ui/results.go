@@ -30,6 +30,8 @@ type Results struct {
 	// Views holds the view a handler made before the frame (viewcache.go;
 	// nil: made by the render).
 	Views *viewCache
+
+	page *Page // the page whose first render its charts stand in for (side.go); nil outside one
 }
 
 // dataset is the data ranked (nil while the page is pending: nothing is
@@ -290,7 +292,7 @@ func (r *Results) Render() app.UI {
 		// pauses (their list is then a new one).
 		&Compare{M: res, Rev: revIf(len(res.Compare) > 0, r.Rev)},
 		&Details{M: res, Rev: revIf(res.Selected != "", r.Rev), DS: r.dataset(), Validated: r.validated()},
-		&ChartList{Charts: res.Charts, Wanted: res.ChartsWanted, Hidden: len(v.Empty) > 0},
+		&ChartList{Charts: res.Charts, Wanted: res.ChartsWanted, Hidden: len(v.Empty) > 0, standIn: standInFor(r.page, "div#charts")},
 		app.Elem("footer").Body(
 			app.P().Text("Model: per-handshake operation counts from RFC 5246 §7.4, RFC 8422 §5.4, RFC 8446 §4.4, draft-ietf-tls-ecdhe-mlkem and FIPS 203/204; firmware verify = size ÷ hash rate + one signature verification. "+
 				v.DataLine),
@@ -341,9 +343,10 @@ func revIf(depends bool, rev int) int {
 // and ECharts, are made then, not on the start's path.
 type ChartList struct {
 	app.Compo
-	Charts model.Charts
-	Wanted bool
-	Hidden bool
+	Charts  model.Charts
+	Wanted  bool
+	Hidden  bool
+	standIn // on a first visit, the pre-rendered boxes until the form is live (side.go)
 }
 
 // chartsMargin is how far from the view the charts start being made: a
@@ -352,14 +355,26 @@ const chartsMargin = "100% 0px 100% 0px"
 
 // Render draws a box per chart.
 func (l *ChartList) Render() app.UI {
-	return hideIf(app.Div().Class("charts").ID("charts"), l.Hidden).Body(
-		app.Range(l.Charts).Slice(func(i int) app.UI { c := l.Charts[i]; return chartBox(c.ID, c.Label, c.Note, c.Option) }),
-	)
+	return l.draw(func() app.UI {
+		return hideIf(app.Div().Class("charts").ID("charts"), l.Hidden).Body(
+			app.Range(l.Charts).Slice(func(i int) app.UI { c := l.Charts[i]; return chartBox(c.ID, c.Label, c.Note, c.Option) }),
+		)
+	})
 }
 
-// OnMount asks for the charts once their place nears the view.
+// OnMount asks for the charts once their place nears the view (standing
+// in: once they are live).
 func (l *ChartList) OnMount(ctx app.Context) {
 	keepRendered(ctx)
+	if l.pre != "" {
+		l.mount(ctx, l.watch)
+		return
+	}
+	l.watch(ctx)
+}
+
+// watch asks for the charts once their place nears the view.
+func (l *ChartList) watch(ctx app.Context) {
 	if l.Wanted || !app.IsClient {
 		return
 	}

@@ -173,15 +173,20 @@ var appJSPatches = [][2]string{
     goappInitServiceWorker();`},
 	// Go's start (its runtime, the dataset, the first ranking and go-app's
 	// mount) is long: the pre-rendered page paints first, so that its
-	// ranking is on screen at once (a hidden tab, which draws no frames,
-	// waits 100 ms at most). Go's start yields between its parts, so its
-	// first task ending is not the app being there: the page removes the
+	// ranking is on screen at once. A page whose wasm was fetched after
+	// its first paint was reported (goappAfterLargestPaint) has painted
+	// and starts at once; otherwise (no paint API, or none reported
+	// within 1 s) it waits for a frame, a hidden tab, which draws none,
+	// 100 ms at most. Go's start yields between its parts, so its first
+	// task ending is not the app being there: the page removes the
 	// loader once it is mounted (ui.Page.OnMount).
 	{`    go.run(wasm.instance);
-    loader.remove();`, `    await new Promise((resolve) => {
-      requestAnimationFrame(() => setTimeout(resolve, 0));
-      setTimeout(resolve, 100);
-    });
+    loader.remove();`, `    if (!self.goappPainted) {
+      await new Promise((resolve) => {
+        requestAnimationFrame(() => setTimeout(resolve, 0));
+        setTimeout(resolve, 100);
+      });
+    }
     go.run(wasm.instance);`},
 	// app.wasm is fetched once the page's largest paint (the pre-rendered
 	// ranking's status line) is on screen, not while it is being painted:
@@ -217,7 +222,8 @@ function goappStartFetch(url) {
 
 // goappAfterLargestPaint runs start once the largest paint is reported:
 // at once when the first paint is (it is the largest) or the API is
-// missing, after 1 s at most.
+// missing, after 1 s at most. goappPainted says whether a paint was
+// reported before start.
 function goappAfterLargestPaint(start) {
   let started = false;
   const go = () => {
@@ -227,13 +233,18 @@ function goappAfterLargestPaint(start) {
     }
   };
   try {
-    if (!PerformanceObserver.supportedEntryTypes.includes("largest-contentful-paint") ||
-      performance.getEntriesByName("first-contentful-paint").length > 0) {
+    if (!PerformanceObserver.supportedEntryTypes.includes("largest-contentful-paint")) {
+      go();
+      return;
+    }
+    if (performance.getEntriesByName("first-contentful-paint").length > 0) {
+      self.goappPainted = true;
       go();
       return;
     }
     const seen = new PerformanceObserver(() => {
       seen.disconnect();
+      self.goappPainted = true;
       go();
     });
     seen.observe({ type: "largest-contentful-paint", buffered: true });

@@ -439,3 +439,18 @@ func FocusSelector(sel string) error {
 		}
 	})
 }
+
+// OuterHTML is the HTML of the first element a CSS selector matches, ""
+// when none does (or outside the browser).
+func OuterHTML(sel string) string {
+	var html string
+	if !app.IsClient {
+		return ""
+	}
+	_ = Try("reading the page's HTML", func() {
+		if el := win().Get("document").Call("querySelector", sel); el.Truthy() {
+			html = el.Get("outerHTML").String()
+		}
+	})
+	return html
+}

@@ -1,0 +1,129 @@
+package ui
+
+import (
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"cryptosizer/app/ui/browser"
+)
+
+// standIn is what a part of the page keeps that the client's first
+// render takes as it was pre-rendered — its HTML, parsed once (go-app's
+// Raw), made inert — and that is mounted live in a task of its own after
+// the ranking is drawn: the form and the charts. go-app mounts elements
+// one by one: the form was ~70 ms of the first render's ~160 at 1× in a
+// trace of the start. Only a page that shows its prepared answer first
+// stands parts in (standInFor): that is the answer the page was saved
+// with, so a part standing in shows what its live self would, and
+// nothing can be typed into it and lost. The parts go live after the
+// ranking, the form first (Page.nextLive); the page's own steps after
+// its mount follow them, so that the start's "started" mark still says
+// the whole page is there. A component that stands in embeds it (go-app
+// copies only exported fields into the instance it keeps: the first
+// one's standIn stays), draws with draw and queues itself with mount.
+type standIn struct {
+	// pre is the pre-rendered part's HTML while it stands in; page is
+	// set on the first instance of a part that stands in.
+	pre  string
+	page *Page
+}
+
+// draw is the pre-rendered part while it stands in, else live's.
+func (s *standIn) draw(live func() app.UI) app.UI {
+	if s.pre != "" {
+		return app.Raw(s.pre)
+	}
+	return live()
+}
+
+// mount puts a part that stands in in the page's queue (from its
+// OnMount); then, if not nil, runs once it has been drawn live, with
+// its context (what its OnMount would do with its live element).
+func (s *standIn) mount(ctx app.Context, then func(app.Context)) {
+	if s.pre != "" && s.page != nil {
+		s.page.standing = append(s.page.standing, standing{s, ctx, then})
+		s.page = nil
+	}
+}
+
+// standing is a part standing in, with its context.
+type standing struct {
+	s    *standIn
+	ctx  app.Context
+	then func(app.Context)
+}
+
+// standInFor is a part's standIn: on the page's first render in the
+// browser, when the page shows its prepared answer first, the
+// pre-rendered element sel matches (the page still holds it while go-app
+// builds that render); else none (p nil: outside a page).
+func standInFor(p *Page, sel string) standIn {
+	if p == nil || !app.IsClient || p.mountedOnce || p.pending() == nil {
+		return standIn{}
+	}
+	if pre := inert(browser.OuterHTML(sel)); pre != "" {
+		return standIn{pre: pre, page: p}
+	}
+	return standIn{}
+}
+
+// inert makes an element's HTML inert (nothing in it can be focused,
+// typed into or clicked), "" when it does not start with an element:
+// what is typed into a part that stands in would be lost when it goes
+// live.
+func inert(html string) string {
+	if !strings.HasPrefix(html, "<") {
+		return ""
+	}
+	end := strings.IndexAny(html, " >")
+	if end < 2 {
+		return ""
+	}
+	if strings.Contains(html[:strings.IndexByte(html, '>')+1], " inert") {
+		return html
+	}
+	return html[:end] + " inert" + html[end:]
+}
+
+// nextLive mounts the form (the first part that stands in: it comes
+// first in the page) in a task of its own, then the other parts in one
+// more, and once none is left runs the page's steps after its mount;
+// each runs in a page's dispatch, after a timer, so that the browser
+// paints what came before. A part's dispatch marks it and every
+// component above it for an update; the page takes its own mark back, so
+// that the page renders once (the results around a part of theirs render
+// again). The next step is asked for by a dispatch of the page's queued
+// after the parts' (go-app runs dispatches in order): once they are
+// drawn, and also when a part went away before its turn (go-app drops a
+// dispatch whose component is not mounted; one mounted in its place is
+// live).
+func (p *Page) nextLive(ctx app.Context) {
+	keepRendered(ctx)
+	if len(p.standing) == 0 {
+		p.afterMount(ctx)
+		return
+	}
+	n := len(p.standing)
+	if !p.formLive {
+		n, p.formLive = 1, true
+	}
+	for _, st := range p.standing[:n] {
+		st.ctx.Dispatch(func(ctx app.Context) {
+			st.s.pre = ""
+			keepRendered(p.mounted)
+			if st.then != nil {
+				ctx.Defer(st.then) // once its live element is there
+			}
+		})
+	}
+	p.standing = p.standing[n:]
+	ctx.Dispatch(func(ctx app.Context) {
+		keepRendered(ctx)
+		ctx.Defer(func(ctx app.Context) { // once the parts are drawn
+			browser.Record("live-parts", browser.Now(), true)
+			ctx.After(time.Millisecond, p.nextLive)
+		})
+	})
+}
