@@ -320,7 +320,7 @@ func TestLargestPaintIsTheFirst(t *testing.T) {
 	}
 }
 
-// The ranking goes live first (ui/side.go): the client's first render
+// The ranking goes live first (ui/standin.go): the client's first render
 // mounts the results and stands the pre-rendered form and charts in,
 // inert, and mounts them live in later tasks. When the ranking is the client's, each of them is the
 // pre-rendered one, inert, with its fields, where it was; once the start

@@ -225,7 +225,7 @@ type visitFigures struct {
 	// indexed and ranked; then go-app's start).
 	mainMs, datasetMs, rankMs, mountMs float64
 	// sideMs, partsMs: when the live form, and the last of the parts
-	// that stand in pre-rendered until after the ranking (ui/side.go:
+	// that stand in pre-rendered until after the ranking (ui/standin.go:
 	// the charts), had been drawn (0 in a build without them).
 	sideMs, partsMs float64
 	// liveSteps: the length of each task in which a first visit went
@@ -435,7 +435,7 @@ func keydowns(b *testing.B, dir, cond, input, target string) typed {
 
 // focusEnd puts the focus at the end of the input of that id, once it
 // is there and live (not in the inert aside that stands in for the form
-// until the task after the ranking's: ui/side.go).
+// until the task after the ranking's: ui/standin.go).
 func focusEnd(input string) step {
 	return poll(fmt.Sprintf(`(e => { if (!e || e.closest('[inert]')) return false; e.focus(); e.setSelectionRange(e.value.length, e.value.length); return document.activeElement === e })(document.getElementById(%q))`, input), 5*time.Second)
 }

@@ -18,7 +18,7 @@ type Form struct {
 	app.Compo
 	M       *model.Form
 	Rev     int
-	standIn // on a first visit, the pre-rendered form until the ranking is live (side.go)
+	standIn // on a first visit, the pre-rendered form until the ranking is live (standin.go)
 
 	// filtersShown: the filters' fields are mounted (filters).
 	filtersShown bool

@@ -98,7 +98,7 @@ type Page struct {
 	// mounted is the page's context from its OnMount (mountedOnce: it
 	// has one); standing, the parts that stand in until they are live,
 	// in the order they go live, the form first (formLive: it has gone;
-	// side.go).
+	// standin.go).
 	mounted     app.Context
 	mountedOnce bool
 	standing    []standing

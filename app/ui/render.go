@@ -49,7 +49,7 @@ import (
 //   - The start renders the page once (e2e: TestStartRendersThePageOnce
 //     counts the renders once the start's last Defer has marked the
 //     timeline "started"); making the charts renders it once more. The
-//     parts that stand in on a first visit (side.go) render again when
+//     parts that stand in on a first visit (standin.go) render again when
 //     they go live, each in its own dispatch, whose mark on the page the
 //     page takes back with its own context (Page.mounted): a component
 //     can take back the marks of one above it that way.

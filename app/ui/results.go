@@ -31,7 +31,7 @@ type Results struct {
 	// nil: made by the render).
 	Views *viewCache
 
-	page *Page // the page whose first render its charts stand in for (side.go); nil outside one
+	page *Page // the page whose first render its charts stand in for (standin.go); nil outside one
 }
 
 // dataset is the data ranked (nil while the page is pending: nothing is
@@ -346,7 +346,7 @@ type ChartList struct {
 	Charts  model.Charts
 	Wanted  bool
 	Hidden  bool
-	standIn // on a first visit, the pre-rendered boxes until the form is live (side.go)
+	standIn // on a first visit, the pre-rendered boxes until the form is live (standin.go)
 }
 
 // chartsMargin is how far from the view the charts start being made: a
