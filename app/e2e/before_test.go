@@ -15,7 +15,7 @@ import (
 // re-rendered, as BenchmarkVersusMinimal measures it), so that a change
 // to what a keystroke runs is told apart from the machine's drift.
 //
-//	cp -r . /tmp/before   # (the built site, before the change)
+//	cp -a . /tmp/before   # (the built site, before the change, with its files' times)
 //	... change, ./build.sh build ...
 //	CRYPTOSIZER_BEFORE=/tmp/before go test -v -run '^$' -bench VersusBefore -benchtime 15x ./app/e2e/
 func BenchmarkVersusBefore(b *testing.B) {
@@ -29,6 +29,9 @@ func BenchmarkVersusBefore(b *testing.B) {
 	}
 	ready := `(() => { const r = document.querySelector('#results[data-client="true"]'); return !!r && r.querySelectorAll('tr.row').length > 0 })()`
 	sites := []struct{ name, dir string }{{"after", siteDir()}, {"before", before}}
+	for _, s := range sites {
+		compressedFresh(b, s.dir)
+	}
 	type split struct{ ready, wasm, main, dataset, mount, side, parts []float64 }
 	got := map[string]*split{"after": {}, "before": {}}
 	keys := map[string][]float64{}
