@@ -346,7 +346,7 @@ type ChartList struct {
 	Charts  model.Charts
 	Wanted  bool
 	Hidden  bool
-	standIn // on a first visit, the pre-rendered boxes until the form is live (standin.go)
+	standIn // on a first visit, the pre-rendered boxes until the task after the live form's (standin.go)
 }
 
 // chartsMargin is how far from the view the charts start being made: a
