@@ -32,7 +32,7 @@ func BenchmarkVersusBefore(b *testing.B) {
 	for _, s := range sites {
 		compressedFresh(b, s.dir)
 	}
-	type split struct{ ready, wasm, main, dataset, mount, side, parts []float64 }
+	type split struct{ ready, wasm, main, dataset, mount, form, parts []float64 }
 	got := map[string]*split{"after": {}, "before": {}}
 	keys := map[string][]float64{}
 	typing := os.Getenv("CRYPTOSIZER_BEFORE_KEYS") == "1"
@@ -49,7 +49,7 @@ func BenchmarkVersusBefore(b *testing.B) {
 			g.main = append(g.main, v.mainMs)
 			g.dataset = append(g.dataset, v.datasetMs)
 			g.mount = append(g.mount, v.mountMs)
-			g.side, g.parts = append(g.side, v.sideMs), append(g.parts, v.partsMs)
+			g.form, g.parts = append(g.form, v.formMs), append(g.parts, v.partsMs)
 		}
 		if typing {
 			for _, s := range order {
@@ -60,7 +60,7 @@ func BenchmarkVersusBefore(b *testing.B) {
 	for _, s := range sites {
 		g := got[s.name]
 		b.Logf("%s: ready median %.0f (min %.0f, max %.0f) | wasm arrived %.0f | main() %.0f | dataset %.1f | mounted %.0f | the live form %.0f, every part live %.0f (0: not recorded)",
-			s.name, median(g.ready), lowest(g.ready), highest(g.ready), median(g.wasm), median(g.main), median(g.dataset), median(g.mount), median(g.side), median(g.parts))
+			s.name, median(g.ready), lowest(g.ready), highest(g.ready), median(g.wasm), median(g.main), median(g.dataset), median(g.mount), median(g.form), median(g.parts))
 	}
 	if typing {
 		for _, s := range sites {

@@ -322,10 +322,10 @@ func TestLargestPaintIsTheFirst(t *testing.T) {
 
 // The ranking goes live first (ui/standin.go): the client's first render
 // mounts the results and stands the pre-rendered form and charts in,
-// inert, and mounts them live in later tasks. When the ranking is the client's, each of them is the
-// pre-rendered one, inert, with its fields, where it was; once the start
-// is over each is live, with the same fields in the same place, and the
-// page rendered once.
+// inert, and mounts them live in later tasks. When the ranking is the
+// client's, each of them is the pre-rendered one, inert, with its
+// fields, where it was; once the start is over each is live, with the
+// same fields in the same place, and the page rendered once.
 func TestPartsStandInUntilLive(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := browser(t)

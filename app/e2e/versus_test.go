@@ -51,7 +51,7 @@ func BenchmarkVersusMinimal(b *testing.B) {
 	for _, a := range apps {
 		compressedFresh(b, a.dir)
 	}
-	var mainAt, dataMs, rankMs, mountAt, sideAt, partsAt []float64 // cryptosizer's own timeline
+	var mainAt, dataMs, rankMs, mountAt, formAt, partsAt []float64 // cryptosizer's own timeline
 	var liveTasks, liveLongest, liveSum []float64                  // a first visit's going live: its tasks
 	var warmTasks, warmLongest, warmSum []float64                  // then its warming's ranking slices
 	ready := map[string][]float64{}
@@ -86,7 +86,7 @@ func BenchmarkVersusMinimal(b *testing.B) {
 				dataMs = append(dataMs, v.datasetMs)
 				rankMs = append(rankMs, v.rankMs)
 				mountAt = append(mountAt, v.mountMs)
-				sideAt, partsAt = append(sideAt, v.sideMs), append(partsAt, v.partsMs)
+				formAt, partsAt = append(formAt, v.formMs), append(partsAt, v.partsMs)
 				if len(v.liveSteps) > 0 {
 					liveTasks = append(liveTasks, float64(len(v.liveSteps)))
 					liveLongest = append(liveLongest, highest(v.liveSteps))
@@ -136,13 +136,13 @@ func BenchmarkVersusMinimal(b *testing.B) {
 	// page state; the mount; the first ranking on screen; then, after
 	// the start, the time going live took.
 	b.Logf("split, app: wasm arrived %.0f | main() %.0f (+%.0f compile, runtime, inits) | bundled data %.1f | first page state and go-app's start %.1f | mounted %.0f | ready %.0f | the live form %.0f, every part live %.0f (they stand in pre-rendered, inert, until then); then going live (read, index, rank, check) in %.0f tasks, the longest %.1f ms, %.0f ms of work in all; warming a keystroke's ranking in %.0f slices, the longest %.1f ms, %.0f ms in all",
-		median(wasm["app"]), median(mainAt), median(mainAt)-median(wasm["app"]), median(dataMs), median(rankMs), median(mountAt), median(ready["app"]), median(sideAt), median(partsAt), median(liveTasks), median(liveLongest), median(liveSum),
+		median(wasm["app"]), median(mainAt), median(mainAt)-median(wasm["app"]), median(dataMs), median(rankMs), median(mountAt), median(ready["app"]), median(formAt), median(partsAt), median(liveTasks), median(liveLongest), median(liveSum),
 		median(warmTasks), median(warmLongest), median(warmSum))
 	b.Logf("split, minimal: wasm arrived %.0f | ready %.0f (+%.0f compile, runtime, render)",
 		median(wasm["minimal"]), median(ready["minimal"]), median(ready["minimal"])-median(wasm["minimal"]))
 	b.ReportMetric(median(dataMs), "app-ms-dataset")
 	b.ReportMetric(median(ready["app"]), "app-ms-ready")
-	b.ReportMetric(median(sideAt), "app-ms-form-live")
+	b.ReportMetric(median(formAt), "app-ms-form-live")
 	b.ReportMetric(median(partsAt), "app-ms-all-live")
 	b.ReportMetric(median(ready["minimal"]), "minimal-ms-ready")
 	b.ReportMetric(median(ready["app"])/median(ready["minimal"]), "x-cold-load")
@@ -227,10 +227,10 @@ type visitFigures struct {
 	// data's end to go-app's OnInit (the first page state: pending, or
 	// indexed and ranked; then go-app's start).
 	mainMs, datasetMs, rankMs, mountMs float64
-	// sideMs, partsMs: when the live form, and the last of the parts
+	// formMs, partsMs: when the live form, and the last of the parts
 	// that stand in pre-rendered until after the ranking (ui/standin.go:
 	// the charts), had been drawn (0 in a build without them).
-	sideMs, partsMs float64
+	formMs, partsMs float64
 	// liveSteps: the length of each task in which a first visit went
 	// live after its start (reading, indexing, ranking the prepared
 	// answer's data, and checking it, each in slices).
@@ -324,7 +324,7 @@ func visit(b *testing.B, dir, cond string, throttle float64) visitFigures {
 		if err := chromedp.Do(ctx, poll(`window.cryptosizerTiming.started > 0`, 30*time.Second)); err == nil {
 			parts, _ := eval[[]float64](ctx, `window.cryptosizerTiming['live-parts'] || []`) // before the start's end
 			if len(parts) > 0 {
-				v.sideMs, v.partsMs = parts[0], parts[len(parts)-1]
+				v.formMs, v.partsMs = parts[0], parts[len(parts)-1]
 			}
 		}
 		if v.mainMs, err = eval[float64](ctx, `window.cryptosizerTiming.main`); err != nil {
@@ -437,8 +437,8 @@ func keydowns(b *testing.B, dir, cond, input, target string) typed {
 }
 
 // focusEnd puts the focus at the end of the input of that id, once it
-// is there and live (not in the inert aside that stands in for the form
-// until the task after the ranking's: ui/standin.go).
+// is there and live (not in the inert form that stands in until the
+// task after the ranking's: ui/standin.go).
 func focusEnd(input string) step {
 	return poll(fmt.Sprintf(`(e => { if (!e || e.closest('[inert]')) return false; e.focus(); e.setSelectionRange(e.value.length, e.value.length); return document.activeElement === e })(document.getElementById(%q))`, input), 5*time.Second)
 }
