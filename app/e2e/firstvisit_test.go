@@ -365,3 +365,31 @@ new MutationObserver((_, mo) => {
 		t.Errorf("the start rendered the page %v times, want 1 (the parts render again, the page does not)", n)
 	}
 }
+
+// TestWasmKeptAfterTheStart: the page keeps its app.wasm response for the
+// service worker (so that the worker's install does not download it
+// again), but writes that copy only once its start is over — written
+// during the start, the 11 MB copy made the ranking later — and
+// registers the worker after it: the page's first use of the cache comes
+// after the start's end, its worker's registration after that, and the
+// worker holds the wasm.
+func TestWasmKeptAfterTheStart(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	s := serve(t, "127.0.0.1", siteHandler())
+	addProbe(t, ctx, `const open = caches.open.bind(caches);
+caches.open = (n) => { window.__opened = window.__opened || performance.now(); return open(n); };
+const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+navigator.serviceWorker.register = (...a) => { window.__registered = window.__registered || performance.now(); return register(...a); };`)
+	err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), started, poll(`window.cryptosizerTiming.warm !== undefined`, 30*time.Second),
+		poll(`navigator.serviceWorker.ready.then(() => true)`, 30*time.Second), siteCached(),
+		poll(`caches.match('/web/app.wasm').then(r => !!r)`, 30*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := eval1[[]float64](ctx, t, `[window.cryptosizerTiming.started, window.__opened || 0, window.__registered || 0]`)
+	if !(got[0] > 0 && got[1] > got[0] && got[2] >= got[1]) {
+		t.Errorf("the start ended at %.0f ms, the page opened the cache at %.0f and registered its worker at %.0f: want the cache after the start, the worker after the cache", got[0], got[1], got[2])
+	}
+}

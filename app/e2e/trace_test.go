@@ -30,8 +30,10 @@ import (
 //     (V8 compiles each on its first call) and what that cost.
 //
 // Never asserted. CRYPTOSIZER_TRACE_FILE=path writes the raw trace
-// (chrome://tracing, Perfetto); CRYPTOSIZER_JS_FLAGS passes V8 flags
-// for an experiment (e.g. --liftoff-only, --wasm-num-compilation-tasks=1).
+// (chrome://tracing, Perfetto); CRYPTOSIZER_TRACE_CATEGORIES adds
+// categories to it, comma-separated (e.g. blink,toplevel: what the main
+// thread's native tasks are); CRYPTOSIZER_JS_FLAGS passes V8 flags for
+// an experiment (e.g. --liftoff-only, --wasm-num-compilation-tasks=1).
 //
 //	./build.sh build && go test -v -run '^$' -bench StartTrace -benchtime 1x ./app/e2e/
 func BenchmarkStartTrace(b *testing.B) {
@@ -41,7 +43,11 @@ func BenchmarkStartTrace(b *testing.B) {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		b.Fatal(err)
 	}
-	stop := startTrace(b, ctx, "devtools.timeline", "blink.user_timing", "v8", "v8.wasm", "disabled-by-default-devtools.timeline", "loading", "__metadata")
+	cats := []string{"devtools.timeline", "blink.user_timing", "v8", "v8.wasm", "disabled-by-default-devtools.timeline", "loading", "__metadata"}
+	if more := os.Getenv("CRYPTOSIZER_TRACE_CATEGORIES"); more != "" {
+		cats = append(cats, strings.Split(more, ",")...)
+	}
+	stop := startTrace(b, ctx, cats...)
 	ready := started
 	if siteDir() != root { // a minimal app: its first client render
 		ready = poll(`!!document.querySelector('[data-client="true"]')`, 60*time.Second)

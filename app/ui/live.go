@@ -154,6 +154,7 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 		},
 		func(ctx app.Context) {
 			if p.acted != acted || p.inputs.Load() != inputs {
+				browser.StartOver()
 				return // the page has been used since: its first action is past
 			}
 			input := func() bool { return p.inputs.Load() != inputs }
@@ -165,6 +166,7 @@ func (p *Page) goLiveInSteps(ctx app.Context, after time.Duration) {
 		ctx.After(d, func(ctx app.Context) {
 			keepRendered(ctx) // the same answer: nothing to draw
 			if !p.m.Pending() && !wentLive {
+				browser.StartOver()
 				return // an action made the page live, and drew it
 			}
 			p.pace.begin()
@@ -211,18 +213,22 @@ func warmDemand(rounds int) float64 {
 // ranking is paced in slices of warmSlice ms, and an input stops the
 // rounds: its action waits for one slice at most. Each round's length is
 // recorded (warm-rounds), and the time since the first began once the
-// last is done (warm). began is browser.Now at the first.
+// last is done (warm). Its end, or an input's, is the start's
+// (browser.StartOver), as is going live's when an action came first.
+// began is browser.Now at the first.
 func (p *Page) warm(ctx app.Context, input func() bool, rounds int, began float64) {
 	t := browser.Now()
 	p.pace.beginWarm()
 	warmed := !input() && p.m.Warm(input, warmDemand(rounds))
 	p.pace.end()
 	if !warmed {
+		browser.StartOver() // stopped by an input
 		return
 	}
 	ctx.After(time.Millisecond, func(ctx app.Context) {
 		keepRendered(ctx) // nothing shown changed
 		if input() {
+			browser.StartOver()
 			return
 		}
 		p.views.prepare(p.m)
@@ -239,6 +245,7 @@ func (p *Page) warm(ctx app.Context, input func() bool, rounds int, began float6
 			return
 		}
 		browser.Record("warm", browser.Now()-began, false)
+		browser.StartOver()
 	})
 }
 

@@ -207,7 +207,9 @@ func (p *Page) afterMount(ctx app.Context) {
 			after = d // a test acting on the pending page
 		}
 		p.goLiveInSteps(ctx, after)
+		return
 	}
+	ctx.Defer(func(app.Context) { browser.StartOver() }) // live already: nothing to warm
 }
 
 // restore reads the state from the address and storage, once: later

@@ -228,6 +228,20 @@ func RemoveLoader() {
 	})
 }
 
+// StartOver tells the page's script (app.js, app/cmd/sitegen) that the
+// start is over — the page mounted, live and warm, or in use — so that
+// it writes its copy of app.wasm into the service worker's cache and
+// registers the worker now, not while the start runs: the 11 MB copy
+// written during the start made the ranking ~60 ms later (issue 61). The
+// script writes it 10 s after the download if the page never says so.
+func StartOver() {
+	_ = Try("saying the start is over", func() {
+		if win().Get("goappStartOver").Truthy() {
+			win().Call("goappStartOver")
+		}
+	})
+}
+
 // ListenInput calls fn with the name and value of each text field inside
 // the element with that id, on every input. It listens on the document
 // (the element may be drawn anew), for as long as the page lives.
