@@ -222,7 +222,7 @@ func (p *Page) warm(ctx app.Context, input func() bool, rounds int, began float6
 	warmed := !input() && p.m.Warm(input, warmDemand(rounds))
 	p.pace.end()
 	if !warmed {
-		browser.StartOver() // stopped by an input
+		browser.StartOver() // stopped: an input, or nothing to rank
 		return
 	}
 	ctx.After(time.Millisecond, func(ctx app.Context) {

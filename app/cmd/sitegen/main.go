@@ -272,9 +272,30 @@ async function goappInitWebAssembly() {`},
   const response = await fetch(url);
 `, `// goappStartOver is called by the page once its start is over (mounted,
 // live and warm: app/ui/browser.StartOver); goappStartIsOver resolves
-// then.
+// once no key, click or touch has come for 1 s since (30 s at most):
+// the copy and the worker's install then do not compete with a
+// person's first keystrokes.
 const goappStartIsOver = new Promise((resolve) => {
-  self.goappStartOver = resolve;
+  let last = 0;
+  try {
+    for (const type of ["keydown", "pointerdown", "input"]) {
+      addEventListener(type, () => (last = performance.now()), { capture: true, passive: true });
+    }
+  } catch (err) {
+    console.error(err);
+  }
+  const quiet = () => {
+    const wait = last + 1000 - performance.now();
+    if (wait <= 0) {
+      resolve();
+    } else {
+      setTimeout(quiet, wait);
+    }
+  };
+  self.goappStartOver = () => {
+    setTimeout(resolve, 30000);
+    quiet();
+  };
 });
 
 // goappFetchWasm fetches url for the compiler, and keeps a copy of its

@@ -233,7 +233,7 @@ func RemoveLoader() {
 // it writes its copy of app.wasm into the service worker's cache and
 // registers the worker now, not while the start runs: the 11 MB copy
 // written during the start made the ranking ~60 ms later (issue 61). The
-// script writes it 10 s after the download if the page never says so.
+// script writes it 10 s after Go's start if the page never says so.
 func StartOver() {
 	_ = Try("saying the start is over", func() {
 		if win().Get("goappStartOver").Truthy() {
