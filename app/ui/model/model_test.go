@@ -619,8 +619,9 @@ func TestFilterChartsFollowThePause(t *testing.T) {
 
 // Warm ranks the workload on screen once more, as it is or its demand
 // scaled, without changing anything shown: the same answer, the same
-// revision, the same memory on screen, still its own (engine.Result.Check); the next keystroke ranks into the
-// other scratch, and the result on screen before it is then void.
+// revision, the same memory on screen, still its own
+// (engine.Result.Check); the next keystroke ranks into the other
+// scratch, and the result on screen before it is then void.
 // Interrupted, warming reports it did not finish and changes nothing
 // shown. A pending page and an invalid form are not ranked.
 func TestWarmChangesNothingShown(t *testing.T) {
