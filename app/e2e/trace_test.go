@@ -7,11 +7,13 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
@@ -33,7 +35,8 @@ import (
 // (chrome://tracing, Perfetto); CRYPTOSIZER_TRACE_CATEGORIES adds
 // categories to it, comma-separated (e.g. blink,toplevel: what the main
 // thread's native tasks are); CRYPTOSIZER_JS_FLAGS passes V8 flags for
-// an experiment (e.g. --liftoff-only, --wasm-num-compilation-tasks=1).
+// an experiment (e.g. --liftoff-only, --wasm-num-compilation-tasks=1);
+// CRYPTOSIZER_THROTTLE=4 slows the page's CPU as a phone's.
 //
 //	./build.sh build && go test -v -run '^$' -bench StartTrace -benchtime 1x ./app/e2e/
 func BenchmarkStartTrace(b *testing.B) {
@@ -46,6 +49,11 @@ func BenchmarkStartTrace(b *testing.B) {
 	cats := []string{"devtools.timeline", "blink.user_timing", "v8", "v8.wasm", "disabled-by-default-devtools.timeline", "loading", "__metadata"}
 	if more := os.Getenv("CRYPTOSIZER_TRACE_CATEGORIES"); more != "" {
 		cats = append(cats, strings.Split(more, ",")...)
+	}
+	if t, err := strconv.ParseFloat(os.Getenv("CRYPTOSIZER_THROTTLE"), 64); err == nil && t > 1 {
+		if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: t}); err != nil {
+			b.Fatal(err)
+		}
 	}
 	stop := startTrace(b, ctx, cats...)
 	ready := started

@@ -32,6 +32,11 @@ type Results struct {
 	Views *viewCache
 
 	page *Page // the page whose first render its charts stand in for (standin.go); nil outside one
+	// more is what comes under the table (the tools, the comparison, the
+	// details and the not-ranked lines): on a first visit, pre-rendered
+	// until the task after the live form's, as the charts (standin.go).
+	more    standIn
+	moreSet bool
 }
 
 // dataset is the data ranked (nil while the page is pending: nothing is
@@ -223,6 +228,9 @@ func (r *Results) Render() app.UI {
 	res := &r.M.Results
 	v := r.view(nil)
 	problems := r.M.Problems()
+	if !r.moreSet { // the first render: a first visit's stands in
+		r.more, r.moreSet = standInFor(r.page, "div#results-more"), true
+	}
 	return app.Elem("section").ID("results").Class("results").Attr("data-renders", r.Rev).Attr("data-client", r.Client).
 		Attr("data-count", v.Count).Attr("data-stale", res.Stale).Aria("labelledby", "results-title").Body(
 		app.Elem("h2").ID("results-title").Class("visually-hidden").Text("Results"),
@@ -247,6 +255,20 @@ func (r *Results) Render() app.UI {
 		// An empty ranking hides its table and charts (kept mounted, so
 		// that typing does not rebuild them) behind the explanation.
 		&TableView{HTML: v.Table, Hidden: len(v.Empty) > 0},
+		r.more.draw(func() app.UI { return r.under(v) }),
+		&ChartList{Charts: res.Charts, Wanted: res.ChartsWanted, Hidden: len(v.Empty) > 0, standIn: standInFor(r.page, "div#charts")},
+		app.Elem("footer").Body(
+			app.P().Text("Model: per-handshake operation counts from RFC 5246 §7.4, RFC 8422 §5.4, RFC 8446 §4.4, draft-ietf-tls-ecdhe-mlkem and FIPS 203/204; firmware verify = size ÷ hash rate + one signature verification. "+
+				v.DataLine),
+		),
+	)
+}
+
+// under is what the results show under the table, in one box (a part
+// that stands in is one element: standin.go).
+func (r *Results) under(v resultsView) app.UI {
+	res := &r.M.Results
+	return app.Div().ID("results-more").Body(
 		compareStatus(len(res.Compare)),
 		// Under the rows, not above: on a phone the first rows stay on
 		// the first screen however many are unknown.
@@ -292,12 +314,14 @@ func (r *Results) Render() app.UI {
 		// pauses (their list is then a new one).
 		&Compare{M: res, Rev: revIf(len(res.Compare) > 0, r.Rev)},
 		&Details{M: res, Rev: revIf(res.Selected != "", r.Rev), DS: r.dataset(), Validated: r.validated()},
-		&ChartList{Charts: res.Charts, Wanted: res.ChartsWanted, Hidden: len(v.Empty) > 0, standIn: standInFor(r.page, "div#charts")},
-		app.Elem("footer").Body(
-			app.P().Text("Model: per-handshake operation counts from RFC 5246 §7.4, RFC 8422 §5.4, RFC 8446 §4.4, draft-ietf-tls-ecdhe-mlkem and FIPS 203/204; firmware verify = size ÷ hash rate + one signature verification. "+
-				v.DataLine),
-		),
 	)
+}
+
+// OnMount puts what is under the table in the page's queue when it
+// stands in (standin.go).
+func (r *Results) OnMount(ctx app.Context) {
+	keepRendered(ctx)
+	r.more.mount(ctx, nil)
 }
 
 // showAll is the button that lays out every candidate, or, once they are

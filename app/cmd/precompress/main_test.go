@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,5 +68,32 @@ func TestRunWritesCopiesThatDecompressToTheFile(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "(all)") {
 		t.Errorf("no summary line:\n%s", out.String())
+	}
+}
+
+// A file over the default window whose content repeats from further back
+// than 4 MiB: only the 16 MiB window finds the repeat, and the copy
+// written is that one (and decodes to the file).
+func TestBrotliSmallestTriesTheLargeWindow(t *testing.T) {
+	unique := make([]byte, 4<<20+1<<19)
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range unique {
+		unique[i] = byte(r.Uint32()) // no repeats of its own
+	}
+	b := append(unique, unique[:1<<20]...)
+	got, err := brotliSmallest(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := compress(b, func(w io.Writer) io.WriteCloser { return brotli.NewWriterLevel(w, brotli.BestCompression) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) >= len(small) {
+		t.Errorf("brotliSmallest wrote %d B, the default window %d B: the 16 MiB window was not taken", len(got), len(small))
+	}
+	back, err := io.ReadAll(brotli.NewReader(bytes.NewReader(got)))
+	if err != nil || !bytes.Equal(back, b) {
+		t.Errorf("the copy does not decode to the file (%v)", err)
 	}
 }
