@@ -227,8 +227,9 @@ func eval[T any](ctx context.Context, expr string) (T, error) {
 }
 
 // waitReady waits until the page has ranked at least n times and its
-// start is over: the form and the charts stand in pre-rendered and
-// inert until the tasks after the ranking's (ui/standin.go).
+// start is over: the form, what is under the ranking and the charts
+// stand in pre-rendered and inert until the tasks after the ranking's
+// (ui/standin.go).
 func waitReady(n int) step {
 	return poll(fmt.Sprintf(`(() => { const r = document.querySelector('#results'); return r && r.dataset.client === 'true' && +r.dataset.renders >= %d && document.querySelectorAll('tr.row').length > 0 && !!window.cryptosizerTiming && window.cryptosizerTiming.started > 0 })()`, n), 60*time.Second)
 }

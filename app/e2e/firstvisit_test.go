@@ -321,7 +321,8 @@ func TestLargestPaintIsTheFirst(t *testing.T) {
 }
 
 // The ranking goes live first (ui/standin.go): the client's first render
-// mounts the results and stands the pre-rendered form and charts in,
+// mounts the results and stands the pre-rendered form, what is under the
+// ranking (its tools, the comparison, the details) and the charts in,
 // inert, and mounts them live in later tasks. When the ranking is the
 // client's, each of them is the pre-rendered one, inert, with its
 // fields, where it was; once the start is over each is live, with the
@@ -332,7 +333,7 @@ func TestPartsStandInUntilLive(t *testing.T) {
 	defer cancel()
 	s := serve(t, "127.0.0.1", siteHandler())
 	// What each part is: inert or not, its fields and buttons, its place.
-	parts := `['form#workload', 'div#charts'].map(sel => { const a = document.querySelector(sel); if (!a) return sel + ' none';
+	parts := `['form#workload', 'div#results-more', 'div#charts'].map(sel => { const a = document.querySelector(sel); if (!a) return sel + ' none';
   const r = a.getBoundingClientRect();
   return [sel, a.inert, a.querySelectorAll('input, select, button').length, Math.round(r.left), Math.round(r.top), Math.round(r.width)].join(','); })`
 	addProbe(t, ctx, `document.addEventListener('DOMContentLoaded', () => { window.__pre = `+parts+`; });

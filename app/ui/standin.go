@@ -12,9 +12,11 @@ import (
 // standIn is what a part of the page keeps that the client's first
 // render takes as it was pre-rendered — its HTML, parsed once (go-app's
 // Raw), made inert — and that is mounted live in a task of its own after
-// the ranking is drawn: the form and the charts. go-app mounts elements
-// one by one: the form was ~70 ms of the first render's ~160 at 1× in a
-// trace of the start. Only a page that shows its prepared answer first
+// the ranking is drawn: the form, what is under the ranking (its tools,
+// the comparison, the details: Results.under) and the charts. go-app
+// mounts elements one by one: the form was ~70 ms of the first render's
+// ~160 at 1× in a trace of the start, what is under the ranking 40 ms of
+// the rest (BenchmarkVersusBefore). Only a page that shows its prepared answer first
 // stands parts in (standInFor): that is the answer the page was saved
 // with, so a part standing in shows what its live self would, and
 // nothing can be typed into it and lost. The parts go live after the
@@ -88,8 +90,8 @@ func inert(html string) string {
 }
 
 // nextLive mounts the form (the first part that stands in: it comes
-// first in the page) in a task of its own, then the other parts in one
-// more, and once none is left runs the page's steps after its mount;
+// first in the page, and go-app runs a component's OnMount before its
+// children's) in a task of its own, then the other parts in one more, and once none is left runs the page's steps after its mount;
 // each runs in a page's dispatch, after a timer, so that the browser
 // paints what came before. A part's dispatch marks it and every
 // component above it for an update; the page takes its own mark back, so
