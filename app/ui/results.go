@@ -31,7 +31,9 @@ type Results struct {
 	// nil: made by the render).
 	Views *viewCache
 
-	page *Page // the page whose first render its charts stand in for (standin.go); nil outside one
+	// page is the page whose first render its charts and what is under
+	// the table stand in for (standin.go); nil outside one.
+	page *Page
 	// more is what comes under the table (the tools, the comparison, the
 	// details and the not-ranked lines): on a first visit, pre-rendered
 	// until the task after the live form's, as the charts (standin.go).
