@@ -14,6 +14,7 @@ package data
 
 import (
 	"errors"
+	"sync"
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/dataset"
@@ -24,7 +25,17 @@ import (
 var (
 	packed      []byte
 	errUnloaded = errors.New("the dataset has not been loaded (web/dataset.bin)")
+	// later hands the dataset over at the first read (UseLater), once.
+	later     func() ([]byte, error)
+	laterOnce *sync.Once
 )
+
+// UseLater hands the dataset over at the first read, as get returns it
+// (called once, whatever the number of reads): the web app copies the
+// 800 KB the page fetched into the wasm once its first read needs them
+// (going live, after the first mount, on a first visit; at once for a
+// link), not before the first mount (10–20 ms of it at 1×).
+func UseLater(get func() ([]byte, error)) { later, laterOnce = get, new(sync.Once) }
 
 // Use hands the dataset over where it is not embedded (the web app
 // fetches it), or why it could not be had (then every read says so);
@@ -41,6 +52,9 @@ func Dataset() (*bench.Dataset, error) { return Read(dataset.Reader{}) }
 
 // Read reads the bundled dataset with r (which may pause).
 func Read(r dataset.Reader) (*bench.Dataset, error) {
+	if later != nil {
+		laterOnce.Do(func() { Use(later()) })
+	}
 	if packed == nil {
 		return nil, errUnloaded
 	}

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"errors"
 	"os"
 	"testing"
 
@@ -57,5 +58,29 @@ func TestLimitedPKAInTheData(t *testing.T) {
 	}
 	if limited == 0 {
 		t.Error("no group of the H523/H562/H563 lines")
+	}
+}
+
+// UseLater's source is asked once, at the first read, and every read
+// after says what it said.
+func TestUseLaterAsksAtTheFirstRead(t *testing.T) {
+	keep, keepErr, keepLater, keepOnce := packed, errUnloaded, later, laterOnce
+	defer func() { packed, errUnloaded, later, laterOnce = keep, keepErr, keepLater, keepOnce }()
+	asked := 0
+	UseLater(func() ([]byte, error) { asked++; return nil, errors.New("HTTP 404") })
+	if asked != 0 {
+		t.Fatalf("asked %d times before any read", asked)
+	}
+	for range 2 {
+		if _, err := Dataset(); err == nil || err.Error() != "HTTP 404" {
+			t.Errorf("a read said %v, want the source's error", err)
+		}
+	}
+	UseLater(func() ([]byte, error) { return keep, nil })
+	if ds, err := Dataset(); err != nil || len(ds.Groups) == 0 {
+		t.Errorf("a read of the bytes given later: %v, %d groups", err, len(ds.Groups))
+	}
+	if asked != 1 {
+		t.Errorf("the source was asked %d times, want 1", asked)
 	}
 }

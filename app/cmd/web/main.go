@@ -30,12 +30,15 @@ func main() {
 	if app.IsClient {
 		// Read before go-app starts: its page URL lacks the query then.
 		start.URL, _ = browser.Location()
-		// The dataset is a file of its own (data.Use), fetched by the page
-		// with the wasm: here before the first page's state, which a link
-		// ranks at once.
-		t := browser.Now()
-		data.Use(browser.Fetch(app.Getenv("GOAPP_STATIC_RESOURCES_URL") + "/dataset.bin"))
-		browser.Record("fetch", browser.Now()-t, false)
+		// The dataset is a file of its own, fetched by the page with the
+		// wasm, and copied in at its first read (data.UseLater): a link's
+		// first page state ranks at once, a first visit's is prepared
+		// and reads it when it goes live.
+		data.UseLater(func() ([]byte, error) {
+			t := browser.Now()
+			defer func() { browser.Record("fetch", browser.Now()-t, false) }()
+			return browser.Fetch(app.Getenv("GOAPP_STATIC_RESOURCES_URL") + "/dataset.bin")
+		})
 		// The first page's state (the prepared answer, or the index and
 		// the first ranking) and go-app's mount each in a task of its own
 		// (the browser paints and answers input between them).

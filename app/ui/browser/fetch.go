@@ -16,7 +16,9 @@ const MaxFetchBytes = 64 << 20
 // the response of the fetch the page started for it with the wasm's
 // (goappFetches, sitegen's app.js), else a fetch of its own. It blocks
 // the calling goroutine until the body has arrived, so it must not run
-// in a JavaScript callback (main calls it, before go-app starts). An
+// in a JavaScript callback (the dataset's first read calls it: in main
+// before go-app starts for a link, in a step of going live — go-app's
+// dispatch loop, not a callback — on a first visit). An
 // HTTP error, a failed fetch or a JavaScript exception is an error
 // naming the URL; outside the browser it is an error too.
 func Fetch(u string) ([]byte, error) {
