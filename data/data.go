@@ -7,9 +7,9 @@
 // binaries read without a JSON decoder. The native binaries embed it
 // (embed.go); the web app does not: the site serves it beside the wasm
 // (web/dataset.bin, fetched by the page with the wasm, cached by its
-// worker), and the wasm's main hands it over (Use), so that a data
-// update and a code update are downloaded apart and the wasm carries
-// only code.
+// worker), and the wasm takes it at its first read (UseLater), so that
+// a data update and a code update are downloaded apart and the wasm
+// carries only code.
 package data
 
 import (

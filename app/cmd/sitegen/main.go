@@ -199,8 +199,9 @@ var appJSPatches = [][2]string{
 	// scripts run).
 	// The dataset (web/dataset.bin, app/cmd/web) is fetched with the
 	// wasm, not preloaded by the head: a preload competed with the first
-	// paint (the lab's largest paint went from 1.1 to 1.8 s). The wasm's
-	// main takes the response the page started (browser.Fetch).
+	// paint (the lab's largest paint went from 1.1 to 1.8 s). The wasm
+	// takes the response the page started at the dataset's first read
+	// (data.UseLater, browser.Fetch).
 	{"goappWatchForInstallable();\ngoappInitWebAssembly();", `goappWatchForInstallable();
 goappAfterLargestPaint(() => {
   goappStartFetch(goappEnv.GOAPP_STATIC_RESOURCES_URL + "/dataset.bin");
