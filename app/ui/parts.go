@@ -28,6 +28,12 @@ type PartsView struct {
 	groups func() []bench.PartGroup
 
 	m model.Parts
+	// query is what the search box shows when it is made (the view
+	// opened): the box is never written again while it is there, so
+	// that what is typed is never overwritten (as Control: go-app writes
+	// an input's value whenever its rendered value changes, and a render
+	// of an earlier keystroke's query lost the characters typed since).
+	query string
 }
 
 // partCount is how many part numbers the groups have.
@@ -45,6 +51,7 @@ func (v *PartsView) Render() app.UI {
 		return app.Elem("section").ID("parts").Class("parts").Body(
 			app.Elem("button").Attr("type", "button").ID("parts-open").Text(fmt.Sprintf("Browse all %d STM32 part numbers (ST's data)", v.Total)).
 				OnClick(func(ctx app.Context, e app.Event) {
+					v.query = v.m.Query
 					v.m.OpenParts(v.groups())
 					// The button goes away: the focus goes to the search
 					// box that takes its place, not to the page's body
@@ -59,7 +66,7 @@ func (v *PartsView) Render() app.UI {
 		app.Elem("h2").ID("parts-title").Text("STM32 part numbers"),
 		app.P().Class("hint").Text("ST's part database (STM32_open_pin_data), without a workload. Parts of one group run the same code at the same speed per cycle; they differ in flash, RAM, package and temperature. A clock marked inferred is stated by another of ST's part files of the same die and clock tree. Tick Compare on two or three to see them side by side."),
 		app.Elem("label").Attr("for", "parts-query").Text("Search (part number, package, core, series or unit, e.g. U5 LQFP PKA)"),
-		app.ElemSelfClosing("input").Attr("type", "search").ID("parts-query").Attr("maxlength", model.MaxQuery).Attr("value", v.m.Query).
+		app.ElemSelfClosing("input").Attr("type", "search").ID("parts-query").Attr("maxlength", model.MaxQuery).Attr("value", v.query).
 			OnInput(func(ctx app.Context, e app.Event) { v.m.SetQuery(browser.EventValue(ctx)) }),
 		app.P().ID("parts-count").Role("status").Text(fmt.Sprintf("%d of %d part numbers match; %d shown.", matching, v.m.Total(), len(rows))),
 		v.compare(),
