@@ -16,10 +16,10 @@ import (
 // the comparison, the details: Results.under) and the charts. go-app
 // mounts elements one by one: the form was ~70 ms of the first render's
 // ~160 at 1× in a trace of the start, what is under the ranking 40 ms of
-// the rest (BenchmarkVersusBefore). Only a page that shows its prepared answer first
-// stands parts in (standInFor): that is the answer the page was saved
-// with, so a part standing in shows what its live self would, and
-// nothing can be typed into it and lost. The parts go live after the
+// the rest (BenchmarkVersusBefore). Only a page that shows its prepared
+// answer first stands parts in (standInFor): that is the answer the
+// page was saved with, so a part standing in shows what its live self
+// would, and nothing can be typed into it and lost. The parts go live after the
 // ranking, the form first (Page.nextLive); the page's own steps after
 // its mount follow them, so that the start's "started" mark still says
 // the whole page is there. A component that stands in embeds it (go-app
@@ -91,7 +91,8 @@ func inert(html string) string {
 
 // nextLive mounts the form (the first part that stands in: it comes
 // first in the page, and go-app runs a component's OnMount before its
-// children's) in a task of its own, then the other parts in one more, and once none is left runs the page's steps after its mount;
+// children's) in a task of its own, then the other parts in one more,
+// and once none is left runs the page's steps after its mount;
 // each runs in a page's dispatch, after a timer, so that the browser
 // paints what came before. A part's dispatch marks it and every
 // component above it for an update; the page takes its own mark back, so
