@@ -487,7 +487,7 @@ func TestSubPathOffline(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, "web"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"app.wasm", "dataset.bin", "import.wasm", "import-worker.js", "echarts.min.js", "cryptosizer.css", "link.js"} {
+	for _, f := range []string{"app.wasm", "dataset.bin", "import.wasm", "import-worker.js", "compile-worker.js", "echarts.min.js", "cryptosizer.css", "link.js"} {
 		b, err := os.ReadFile(filepath.Join(root, "web", f))
 		if err != nil {
 			t.Fatal(err)

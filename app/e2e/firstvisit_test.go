@@ -367,13 +367,15 @@ new MutationObserver((_, mo) => {
 	}
 }
 
-// TestWasmKeptAfterTheStart: the page keeps its app.wasm response for the
-// service worker (so that the worker's install does not download it
-// again), but writes that copy only once its start is over — written
-// during the start, the 11 MB copy made the ranking later — and
-// registers the worker after it: the page's first use of the cache comes
-// after the start's end, its worker's registration after that, and the
-// worker holds the wasm.
+// TestWasmKeptAfterTheStart: app.wasm is downloaded and compiled by the
+// compile worker (web/compile-worker.js), not by the page; the worker
+// keeps its response for the service worker (so that the service
+// worker's install does not download it again), but writes that copy
+// only once the page's start is over — written during the start, the
+// 11 MB copy made the ranking later — and the page registers its
+// service worker after that: the copy is kept after the start's end,
+// the page itself opens no cache before it, the registration comes after
+// the copy, and the service worker's cache holds the wasm.
 func TestWasmKeptAfterTheStart(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := browser(t)
@@ -389,8 +391,40 @@ navigator.serviceWorker.register = (...a) => { window.__registered = window.__re
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := eval1[[]float64](ctx, t, `[window.cryptosizerTiming.started, window.__opened || 0, window.__registered || 0]`)
+	got := eval1[[]float64](ctx, t, `[window.cryptosizerTiming.started, window.goappWasmKept || 0, window.__registered || 0, window.__opened || 0]`)
 	if !(got[0] > 0 && got[1] > got[0] && got[2] >= got[1]) {
-		t.Errorf("the start ended at %.0f ms, the page opened the cache at %.0f and registered its worker at %.0f: want the cache after the start, the worker after the cache", got[0], got[1], got[2])
+		t.Errorf("the start ended at %.0f ms, app.wasm was kept for the service worker at %.0f and the page registered it at %.0f: want the copy after the start, the registration after the copy", got[0], got[1], got[2])
+	}
+	if got[3] != 0 && got[3] < got[0] {
+		t.Errorf("the page opened a cache at %.0f ms, before its start ended (%.0f)", got[3], got[0])
+	}
+	where := eval1[[]float64](ctx, t, `[window.goappWasmArrived || 0, performance.getEntriesByType('resource').filter(e => e.name.includes('/web/app.wasm')).length]`)
+	if !(where[0] > 0 && where[1] == 0) {
+		t.Errorf("the compile worker's download ended at %.0f ms (0: none) and the page fetched app.wasm %.0f times: want it downloaded and compiled by the worker, not by the page", where[0], where[1])
+	}
+}
+
+// TestWasmWithoutTheCompileWorker: where the compile worker cannot run
+// (its script missing here; a browser without Workers, or one that
+// cannot compile in them), the page downloads and compiles app.wasm
+// itself, as before, and goes live.
+func TestWasmWithoutTheCompileWorker(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := browser(t)
+	defer cancel()
+	h := siteHandler()
+	s := serve(t, "127.0.0.1", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/compile-worker.js") {
+			http.NotFound(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), started, waitReady(1)); err != nil {
+		t.Fatal(err)
+	}
+	where := eval1[[]float64](ctx, t, `[window.goappWasmArrived || 0, performance.getEntriesByType('resource').filter(e => e.name.includes('/web/app.wasm')).length]`)
+	if !(where[0] == 0 && where[1] == 1) {
+		t.Errorf("the compile worker's download ended at %.0f ms (0: none) and the page fetched app.wasm %.0f times: want the page to fetch it once, the worker never", where[0], where[1])
 	}
 }

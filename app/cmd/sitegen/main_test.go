@@ -20,7 +20,7 @@ func TestReproducible(t *testing.T) {
 		if err := os.MkdirAll(web, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range []string{"app.wasm", "dataset.bin", "import.wasm", "import-worker.js", "echarts.min.js", "cryptosizer.css", "link.js"} {
+		for _, f := range []string{"app.wasm", "dataset.bin", "import.wasm", "import-worker.js", "compile-worker.js", "echarts.min.js", "cryptosizer.css", "link.js"} {
 			if err := os.WriteFile(filepath.Join(web, f), []byte("same "+f), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -68,7 +68,7 @@ func TestOneStylesheet(t *testing.T) {
 		if err := os.MkdirAll(web, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range []string{"app.wasm", "dataset.bin", "import.wasm", "import-worker.js", "echarts.min.js", "link.js"} {
+		for _, f := range []string{"app.wasm", "dataset.bin", "import.wasm", "import-worker.js", "compile-worker.js", "echarts.min.js", "link.js"} {
 			if err := os.WriteFile(filepath.Join(web, f), []byte("same "+f), 0o644); err != nil {
 				t.Fatal(err)
 			}
