@@ -275,7 +275,7 @@ async function goappInitWebAssembly() {`},
 	// thread, which meanwhile lays the page out and runs its scripts; the
 	// page instantiates the compiled module. A/B against the page
 	// compiling it (16 alternating visits each): 4× throttled, ready 262
-	// ms sooner (2,113 against 2,375); at 1×, 4–51 ms later in three runs
+	// ms sooner (2,113 against 2,375); at 1×, 20–51 ms later in three runs
 	// (the module reaches the page ~70 ms after its download's end,
 	// instantiating it takes ~20). Without a Worker, or when it fails,
 	// the page fetches and compiles it itself, as before.
