@@ -315,11 +315,17 @@ const goappStartIsOver = new Promise((resolve) => {
 
 // goappStartCompiler starts web/compile-worker.js, where there are
 // Workers: as app.js runs, so that it is ready when the page sends it
-// app.wasm's URL.
+// app.wasm's URL. A worker that fails before that (its script missing,
+// say) is marked, so that the page does not wait for it.
 function goappStartCompiler() {
   try {
     if ("Worker" in self && WebAssembly.Module) {
-      self.goappCompiler = new Worker(goappEnv.GOAPP_STATIC_RESOURCES_URL + "/compile-worker.js");
+      const worker = new Worker(goappEnv.GOAPP_STATIC_RESOURCES_URL + "/compile-worker.js");
+      worker.addEventListener("error", (event) => {
+        event.preventDefault();
+        worker.goappFailed = event.message || "it did not run";
+      });
+      self.goappCompiler = worker;
     }
   } catch (err) {
     console.error("starting the compile worker failed:", err);
@@ -348,6 +354,10 @@ async function goappCompileOrFetch(url) {
 // worker, then registers the service worker.
 function goappCompileIn(worker, url) {
   return new Promise((resolve, reject) => {
+    if (worker.goappFailed) {
+      reject(new Error("web/compile-worker.js: " + worker.goappFailed));
+      return;
+    }
     worker.onmessage = (event) => {
       const msg = event.data || {};
       if (!(msg.module instanceof WebAssembly.Module)) {
