@@ -367,6 +367,11 @@ new MutationObserver((_, mo) => {
 	}
 }
 
+// wasmFetchedBy is when the compile worker's download of app.wasm
+// ended (0: it did not download it) and how many times the page itself
+// fetched it.
+const wasmFetchedBy = `[window.goappWasmArrived || 0, performance.getEntriesByType('resource').filter(e => e.name.includes('/web/app.wasm')).length]`
+
 // TestWasmKeptAfterTheStart: app.wasm is downloaded and compiled by the
 // compile worker (web/compile-worker.js), not by the page; the worker
 // keeps its response for the service worker (so that the service
@@ -398,7 +403,7 @@ navigator.serviceWorker.register = (...a) => { window.__registered = window.__re
 	if got[3] != 0 && got[3] < got[0] {
 		t.Errorf("the page opened a cache at %.0f ms, before its start ended (%.0f)", got[3], got[0])
 	}
-	where := eval1[[]float64](ctx, t, `[window.goappWasmArrived || 0, performance.getEntriesByType('resource').filter(e => e.name.includes('/web/app.wasm')).length]`)
+	where := eval1[[]float64](ctx, t, wasmFetchedBy)
 	if !(where[0] > 0 && where[1] == 0) {
 		t.Errorf("the compile worker's download ended at %.0f ms (0: none) and the page fetched app.wasm %.0f times: want it downloaded and compiled by the worker, not by the page", where[0], where[1])
 	}
@@ -423,7 +428,7 @@ func TestWasmWithoutTheCompileWorker(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/"), started, waitReady(1)); err != nil {
 		t.Fatal(err)
 	}
-	where := eval1[[]float64](ctx, t, `[window.goappWasmArrived || 0, performance.getEntriesByType('resource').filter(e => e.name.includes('/web/app.wasm')).length]`)
+	where := eval1[[]float64](ctx, t, wasmFetchedBy)
 	if !(where[0] == 0 && where[1] == 1) {
 		t.Errorf("the compile worker's download ended at %.0f ms (0: none) and the page fetched app.wasm %.0f times: want the page to fetch it once, the worker never", where[0], where[1])
 	}

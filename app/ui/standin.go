@@ -19,10 +19,10 @@ import (
 // the rest (BenchmarkVersusBefore). Only a page that shows its prepared
 // answer first stands parts in (standInFor): that is the answer the
 // page was saved with, so a part standing in shows what its live self
-// would, and nothing can be typed into it and lost. The parts go live after the
-// ranking, the form first (Page.nextLive); the page's own steps after
-// its mount follow them, so that the start's "started" mark still says
-// the whole page is there. A component that stands in embeds it (go-app
+// would, and nothing can be typed into it and lost. The parts go live
+// after the ranking, the form first (Page.nextLive); the page's own
+// steps after its mount follow them, so that the start's "started" mark
+// still says the whole page is there. A component that stands in embeds it (go-app
 // copies only exported fields into the instance it keeps: the first
 // one's standIn stays), draws with draw and queues itself with mount.
 type standIn struct {

@@ -315,11 +315,12 @@ const goappStartIsOver = new Promise((resolve) => {
 
 // goappStartCompiler starts web/compile-worker.js, where there are
 // Workers: as app.js runs, so that it is ready when the page sends it
-// app.wasm's URL. A worker that fails before that (its script missing,
+// app.wasm's URL (not for a page that will not load it: a crawler's,
+// ?wasm=false). A worker that fails before that (its script missing,
 // say) is marked, so that the page does not wait for it.
 function goappStartCompiler() {
   try {
-    if ("Worker" in self && WebAssembly.Module) {
+    if (goappCanLoadWebAssembly() && "Worker" in self && WebAssembly.Module) {
       const worker = new Worker(goappEnv.GOAPP_STATIC_RESOURCES_URL + "/compile-worker.js");
       worker.addEventListener("error", (event) => {
         event.preventDefault();
