@@ -351,8 +351,9 @@ async function goappCompileOrFetch(url) {
 }
 
 // goappCompileIn has worker download and compile url; once the start is
-// over, it has the worker keep its copy of the response for the service
-// worker, then registers the service worker.
+// over, it has the worker put app.wasm (the HTTP cache's copy of that
+// download) into the service worker's cache, then registers the service
+// worker.
 function goappCompileIn(worker, url) {
   return new Promise((resolve, reject) => {
     if (worker.goappFailed) {
@@ -385,8 +386,8 @@ function goappCompileIn(worker, url) {
   });
 }
 
-// goappKeepInWorker has the compile worker put its copy of app.wasm
-// into the cache the service worker installs from.
+// goappKeepInWorker has the compile worker put app.wasm into the cache
+// the service worker installs from.
 function goappKeepInWorker(worker) {
   return new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
