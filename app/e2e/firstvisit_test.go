@@ -374,10 +374,11 @@ const wasmFetchedBy = `[window.goappWasmArrived || 0, performance.getEntriesByTy
 
 // TestWasmKeptAfterTheStart: app.wasm is downloaded and compiled by the
 // compile worker (web/compile-worker.js), not by the page; the worker
-// keeps its response for the service worker (so that the service
-// worker's install does not download it again), but writes that copy
-// only once the page's start is over — written during the start, the
-// 11 MB copy made the ranking later — and the page registers its
+// puts it (the HTTP cache's copy of its download) into the service
+// worker's cache (so that the service worker's install does not
+// download it again), but only once the page's start is over — written
+// during the start, the 11 MB copy made the ranking later — and the
+// page registers its
 // service worker after that: the copy is kept after the start's end,
 // the page itself opens no cache before it, the registration comes after
 // the copy, and the service worker's cache holds the wasm.

@@ -22,9 +22,10 @@ import (
 // would, and nothing can be typed into it and lost. The parts go live
 // after the ranking, the form first (Page.nextLive); the page's own
 // steps after its mount follow them, so that the start's "started" mark
-// still says the whole page is there. A component that stands in embeds it (go-app
-// copies only exported fields into the instance it keeps: the first
-// one's standIn stays), draws with draw and queues itself with mount.
+// still says the whole page is there. A component that stands in
+// embeds it (go-app copies only exported fields into the instance it
+// keeps: the first one's standIn stays), draws with draw and queues
+// itself with mount.
 type standIn struct {
 	// pre is the pre-rendered part's HTML while it stands in; page is
 	// set on the first instance of a part that stands in.

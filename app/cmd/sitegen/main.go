@@ -277,10 +277,15 @@ async function goappInitWebAssembly() {`},
 	// thread, which meanwhile lays the page out and runs its scripts; the
 	// page instantiates the compiled module. A/B against the page
 	// compiling it (16 alternating visits each): 4× throttled, ready 262
-	// ms sooner (2,113 against 2,375); at 1×, 20–51 ms later in three runs
-	// (the module reaches the page ~70 ms after its download's end,
-	// instantiating it takes ~20). Without a Worker, or when it fails,
-	// the page fetches and compiles it itself, as before.
+	// ms sooner (2,113 against 2,375); at 1×, 20–51 ms later in three runs.
+	// The 1× cost was not the module's way to the page (1 ms after the
+	// download's end in later traces) but what shared the two cores with
+	// the worker's download, which moves ~40–45 MB of decoded bytes a
+	// second here: the dataset's fetch, a clone of the response, the
+	// loader's spinning icon (each now gone from it: compile-worker.js,
+	// goappInstantiate, web/cryptosizer.css; ready ~100 ms sooner at 1×
+	// in two A/Bs). Without a Worker, or when it fails, the page fetches
+	// and compiles it itself, as before (its copy still a clone).
 	{`    const wasm = await instantiateStreaming(
       fetchWithProgress(`, `    const wasm = await goappInstantiate(
       instantiateStreaming,
