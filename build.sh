@@ -116,7 +116,7 @@ cmd_build() {
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags="$WASM_GCFLAGS" -o web/app.wasm.new ./app/cmd/web
   go run ./app/cmd/wasmpack web/app.wasm.new # Go's 100,000 data segments in one: −6 % brotli
   update web/app.wasm.new web/app.wasm && rm -f web/app.wasm.new
-  echo "== web/dataset.bin (the data, fetched beside the wasm: a data update does not download the code)"
+  echo "== web/dataset.bin (the data, a file of its own: a data update does not download the code)"
   update data/dataset.bin web/dataset.bin
   echo "== web/import.wasm (the import reader, fetched when an import first needs it)"
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o web/import.wasm.new ./app/cmd/importer

@@ -323,8 +323,9 @@ func TestLargestPaintIsTheFirst(t *testing.T) {
 // The ranking goes live first (ui/standin.go): the client's first render
 // mounts the results and stands the pre-rendered form, what is under the
 // ranking (its tools, the comparison, the details) and the charts in,
-// inert, and mounts them live in later tasks. When the ranking is the
-// client's, each of them is the pre-rendered one, inert, with its
+// inert, and mounts them live in later tasks (the form a group per
+// task). When the ranking is the client's, each of them is the
+// pre-rendered one, inert (the form: each of its groups), with its
 // fields, where it was; once the start is over each is live, with the
 // same fields in the same place, and the page rendered once.
 func TestPartsStandInUntilLive(t *testing.T) {
@@ -335,7 +336,8 @@ func TestPartsStandInUntilLive(t *testing.T) {
 	// What each part is: inert or not, its fields and buttons, its place.
 	parts := `['form#workload', 'div#results-more', 'div#charts'].map(sel => { const a = document.querySelector(sel); if (!a) return sel + ' none';
   const r = a.getBoundingClientRect();
-  return [sel, a.inert, a.querySelectorAll('input, select, button').length, Math.round(r.left), Math.round(r.top), Math.round(r.width)].join(','); })`
+  const standing = a.inert || (a.children.length > 0 && [...a.children].every(c => c.inert)); // the form stands in group by group
+  return [sel, standing, a.querySelectorAll('input, select, button').length, Math.round(r.left), Math.round(r.top), Math.round(r.width)].join(','); })`
 	addProbe(t, ctx, `document.addEventListener('DOMContentLoaded', () => { window.__pre = `+parts+`; });
 new MutationObserver((_, mo) => {
   const r = document.querySelector('#results[data-client="true"]');

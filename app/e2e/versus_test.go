@@ -329,8 +329,9 @@ func visit(b *testing.B, dir, cond string, throttle float64) visitFigures {
 		if err := chromedp.Do(ctx, poll(`window.cryptosizerTiming.started > 0`, 30*time.Second)); err == nil {
 			parts, _ := eval[[]float64](ctx, `window.cryptosizerTiming['live-parts'] || []`) // before the start's end
 			if len(parts) > 0 {
-				v.formMs, v.partsMs = parts[0], parts[len(parts)-1]
+				v.partsMs = parts[len(parts)-1]
 			}
+			v.formMs, _ = eval[float64](ctx, `window.cryptosizerTiming['live-form'] || 0`) // its last group's
 		}
 		if v.mainMs, err = eval[float64](ctx, `window.cryptosizerTiming.main`); err != nil {
 			b.Fatal(err)

@@ -18,7 +18,7 @@ type Form struct {
 	app.Compo
 	M       *model.Form
 	Rev     int
-	standIn // on a first visit, the pre-rendered form until the ranking is live (standin.go)
+	standIn // on a first visit, the pre-rendered groups until the ranking is live, one live per task (standin.go)
 
 	// filtersShown: the filters' fields are mounted (filters).
 	filtersShown bool
@@ -29,23 +29,41 @@ type Form struct {
 // legend that turns the whole load on or off.
 func (f *Form) Render() app.UI { return f.draw(f.live) }
 
-// OnMount queues the form to go live when it stands in.
+// OnMount queues the form to go live when it stands in; the time it
+// was all live is recorded (live-form: ./build.sh bench reports it).
 func (f *Form) OnMount(ctx app.Context) {
 	keepRendered(ctx)
-	f.mount(ctx, nil)
+	f.mount(ctx, func(app.Context) { browser.Record("live-form", browser.Now(), false) })
 }
 
-// live draws the form.
+// formPieces is how many elements the form holds: a fieldset per group
+// but the switches' (Form.live).
+func formPieces(s *workload.Schema) int {
+	n := 0
+	for _, g := range s.Groups() {
+		if g.ID != "switch" {
+			n++
+		}
+	}
+	return n
+}
+
+// live draws the form, and the pre-rendered groups that still stand in.
 func (f *Form) live() app.UI {
 	groups := f.M.Schema.Groups()
 	switchable := engine.Switchable()
+	piece := -1 // the group's element's place in the form (Range calls Slice's function in order)
 	return app.Elem("form").ID("workload").Class("workload").Aria("label", "Workload").OnSubmit(func(ctx app.Context, e app.Event) { browser.PreventDefault(e) }).Body(
 		app.Range(groups).Slice(func(i int) app.UI {
 			g := groups[i]
-			switch g.ID {
-			case "switch":
+			if g.ID == "switch" {
 				return nil // shown as the switches in the loads' legends
-			case "filter":
+			}
+			piece++
+			if pre, ok := f.piece(piece); ok {
+				return app.Raw(pre)
+			}
+			if g.ID == "filter" {
 				return f.filters(g)
 			}
 			on, isLoad := f.M.LoadOn(g.ID), contains(switchable, g.ID)

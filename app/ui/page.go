@@ -97,12 +97,10 @@ type Page struct {
 	views viewCache
 	// mounted is the page's context from its OnMount (mountedOnce: it
 	// has one); standing, the parts that stand in until they are live,
-	// in the order they go live, the form first (formLive: it has gone;
-	// standin.go).
+	// in the order they go live, the form first (standin.go).
 	mounted     app.Context
 	mountedOnce bool
 	standing    []standing
-	formLive    bool
 }
 
 // parts is how many part numbers the bundled data has (the prepared
@@ -663,7 +661,7 @@ func (p *Page) Render() app.UI {
 			// and a line at the form's head says what an edit gave.
 			side().Body(
 				&FormStatus{Status: formStatus(m), Rev: m.Results.Rev},
-				&Form{M: &m.Form, Rev: m.Form.Rev, standIn: standInFor(p, "form#workload")},
+				&Form{M: &m.Form, Rev: m.Form.Rev, standIn: standInPieces(p, "form#workload", formPieces(m.Form.Schema))},
 				&ImportPanel{M: &m.Imports, Rev: m.Imports.Rev + m.Imports.Form.Rev},
 			),
 			app.Elem("main").Class("main").Body(

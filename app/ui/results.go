@@ -392,7 +392,7 @@ func (l *ChartList) Render() app.UI {
 // in: once they are live).
 func (l *ChartList) OnMount(ctx app.Context) {
 	keepRendered(ctx)
-	if l.pre != "" {
+	if l.standing() {
 		l.mount(ctx, l.watch)
 		return
 	}

@@ -20,20 +20,26 @@ import (
 // answer first stands parts in (standInFor): that is the answer the
 // page was saved with, so a part standing in shows what its live self
 // would, and nothing can be typed into it and lost. The parts go live
-// after the ranking, the form first (Page.nextLive); the page's own
-// steps after its mount follow them, so that the start's "started" mark
-// still says the whole page is there. A component that stands in
-// embeds it (go-app copies only exported fields into the instance it
-// keeps: the first one's standIn stays), draws with draw and queues
+// after the ranking, one per task, the form first and a group of it per
+// task (Page.nextLive); the page's own steps after its mount follow
+// them, so that the start's "started" mark still says the whole page is
+// there. A component that stands in embeds it (go-app copies only
+// exported fields into the instance it keeps: the first one's standIn
+// stays), draws with draw (and piece, for its children) and queues
 // itself with mount.
 type standIn struct {
-	// pre is the pre-rendered part's HTML while it stands in; page is
-	// set on the first instance of a part that stands in.
-	pre  string
-	page *Page
+	// pre is the pre-rendered part's HTML while it stands in whole;
+	// pieces, of a part that goes live piece by piece (the form: one
+	// group per task, standInPieces), its children's, of which the first
+	// shown are live; page is set on the first instance of a part that
+	// stands in.
+	pre    string
+	pieces []string
+	shown  int
+	page   *Page
 }
 
-// draw is the pre-rendered part while it stands in, else live's.
+// draw is the pre-rendered part while it stands in whole, else live's.
 func (s *standIn) draw(live func() app.UI) app.UI {
 	if s.pre != "" {
 		return app.Raw(s.pre)
@@ -41,11 +47,34 @@ func (s *standIn) draw(live func() app.UI) app.UI {
 	return live()
 }
 
+// piece is the pre-rendered child i of a part that goes live piece by
+// piece, while it stands in.
+func (s *standIn) piece(i int) (string, bool) {
+	if i < s.shown || i >= len(s.pieces) {
+		return "", false
+	}
+	return s.pieces[i], true
+}
+
+// standing reports whether any of the part still stands in.
+func (s *standIn) standing() bool { return s.pre != "" || s.shown < len(s.pieces) }
+
+// next puts the part, or its next piece, live (drawn at its next
+// render), and reports whether more of it stands in.
+func (s *standIn) next() (more bool) {
+	if s.pre != "" {
+		s.pre = ""
+	} else if s.shown < len(s.pieces) {
+		s.shown++
+	}
+	return s.standing()
+}
+
 // mount puts a part that stands in in the page's queue (from its
-// OnMount); then, if not nil, runs once it has been drawn live, with
+// OnMount); then, if not nil, runs once it is all drawn live, with
 // its context (what its OnMount would do with its live element).
 func (s *standIn) mount(ctx app.Context, then func(app.Context)) {
-	if s.pre != "" && s.page != nil {
+	if s.standing() && s.page != nil {
 		s.page.standing = append(s.page.standing, standing{s, ctx, then})
 		s.page = nil
 	}
@@ -63,13 +92,37 @@ type standing struct {
 // pre-rendered element sel matches (the page still holds it while go-app
 // builds that render); else none (p nil: outside a page).
 func standInFor(p *Page, sel string) standIn {
-	if p == nil || !app.IsClient || p.mountedOnce || p.pending() == nil {
+	if !standsIn(p) {
 		return standIn{}
 	}
 	if pre := inert(browser.OuterHTML(sel)); pre != "" {
 		return standIn{pre: pre, page: p}
 	}
 	return standIn{}
+}
+
+// standInPieces is standInFor for a part that goes live piece by piece:
+// the pre-rendered element's n children, each made inert, when it has n
+// (else the whole element stands in, as standInFor's).
+func standInPieces(p *Page, sel string, n int) standIn {
+	if !standsIn(p) {
+		return standIn{}
+	}
+	pieces := browser.ChildrenHTML(sel)
+	for i := range pieces {
+		if pieces[i] = inert(pieces[i]); pieces[i] == "" {
+			pieces = nil
+			break
+		}
+	}
+	if len(pieces) != n || n == 0 {
+		return standInFor(p, sel)
+	}
+	return standIn{pieces: pieces, page: p}
+}
+
+func standsIn(p *Page) bool {
+	return p != nil && app.IsClient && !p.mountedOnce && p.pending() != nil
 }
 
 // inert makes an element's HTML inert (nothing in it can be focused,
@@ -90,42 +143,41 @@ func inert(html string) string {
 	return html[:end] + " inert" + html[end:]
 }
 
-// nextLive mounts the form (the first part that stands in: it comes
-// first in the page, and go-app runs a component's OnMount before its
-// children's) in a task of its own, then the other parts in one more,
-// and once none is left runs the page's steps after its mount;
-// each runs in a page's dispatch, after a timer, so that the browser
-// paints what came before. A part's dispatch marks it and every
-// component above it for an update; the page takes its own mark back, so
-// that the page renders once (the results around a part of theirs render
-// again). The next step is asked for by a dispatch of the page's queued
-// after the parts' (go-app runs dispatches in order): once they are
-// drawn, and also when a part went away before its turn (go-app drops a
-// dispatch whose component is not mounted; one mounted in its place is
-// live).
+// nextLive mounts the first part standing in, or its next piece (the
+// form's groups come first: it comes first in the page, and go-app runs
+// a component's OnMount before its children's), in a task of its own,
+// and once none is left runs the page's steps after its mount; each
+// runs in a page's dispatch, after a timer, so that the browser paints
+// what came before. One part or piece per task: the form in one was a
+// task of ~65 ms at 1× (~300 ms at 4×), what is under the ranking with
+// the charts one of ~40. A part's dispatch marks it and every component
+// above it for an update; the page takes its own mark back, so that the
+// page renders once (the results around a part of theirs render again).
+// The part's queue moves on here, not in its dispatch: go-app drops a
+// dispatch whose component is not mounted (a part gone before its turn;
+// one mounted in its place is live). The next step is asked for by a
+// dispatch of the page's queued after the part's (go-app runs
+// dispatches in order): once it is drawn.
 func (p *Page) nextLive(ctx app.Context) {
 	keepRendered(ctx)
 	if len(p.standing) == 0 {
 		p.afterMount(ctx)
 		return
 	}
-	n := len(p.standing)
-	if !p.formLive {
-		n, p.formLive = 1, true
+	st := p.standing[0]
+	done := !st.s.next()
+	if done {
+		p.standing = p.standing[1:]
 	}
-	for _, st := range p.standing[:n] {
-		st.ctx.Dispatch(func(ctx app.Context) {
-			st.s.pre = ""
-			keepRendered(p.mounted)
-			if st.then != nil {
-				ctx.Defer(st.then) // once its live element is there
-			}
-		})
-	}
-	p.standing = p.standing[n:]
+	st.ctx.Dispatch(func(ctx app.Context) {
+		keepRendered(p.mounted)
+		if done && st.then != nil {
+			ctx.Defer(st.then) // once its live element is there
+		}
+	})
 	ctx.Dispatch(func(ctx app.Context) {
 		keepRendered(ctx)
-		ctx.Defer(func(ctx app.Context) { // once the parts are drawn
+		ctx.Defer(func(ctx app.Context) { // once the part is drawn
 			browser.Record("live-parts", browser.Now(), true)
 			ctx.After(time.Millisecond, p.nextLive)
 		})

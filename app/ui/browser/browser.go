@@ -468,3 +468,23 @@ func OuterHTML(sel string) string {
 	})
 	return html
 }
+
+// ChildrenHTML is the HTML of each element child of the element sel
+// matches, in order (none when nothing matches).
+func ChildrenHTML(sel string) []string {
+	var out []string
+	if !app.IsClient {
+		return nil
+	}
+	_ = Try("reading the page's HTML", func() {
+		el := win().Get("document").Call("querySelector", sel)
+		if !el.Truthy() {
+			return
+		}
+		kids := el.Get("children")
+		for i := range kids.Length() {
+			out = append(out, kids.Index(i).Get("outerHTML").String())
+		}
+	})
+	return out
+}
