@@ -147,8 +147,9 @@ cmd_bench() {
   echo "== minimal go-app apps in $dir/"
   minimal "$dir/hello" hello
   minimal "$dir/echo" echo
-  # VersusFirstKeystroke (three delays) and VersusMinimal run in one test
-  # binary, each once with N=1 and then with N: 35.3 minutes at N=15 on
+  # VersusFirstKeystroke (three delays), VersusLongTasks (traced cold
+  # loads: the start's tasks over 50 ms) and VersusMinimal run in one test
+  # binary, each once with N=1 and then with N: ~40 minutes at N=15 on
   # two cores since VersusMinimal types 30 keys into each app every round
   # (issue 61): a slower machine would run past a 40-minute timeout, so
   # it has 100 minutes.

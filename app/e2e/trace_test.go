@@ -155,19 +155,12 @@ func splitTrace(raw []json.RawMessage) ([]string, error) {
 		}
 	}
 	marks := map[string]float64{}
-	pid, tid := 0, 0
 	for _, e := range evs {
 		if strings.Contains(e.Cat, "blink.user_timing") && slices.Contains(timelineMarks, e.Name) {
-			marks[e.Name], pid, tid = e.Ts, e.Pid, e.Tid
+			marks[e.Name] = e.Ts
 		}
 	}
-	if len(marks) == 0 {
-		for _, e := range evs {
-			if e.Name == "wasm.CompileLazy" {
-				pid, tid = e.Pid, e.Tid
-			}
-		}
-	}
+	pid, tid, _ := mainThread(evs)
 	if pid == 0 {
 		return nil, fmt.Errorf("the trace has no timeline marks and no wasm compiled on a main thread (%d events)", len(evs))
 	}

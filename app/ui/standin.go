@@ -20,19 +20,17 @@ import (
 // answer first stands parts in (standInFor): that is the answer the
 // page was saved with, so a part standing in shows what its live self
 // would, and nothing can be typed into it and lost. The parts go live
-// after the ranking, one per task, the form first and a group of it per
-// task (Page.nextLive); the page's own steps after its mount follow
-// them, so that the start's "started" mark still says the whole page is
-// there. A component that stands in embeds it (go-app copies only
-// exported fields into the instance it keeps: the first one's standIn
-// stays), draws with draw (and piece, for its children) and queues
-// itself with mount.
+// after the ranking, the form first, in two tasks (Page.nextLive); the
+// page's own steps after its mount follow them, so that the start's
+// "started" mark still says the whole page is there. A component that
+// stands in embeds it (go-app copies only exported fields into the
+// instance it keeps: the first one's standIn stays), draws with draw
+// (and piece, for its children) and queues itself with mount.
 type standIn struct {
 	// pre is the pre-rendered part's HTML while it stands in whole;
-	// pieces, of a part that goes live piece by piece (the form: one
-	// group per task, standInPieces), its children's, of which the first
-	// shown are live; page is set on the first instance of a part that
-	// stands in.
+	// pieces, of a part that goes live piece by piece (the form's groups,
+	// standInPieces), its children's, of which the first shown are live;
+	// page is set on the first instance of a part that stands in.
 	pre    string
 	pieces []string
 	shown  int
@@ -59,13 +57,17 @@ func (s *standIn) piece(i int) (string, bool) {
 // standing reports whether any of the part still stands in.
 func (s *standIn) standing() bool { return s.pre != "" || s.shown < len(s.pieces) }
 
-// next puts the part, or its next piece, live (drawn at its next
-// render), and reports whether more of it stands in.
+// next puts the part live (drawn at its next render), or, of one in
+// pieces, its first piece, then the rest, and reports whether more of
+// it stands in. The form's first group is what a person reaches first,
+// and the first that runs the code every group's fields run.
 func (s *standIn) next() (more bool) {
 	if s.pre != "" {
 		s.pre = ""
-	} else if s.shown < len(s.pieces) {
-		s.shown++
+	} else if s.shown == 0 && len(s.pieces) > 0 {
+		s.shown = 1
+	} else {
+		s.shown = len(s.pieces)
 	}
 	return s.standing()
 }
@@ -143,41 +145,55 @@ func inert(html string) string {
 	return html[:end] + " inert" + html[end:]
 }
 
-// nextLive mounts the first part standing in, or its next piece (the
-// form's groups come first: it comes first in the page, and go-app runs
-// a component's OnMount before its children's), in a task of its own,
-// and once none is left runs the page's steps after its mount; each
-// runs in a page's dispatch, after a timer, so that the browser paints
-// what came before. One part or piece per task: the form in one was a
-// task of ~65 ms at 1× (~300 ms at 4×), what is under the ranking with
-// the charts one of ~40. A part's dispatch marks it and every component
-// above it for an update; the page takes its own mark back, so that the
-// page renders once (the results around a part of theirs render again).
-// The part's queue moves on here, not in its dispatch: go-app drops a
-// dispatch whose component is not mounted (a part gone before its turn;
-// one mounted in its place is live). The next step is asked for by a
-// dispatch of the page's queued after the part's (go-app runs
-// dispatches in order): once it is drawn.
+// nextLive mounts, in a task of its own each, the form's first group,
+// then the rest of it (the form comes first in the page, and go-app
+// runs a component's OnMount before its children's), then the other
+// parts standing in, and once none is left runs the page's steps after
+// its mount; each runs in a page's dispatch, after a timer, so that the
+// browser paints what came before. The form in one task was ~65 ms at 1×
+// (~300 ms at 4×); a task per group and per part made its tasks short
+// but the page's steps after its mount ~0.7 s later at 4× (each step
+// waits for a frame), and a keystroke 1 s after the ranking went live
+// then waited for all of going live (1.6 s at 4×). A part's dispatch
+// marks it and every component above it for an update; the page takes
+// its own mark back, so that the page renders once (the results around a
+// part of theirs render again). The queue moves on here, not in the
+// parts' dispatches: go-app drops a dispatch whose component is not
+// mounted (a part gone before its turn; one mounted in its place is
+// live). The next step is asked for by a dispatch of the page's queued
+// after the parts' (go-app runs dispatches in order): once they are
+// drawn.
 func (p *Page) nextLive(ctx app.Context) {
 	keepRendered(ctx)
 	if len(p.standing) == 0 {
 		p.afterMount(ctx)
 		return
 	}
-	st := p.standing[0]
-	done := !st.s.next()
-	if done {
-		p.standing = p.standing[1:]
-	}
-	st.ctx.Dispatch(func(ctx app.Context) {
-		keepRendered(p.mounted)
-		if done && st.then != nil {
-			ctx.Defer(st.then) // once its live element is there
+	var now []standing // the parts that go live in this task, and whether all of each does
+	var done []bool
+	if len(p.standing[0].s.pieces) > 0 {
+		more := p.standing[0].s.next()
+		now, done = p.standing[:1], []bool{!more}
+		if !more {
+			p.standing = p.standing[1:]
 		}
-	})
+	} else {
+		now, p.standing = p.standing, nil
+		for _, st := range now {
+			done = append(done, !st.s.next())
+		}
+	}
+	for i, st := range now {
+		st.ctx.Dispatch(func(ctx app.Context) {
+			keepRendered(p.mounted)
+			if done[i] && st.then != nil {
+				ctx.Defer(st.then) // once its live element is there
+			}
+		})
+	}
 	ctx.Dispatch(func(ctx app.Context) {
 		keepRendered(ctx)
-		ctx.Defer(func(ctx app.Context) { // once the part is drawn
+		ctx.Defer(func(ctx app.Context) { // once the parts are drawn
 			browser.Record("live-parts", browser.Now(), true)
 			ctx.After(time.Millisecond, p.nextLive)
 		})
