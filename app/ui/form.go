@@ -18,7 +18,7 @@ type Form struct {
 	app.Compo
 	M       *model.Form
 	Rev     int
-	standIn // on a first visit, the pre-rendered groups until the ranking is live, one live per task (standin.go)
+	standIn // on a first visit, the pre-rendered groups until the ranking is live: the first, then the rest (standin.go)
 
 	// filtersShown: the filters' fields are mounted (filters).
 	filtersShown bool

@@ -36,7 +36,7 @@ type Results struct {
 	page *Page
 	// more is what comes under the table (the tools, the comparison, the
 	// details and the not-ranked lines): on a first visit, pre-rendered
-	// until the task after the live form's, as the charts (standin.go).
+	// until the task after the form's, as the charts (standin.go).
 	more    standIn
 	moreSet bool
 }
@@ -372,7 +372,7 @@ type ChartList struct {
 	Charts  model.Charts
 	Wanted  bool
 	Hidden  bool
-	standIn // on a first visit, the pre-rendered boxes until the task after the live form's (standin.go)
+	standIn // on a first visit, the pre-rendered boxes until the task after the form's (standin.go)
 }
 
 // chartsMargin is how far from the view the charts start being made: a

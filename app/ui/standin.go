@@ -123,6 +123,8 @@ func standInPieces(p *Page, sel string, n int) standIn {
 	return standIn{pieces: pieces, page: p}
 }
 
+// standsIn reports whether p's parts stand in: its first render in the
+// browser, on a page that shows its prepared answer first.
 func standsIn(p *Page) bool {
 	return p != nil && app.IsClient && !p.mountedOnce && p.pending() != nil
 }

@@ -25,12 +25,6 @@ func main() {
 	// first needed: on a first visit, once the page is on screen).
 	t := browser.Now()
 	browser.Record("main", t, false)
-	// The task that instantiated the module and ran Go's runtime start and
-	// every package init ends here (~135 ms at 1×, most of it the browser
-	// compiling each wasm function at its first call): what follows is a
-	// task of its own.
-	browser.Yield()
-	t = browser.Now()
 	start := ui.Bundled()
 	browser.Record("dataset", browser.Now()-t, false)
 	if app.IsClient {
