@@ -323,8 +323,8 @@ func TestLargestPaintIsTheFirst(t *testing.T) {
 // The ranking goes live first (ui/standin.go): the client's first render
 // mounts the results and stands the pre-rendered form, what is under the
 // ranking (its tools, the comparison, the details) and the charts in,
-// inert, and mounts them live in later tasks (the form a group per
-// task). When the ranking is the client's, each of them is the
+// inert, and mounts them live in later tasks (the form in two: its
+// first group, then the rest). When the ranking is the client's, each of them is the
 // pre-rendered one, inert (the form: each of its groups), with its
 // fields, where it was; once the start is over each is live, with the
 // same fields in the same place, and the page rendered once.
@@ -380,10 +380,10 @@ const wasmFetchedBy = `[window.goappWasmArrived || 0, performance.getEntriesByTy
 // worker's cache (so that the service worker's install does not
 // download it again), but only once the page's start is over — written
 // during the start, the 11 MB copy made the ranking later — and the
-// page registers its
-// service worker after that: the copy is kept after the start's end,
-// the page itself opens no cache before it, the registration comes after
-// the copy, and the service worker's cache holds the wasm.
+// page registers its service worker after that: the copy is kept after
+// the start's end, the page itself opens no cache before it, the
+// registration comes after the copy, and the service worker's cache
+// holds the wasm.
 func TestWasmKeptAfterTheStart(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := browser(t)

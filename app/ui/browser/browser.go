@@ -470,13 +470,14 @@ func OuterHTML(sel string) string {
 }
 
 // ChildrenHTML is the HTML of each element child of the element sel
-// matches, in order (none when nothing matches).
+// matches, in order (none when nothing matches, or when reading them
+// failed: never some of them).
 func ChildrenHTML(sel string) []string {
 	var out []string
 	if !app.IsClient {
 		return nil
 	}
-	_ = Try("reading the page's HTML", func() {
+	if err := Try("reading the page's HTML", func() {
 		el := win().Get("document").Call("querySelector", sel)
 		if !el.Truthy() {
 			return
@@ -485,6 +486,8 @@ func ChildrenHTML(sel string) []string {
 		for i := range kids.Length() {
 			out = append(out, kids.Index(i).Get("outerHTML").String())
 		}
-	})
+	}); err != nil {
+		return nil
+	}
 	return out
 }
