@@ -114,6 +114,12 @@ func (e *Eval) energy(reqs []Requirement) *Energy {
 	}
 	en := &cell.Energy
 	for ri := range reqs { // in place: a requirement is ~220 B, a term ~240 B
+		if r := &reqs[ri]; r.summed.known {
+			if r.summed.pqc { // Finish looked (sumsOf)
+				en.FactorPQC = EnergyFactorPQC
+			}
+			continue
+		}
 		for i := range reqs[ri].Terms {
 			if catalog.IsPQC(reqs[ri].Terms[i].Op) {
 				en.FactorPQC = EnergyFactorPQC

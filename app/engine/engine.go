@@ -108,6 +108,7 @@ type Requirement struct {
 	Session   *tlsram.Bound `json:"session_ram,omitempty"`
 	PeakBytes int64         `json:"ram_peak_bytes,omitempty"`
 	ramShort  bool          // the part cannot hold it: a failure no clock changes
+	summed    termSums      // its terms' totals, once Finish made them (known)
 	// Basis is the weakest basis of the figures behind the requirement
 	// (its terms, or the requirements an aggregate adds up).
 	Basis bench.Basis `json:"basis,omitempty"`

@@ -93,7 +93,11 @@ func failing(c *Candidate, e *Eval) {
 // weakest of the requirements before it that it adds up) and its
 // verdict; a clock the figures cannot be scaled to leaves it unknown.
 func judgeRequirement(r *Requirement, before []Requirement, sc *catalog.Clock) {
-	if b := basisOf(r.Terms); b != "" || r.Basis == "" { // an aggregate may set its own
+	b := r.summed.basis
+	if !r.summed.known {
+		b = basisOf(r.Terms)
+	}
+	if b != "" || r.Basis == "" { // an aggregate may set its own
 		r.Basis = b
 	}
 	for _, k := range r.Of {

@@ -183,23 +183,17 @@ type Eval struct {
 // Budget is the CPU share crypto may use (1 without a budget).
 func (e *Eval) Budget() float64 { return e.budget }
 
-// Finish totals a requirement's terms and lists what is missing: a list
-// made of the terms alone, which the memo shares as it shares the terms
-// (missingOf).
+// Finish totals a requirement's terms and lists what is missing: sums
+// and a list made of the terms alone, which the memo keeps as it keeps
+// the terms (sumsOf, missingOf). The terms' basis and whether one is
+// post-quantum stay with the requirement for its judging and energy.
 func (e *Eval) Finish(r *Requirement) float64 {
-	var total float64
-	missing := false
-	for i := range r.Terms {
-		if t := &r.Terms[i]; t.Missing {
-			missing = missing || t.Count > 0 || t.Bytes > 0
-		} else {
-			total += t.Total
-		}
-	}
-	if missing {
+	s := e.sumsOf(r.Terms)
+	if s.missing {
 		r.Missing = e.missingOf(r.Terms)
 	}
-	return total
+	r.summed = s
+	return s.total
 }
 
 // missingOf are the operations of terms without a figure, made once per

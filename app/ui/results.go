@@ -75,7 +75,7 @@ func notRanked(res engine.Result, explained, open bool) (unbuilt, noFigure, line
 			if i > 0 {
 				b.WriteByte('\n')
 			}
-			_, _ = escaper.WriteString(&b, l)
+			putEsc(&b, l)
 		}
 		b.WriteString(`</p></details>`)
 	}

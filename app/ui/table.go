@@ -3,6 +3,7 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -66,10 +67,39 @@ func tableHTML(res *model.Results, cls string, rows []engine.Candidate, starts [
 
 // esc escapes text for HTML text and quoted attributes, as
 // html.EscapeString does (the html package would bring its table of
-// ~2,000 entities into the wasm for its unescaping).
-func esc(s string) string { return escaper.Replace(s) }
+// ~2,000 entities into the wasm for its unescaping), and writes it in
+// ASCII: each character outside ASCII as a numeric character reference
+// (× as &#215;), which the browser reads as the same text. A string all
+// ASCII crosses from Go's memory to JavaScript ~40 times faster
+// (TextDecoder's ASCII path: 0.006 against 0.23 ms for a ~30 KB table
+// in Chromium 148) and parses faster (a one-byte string: 2.0 against
+// 2.3 ms): the table is a keystroke's largest string. Bytes that are not
+// UTF-8 become U+FFFD, as the decoder would have made them.
+func esc(s string) string {
+	i := 0
+	for i < len(s) && !escaped[s[i]] {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	putEsc(&b, s)
+	return b.String()
+}
 
-var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")
+// escaped are the bytes esc replaces: HTML's five and every byte of a
+// character outside ASCII.
+var escaped = func() (t [256]bool) {
+	for c := utf8.RuneSelf; c < 256; c++ {
+		t[c] = true
+	}
+	for _, c := range `&<>"'` {
+		t[c] = true
+	}
+	return t
+}()
 
 func thHTML(b *strings.Builder, cls, text string) {
 	b.WriteString(`<th scope="col"`)
@@ -219,8 +249,42 @@ func put(b *strings.Builder, parts ...string) {
 	}
 }
 
-// putEsc writes s to b escaped for HTML text and attribute values.
-func putEsc(b *strings.Builder, s string) { _, _ = escaper.WriteString(b, s) }
+// putEsc writes s to b escaped for HTML text and attribute values, in
+// ASCII (esc).
+func putEsc(b *strings.Builder, s string) {
+	last := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if !escaped[c] {
+			i++
+			continue
+		}
+		b.WriteString(s[last:i])
+		n := 1
+		switch c {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '"':
+			b.WriteString("&#34;")
+		case '\'':
+			b.WriteString("&#39;")
+		default:
+			var r rune
+			r, n = utf8.DecodeRuneInString(s[i:])
+			var num [8]byte
+			b.WriteString("&#")
+			b.Write(strconv.AppendInt(num[:0], int64(r), 10))
+			b.WriteByte(';')
+		}
+		i += n
+		last = i
+	}
+	b.WriteString(s[last:])
+}
 
 // tableClick acts on what a click in the table hit: a sort button, a
 // row's Compare box (which does not also select the row, nor does its

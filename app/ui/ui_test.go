@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"html"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -164,6 +165,43 @@ func TestTableHTMLEscapes(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("lacks %s:\n%s", want, out)
 		}
+	}
+}
+
+// The table crosses into the page as ASCII (esc): each other character
+// a reference the browser reads back as the same text; the whole
+// ranking's table, every row the bundled data makes.
+func TestTableHTMLIsASCII(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", ""},
+		{"12.63", "12.63"},
+		{"12.63×", "12.63&#215;"},
+		{`≤ 868102 B · <M7> & "x" 'y'`, "&#8804; 868102 B &#183; &lt;M7&gt; &amp; &#34;x&#34; &#39;y&#39;"},
+		{"4-byte 😀 end", "4-byte &#128512; end"},
+		{"bad \xff byte", "bad &#65533; byte"},
+	} {
+		var b strings.Builder
+		if putEsc(&b, tc.in); esc(tc.in) != tc.want || b.String() != tc.want {
+			t.Errorf("esc(%q) = %q, putEsc %q, want %q", tc.in, esc(tc.in), b.String(), tc.want)
+		}
+	}
+	s := Bundled()
+	m := model.New(s.Schema, s.index(), nil)
+	rows := m.Results.Res.Candidates
+	out := tableHTML(&m.Results, "rank", rows, make([]bool, len(rows)))
+	for i := 0; i < len(out); i++ {
+		if out[i] >= 0x80 {
+			t.Fatalf("byte %d of the table is not ASCII: %q", i, out[max(0, i-40):min(len(out), i+40)])
+		}
+	}
+	got := html.UnescapeString(out)
+	for _, c := range rows {
+		if !strings.Contains(got, `data-key="`+c.Key+`"`) || !strings.Contains(got, c.Config) {
+			t.Fatalf("%s does not read back as its text", c.Key)
+		}
+	}
+	if !strings.Contains(got, "×") || !strings.Contains(got, "·") {
+		t.Errorf("the table reads back without its × and ·")
 	}
 }
 
