@@ -11,7 +11,6 @@ package engine
 
 import (
 	"encoding/json"
-	"slices"
 
 	"cryptosizer/app/bench"
 	"cryptosizer/app/tlsram"
@@ -262,11 +261,6 @@ func (l NoFigure) MarshalJSON() ([]byte, error) {
 		out[i] = entry{c.Key, c.Lacks}
 	}
 	return json.Marshal(out)
-}
-
-// uses reports whether a requirement of the candidate counts op.
-func (c *Candidate) uses(op string) bool {
-	return slices.ContainsFunc(c.Requirements, func(r Requirement) bool { return slices.ContainsFunc(r.Terms, func(t Term) bool { return t.Op == op }) })
 }
 
 // Ops are the operations a candidate's requirements count (each once,

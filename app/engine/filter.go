@@ -150,21 +150,51 @@ func memberFilters(w *Workload) bool {
 // (nil when every member does); short are the named ones that cannot
 // hold the session (a group that answers per part number).
 func (e *Eval) qualifying(b *catalog.Build) (out, short []string) {
-	w, q := e.w, strings.ToUpper(e.w.MCU)
-	out = []string{}
-	for _, m := range b.Members() {
-		switch {
-		case !qualifies(m, w, -1) || !strings.Contains(m.Part, q):
-		case e.minRAM > 0 && m.RAMBytes < e.minRAM:
-			short = append(short, m.Part)
-		default:
-			out = append(out, m.Part)
-		}
+	w, q, ms := e.w, strings.ToUpper(e.w.MCU), b.Members()
+	var n [3]int // per memberIs answer
+	for i := range ms {
+		n[e.memberIs(&ms[i], q)]++
 	}
-	if len(out) == len(b.Members()) && !memberFilters(w) {
+	if n[memberIn] == len(ms) && !memberFilters(w) {
 		return nil, nil
 	}
+	// Counted first, then named into the ranking's memory: appended one
+	// by one, the lists were most of a keystroke's allocations (~27 KB).
+	out = []string{}
+	if n[memberIn] > 0 {
+		out = e.names(n[memberIn])
+	}
+	if n[memberShort] > 0 {
+		short = e.names(n[memberShort])
+	}
+	for i := range ms {
+		switch e.memberIs(&ms[i], q) {
+		case memberIn:
+			out = append(out, ms[i].Part)
+		case memberShort:
+			short = append(short, ms[i].Part)
+		}
+	}
 	return out, short
+}
+
+// What a group's part number is to a candidate (Eval.memberIs).
+const (
+	memberIn    = iota // it passes the filters and holds the session
+	memberShort        // it passes them and cannot hold the session
+	memberOut          // a filter removes it, or the mcu filter names another
+)
+
+// memberIs says what part number m is to the candidate; q is the mcu
+// filter, upper case.
+func (e *Eval) memberIs(m *bench.PartMember, q string) int {
+	switch {
+	case !qualifies(*m, e.w, -1) || !strings.Contains(m.Part, q):
+		return memberOut
+	case e.minRAM > 0 && m.RAMBytes < e.minRAM:
+		return memberShort
+	}
+	return memberIn
 }
 
 // FilterEffect is what one filter in force does to the candidates.

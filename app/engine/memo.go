@@ -310,6 +310,22 @@ type termsView struct {
 	pqcCompared []Term
 	why         []Note
 	noCode      bool // a cycle-count source counts an operation but lends it to no core like this one
+	// versions are the library's measured versions' spread for the
+	// operations used: a measured build's own (its slot is its alone),
+	// none for an estimate (the builds of its slot are all estimates).
+	versions []catalog.VersionRange
+}
+
+// usesOp reports whether a term of reqs counts op.
+func usesOp(reqs []Requirement, op string) bool {
+	for i := range reqs { // in place: a requirement is ~250 B, a term ~240 B
+		for j := range reqs[i].Terms {
+			if reqs[i].Terms[j].Op == op {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // view is the terms view of the current build, whose loads' requirements
@@ -331,6 +347,7 @@ func (e *Eval) view(reqs []Requirement) *termsView {
 	}
 	v.pqcCompared = slices.Clip(e.pqcCompared(reqs))
 	v.why = slices.Clip(slower(e.a, u))
+	v.versions = slices.Clip(e.a.VersionSpreads(func(op string) bool { return usesOp(reqs, op) }))
 	for _, r := range reqs {
 		v.noCode = v.noCode || slices.ContainsFunc(r.Terms, func(t Term) bool { return t.NoCode })
 	}

@@ -265,7 +265,7 @@ func (ix *Index) evaluate(b *catalog.Build, e *Eval, c *Candidate) {
 	if v.noCode {
 		c.Notes = append(c.Notes, Note{Code: NotePQCNoCode})
 	}
-	c.PQCCompared, c.Versions = v.pqcCompared, e.a.VersionSpreads(c.uses)
+	c.PQCCompared, c.Versions = v.pqcCompared, v.versions
 	if s.HasFacts {
 		c.Energy = e.energy(c.Requirements)
 	}

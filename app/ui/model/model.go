@@ -546,6 +546,17 @@ func (res *Results) Laid() (rows []engine.Candidate, starts []bool, counts map[e
 			counts[g] = per[i]
 		}
 	}
+	// The rows' room, made once (grown by append, the copies were ~40 KB
+	// a keystroke): every row a group shows, and the user's own beyond.
+	room := len(res.Compare) + 2
+	for i, g := range groups {
+		if res.ShowAllFails {
+			room += per[i]
+		} else {
+			room += min(per[i], Fold[g])
+		}
+	}
+	rows, starts = make([]engine.Candidate, 0, room), make([]bool, 0, room)
 	for gi, g := range groups {
 		n, fold := 0, Fold[g]
 		for i := range cs {
