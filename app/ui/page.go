@@ -308,6 +308,11 @@ func (p *Page) onParam(ctx app.Context, a app.Action) {
 	p.m.SetParam(v.Name, v.Value)
 	browser.Record("rank", browser.Now()-start, true)
 	p.views.prepare(p.m)
+	if frameFollows(start, browser.Now()) {
+		if err := p.views.drawAhead(); err != nil {
+			ctx.NewActionWithValue(actionError, err.Error())
+		}
+	}
 	p.afterTyping(ctx)
 	followFrame(start)
 }

@@ -38,7 +38,9 @@ import (
 //     handler (onParam), when it ends just before the timer, waits for it
 //     (followFrame), so that the frame runs in the same task rather than
 //     after the browser's paint; the filter box's handler is too short
-//     to wait (it would spin longer than it saves).
+//     to wait (it would spin longer than it saves). A handler whose frame
+//     follows in its task moves the table in itself (drawAhead), in that
+//     wait rather than in the frame.
 //   - The workload's text fields are listened for by the page
 //     (browser.ListenInput, Control.Delegated), not by go-app, whose
 //     event handling marked the form and the page on every keystroke.
@@ -89,6 +91,14 @@ func followFrame(start float64) {
 		for time.Now().Before(until) {
 		}
 	}
+}
+
+// frameFollows reports whether go-app's frame runs in the same task as
+// a handler that began at start and ends at now (ms, the page's clock):
+// its timer has fired, or fires within frameWaitMax, which followFrame
+// waits for. A clock that went back says no.
+func frameFollows(start, now float64) bool {
+	return now >= start && time.Duration((start-now)*float64(time.Millisecond))+frameEvery <= frameWaitMax
 }
 
 // frameWait is how long a handler that began at start and reaches now

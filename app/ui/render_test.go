@@ -28,3 +28,25 @@ func TestFrameWait(t *testing.T) {
 		}
 	}
 }
+
+// A keystroke's table is drawn ahead of its frame only when the frame is
+// sure to run in the same task (viewCache.drawAhead): no paint between
+// the new table and the old lines above it.
+func TestFrameFollows(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		start, now float64 // the page's clock, ms
+		want       bool
+	}{
+		{"after the timer", 100, 109, true},
+		{"just before it", 100, 107.5, true},
+		{"within frameWaitMax of it", 100, 104.5, true},
+		{"more than frameWaitMax before it: the browser may paint", 100, 104.3, false},
+		{"at once", 100, 100, false},
+		{"a clock that went back", 100, 90, false},
+	} {
+		if got := frameFollows(c.start, c.now); got != c.want {
+			t.Errorf("%s: frameFollows(%v, %v) = %v, want %v", c.name, c.start, c.now, got, c.want)
+		}
+	}
+}

@@ -256,7 +256,7 @@ func (r *Results) Render() app.UI {
 		),
 		// An empty ranking hides its table and charts (kept mounted, so
 		// that typing does not rebuild them) behind the explanation.
-		&TableView{HTML: v.Table, Hidden: len(v.Empty) > 0},
+		&TableView{HTML: v.Table, Hidden: len(v.Empty) > 0, views: r.Views},
 		r.more.draw(func() app.UI { return r.under(v) }),
 		&ChartList{Charts: res.Charts, Wanted: res.ChartsWanted, Hidden: len(v.Empty) > 0, standIn: standInFor(r.page, "div#charts")},
 		app.Elem("footer").Body(

@@ -326,6 +326,9 @@ type TableView struct {
 	Hidden bool
 
 	drawn string
+	// views is the page's view cache, which draws a keystroke's table
+	// ahead of its frame (viewCache.drawAhead): the box registers there.
+	views *viewCache
 }
 
 // Render draws the box (and, in the page's HTML, the table).
@@ -340,7 +343,17 @@ func (t *TableView) Render() app.UI {
 // OnMount draws the table.
 func (t *TableView) OnMount(ctx app.Context) {
 	keepRendered(ctx)
+	if t.views != nil {
+		t.views.table = t
+	}
 	t.draw(ctx)
+}
+
+// OnDismount leaves the view cache without a table to draw into.
+func (t *TableView) OnDismount() {
+	if t.views != nil && t.views.table == t {
+		t.views.table = nil
+	}
 }
 
 // OnUpdate draws the new table once go-app has updated the page.
@@ -349,16 +362,24 @@ func (t *TableView) OnUpdate(ctx app.Context) {
 }
 
 func (t *TableView) draw(ctx app.Context) {
-	if t.HTML == t.drawn || !t.Mounted() {
-		return
+	if err := t.drawHTML(t.HTML); err != nil {
+		ctx.NewActionWithValue(actionError, err.Error())
+	}
+}
+
+// drawHTML draws html into the box, unless it is the table drawn; focus
+// inside the table stays where it was.
+func (t *TableView) drawHTML(html string) error {
+	if html == t.drawn || !t.Mounted() {
+		return nil
 	}
 	f := browser.TableFocus()
-	if err := browser.SetTable(ctx, t.HTML); err != nil {
-		ctx.NewActionWithValue(actionError, err.Error())
-		return
+	if err := browser.SetTable(t.JSValue(), html); err != nil {
+		return err
 	}
-	t.drawn = t.HTML
+	t.drawn = html
 	if f != "" {
 		browser.RestoreTableFocus(f)
 	}
+	return nil
 }

@@ -128,7 +128,8 @@ func SetRowCompare(key string, on bool) {
 
 // A keystroke's table is parsed ahead of its frame: the handler that
 // ranked has the browser parse it into a <template> (PrepareTable), and
-// the frame moves the parsed table in with one call (SetTable). The
+// the frame moves the parsed table in with one call (SetTable), or the
+// handler does when the frame follows in its task (ui's drawAhead). The
 // frame comes on go-app's timer, 1/120 s after the event's dispatch,
 // and the ranking is most often done before it, so the parse costs the
 // keystroke nothing. In a V8 profile of typing, the frame's innerHTML
@@ -157,11 +158,11 @@ func PrepareTable(html string) {
 	})
 }
 
-// SetTable replaces the content of the component's element (ctx) with
-// html, which the caller has escaped: moved in from the template when
+// SetTable replaces the content of el (the table's box) with html,
+// which the caller has escaped: moved in from the template when
 // PrepareTable parsed the same text, else parsed here.
-func SetTable(ctx app.Context, html string) error {
-	moved, err := setTable(ctx.JSSrc(), html)
+func SetTable(el app.Value, html string) error {
+	moved, err := setTable(el, html)
 	if moved {
 		ahead.moved++
 		Record("table-moved", float64(ahead.moved), true)
