@@ -324,10 +324,11 @@ func TestLargestPaintIsTheFirst(t *testing.T) {
 // mounts the results and stands the pre-rendered form, what is under the
 // ranking (its tools, the comparison, the details) and the charts in,
 // inert, and mounts them live in later tasks (the form in two: its
-// first group, then the rest). When the ranking is the client's, each of them is the
-// pre-rendered one, inert (the form: each of its groups), with its
-// fields, where it was; once the start is over each is live, with the
-// same fields in the same place, and the page rendered once.
+// first group, then the rest). When the ranking is the client's, each
+// of them is the pre-rendered one, inert (the form: each of its
+// groups), with its fields, where it was; once the start is over each
+// is live, with the same fields in the same place, and the page
+// rendered once.
 func TestPartsStandInUntilLive(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := browser(t)

@@ -98,18 +98,25 @@ func followFrame(start float64) {
 // its timer has fired, or fires within frameWaitMax, which followFrame
 // waits for. A clock that went back says no.
 func frameFollows(start, now float64) bool {
-	return now >= start && time.Duration((start-now)*float64(time.Millisecond))+frameEvery <= frameWaitMax
+	return now >= start && timerLeft(start, now) <= frameWaitMax
 }
 
 // frameWait is how long a handler that began at start and reaches now
 // (ms, the page's clock) waits for go-app's frame timer: the time left
 // to it, with 0.05 ms to spare, when that is at most frameWaitMax.
 func frameWait(start, now float64) time.Duration {
-	left := time.Duration((start-now)*float64(time.Millisecond)) + frameEvery + 50*time.Microsecond
+	left := timerLeft(start, now) + 50*time.Microsecond
 	if left <= 0 || left > frameWaitMax {
 		return 0
 	}
 	return left
+}
+
+// timerLeft is the time left to go-app's frame timer at now for a
+// handler that began at start (ms, the page's clock): negative once it
+// has fired.
+func timerLeft(start, now float64) time.Duration {
+	return time.Duration((start-now)*float64(time.Millisecond)) + frameEvery
 }
 
 // keepRendered ends an OnMount, or a function given to Dispatch or
